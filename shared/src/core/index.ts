@@ -1,0 +1,5 @@
+/** The pure part of `shared`: no DOM and no React, safe for the API server. */
+export * from './constants';
+export * from './domain';
+export * from './validation';
+export * from './api-types';
