@@ -45,10 +45,11 @@ export const LoginSchema = v.pipe(
 export type LoginInput = v.InferInput<typeof LoginSchema>;
 
 // ---- registration step one (browser form) -------------------------------------------------
-const quizFilled = (i: { name: string; fans: string; message: string; weibo: string }) =>
-  [i.name, i.fans, i.message, i.weibo].every((a) => a.trim() !== '');
-const quizShortEnough = (i: { name: string; fans: string; message: string; weibo: string }) =>
-  [i.name, i.fans, i.message, i.weibo].every((a) => charCount(a.trim()) <= QUIZ_ANSWER_MAX);
+type Quiz = { name: string; fans: string; message: string; weibo: string };
+const quizAnswers = (i: Quiz) => [i.name, i.fans, i.message, i.weibo];
+const quizFilled = (i: Quiz) => quizAnswers(i).every((a) => a.trim() !== '');
+const quizShortEnough = (i: Quiz) => quizAnswers(i).every((a) => charCount(a.trim()) <= QUIZ_ANSWER_MAX);
+const nicknameInRange = (name: string) => charCount(name) >= NICKNAME_MIN && charCount(name) <= NICKNAME_MAX;
 
 export const RegisterStepOneSchema = v.pipe(
   v.object({
@@ -67,8 +68,8 @@ export const RegisterStepOneSchema = v.pipe(
   v.check((i) => i.email.length <= EMAIL_MAX && EMAIL_PATTERN.test(i.email), '邮箱格式有误！'),
   v.check((i) => passwordInRange(i.password), '密码应在6到16位之间！'),
   v.check((i) => i.password === i.repeat, '两次密码不一致！'),
-  v.check(quizFilled, '请填写注册验证！'),
-  v.check(quizShortEnough, '注册验证答案过长！'),
+  v.check((i) => quizFilled(i), '请填写注册验证！'),
+  v.check((i) => quizShortEnough(i), '注册验证答案过长！'),
 );
 export type RegisterStepOneInput = v.InferInput<typeof RegisterStepOneSchema>;
 
@@ -84,18 +85,11 @@ export const ValitedRegisterSchema = v.pipe(
   })),
   v.check((i) => i.email !== '', '请完整填写注册信息！'),
   v.check((i) => i.email.length <= EMAIL_MAX && EMAIL_PATTERN.test(i.email), '邮箱格式有误！'),
-  v.check(quizFilled, '请填写注册验证！'),
-  v.check(quizShortEnough, '注册验证答案过长！'),
+  v.check((i) => quizFilled(i), '请填写注册验证！'),
+  v.check((i) => quizShortEnough(i), '注册验证答案过长！'),
 );
 
 // ---- registration step two and the profile card -------------------------------------------
-const nicknameChecks = [
-  v.check((i: { uname: string }) => i.uname !== '', '姓名不能为空！'),
-  v.check(
-    (i: { uname: string }) => charCount(i.uname) >= NICKNAME_MIN && charCount(i.uname) <= NICKNAME_MAX,
-    '昵称应在2~6位！',
-  ),
-] as const;
 
 export const RegisterStepTwoSchema = v.pipe(
   v.object({
@@ -107,7 +101,8 @@ export const RegisterStepTwoSchema = v.pipe(
     day: birthPart(),
   }),
   v.transform((i) => ({ ...i, uname: i.uname.trim() })),
-  ...nicknameChecks,
+  v.check((i) => i.uname !== '', '姓名不能为空！'),
+  v.check((i) => nicknameInRange(i.uname), '昵称应在2~6位！'),
   v.check((i) => isSex(i.sex), '请选择性别！'),
   v.check((i) => i.agreed, '请先同意守则！'),
   v.check((i) => Boolean(i.year && i.month && i.day), '请选择生日！'),
@@ -139,7 +134,8 @@ export const AddAccountSchema = v.pipe(
   v.check((i) => i.email !== '' && i.lockedPassword !== '', '注册信息丢失，请重新进行注册！'),
   v.check((i) => i.email.length <= EMAIL_MAX && EMAIL_PATTERN.test(i.email), '邮箱格式有误！'),
   v.check((i) => passwordInRange(i.lockedPassword), '密码应在6到16位之间！'),
-  ...nicknameChecks,
+  v.check((i) => i.uname !== '', '姓名不能为空！'),
+  v.check((i) => nicknameInRange(i.uname), '昵称应在2~6位！'),
   v.check((i) => isSex(i.sex), '请选择性别！'),
   v.check((i) => i.birthday !== '', '请选择生日！'),
   v.check((i) => isAllowedBirthday(i.birthday), '生日日期有误！'),

@@ -4,7 +4,6 @@
  */
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
-import type { Plugin, UserConfig } from 'vite';
 
 /**
  * Libraries loaded once and shared by the shell and every remote. The plugin shares by version
@@ -19,9 +18,10 @@ export const SHARED_SINGLETONS = [
   'styled-components',
   'axios',
   '@xiaoba/shared',
-] as const;
+];
 
-const common: UserConfig = {
+/** @type {import('vite').UserConfig} */
+const common = {
   build: {
     // Federation's share scope uses top-level await.
     target: 'esnext',
@@ -32,17 +32,9 @@ const common: UserConfig = {
   },
 };
 
-export interface RemoteOptions {
-  /** Federation container name, e.g. 'mf_auth' (must match the manifest). */
-  name: string;
-  /** Exposed modules: every remote exposes './routes' (its route table). */
-  exposes: Record<string, string>;
-  outDir?: string;
-  plugins?: Plugin[];
-}
-
 /** vite config for a remote: relocatable (base './', flat assets) so it can live under any path. */
-export function remoteConfig(options: RemoteOptions): UserConfig {
+/** @param {import('./federation').RemoteOptions} options @returns {import('vite').UserConfig} */
+export function remoteConfig(options) {
   return {
     ...common,
     base: './',
@@ -54,14 +46,22 @@ export function remoteConfig(options: RemoteOptions): UserConfig {
         exposes: options.exposes,
         shared: [...SHARED_SINGLETONS],
       }),
+      emitRouteTable(options.name, options.routes),
       ...(options.plugins ?? []),
     ],
-    build: { ...common.build, assetsDir: '', outDir: options.outDir ?? 'dist' },
+    build: {
+      ...common.build,
+      assetsDir: '',
+      outDir: options.outDir ?? 'dist',
+      // No HTML page: the plugin emits remoteEntry.js as the only entry.
+      rollupOptions: { input: {} },
+    },
   };
 }
 
 /** vite config for the host shell. Remotes are registered at run time from /remotes.json. */
-export function hostConfig(options: { outDir?: string; plugins?: Plugin[] } = {}): UserConfig {
+/** @param {{ outDir?: string; plugins?: import('vite').Plugin[] }} options @returns {import('vite').UserConfig} */
+export function hostConfig(options = {}) {
   return {
     ...common,
     base: '/',
@@ -77,5 +77,17 @@ export function hostConfig(options: { outDir?: string; plugins?: Plugin[] } = {}
       ...(options.plugins ?? []),
     ],
     build: { ...common.build, outDir: options.outDir ?? 'dist' },
+  };
+}
+
+/** Writes routes.json beside remoteEntry.js: the manifest's source of a remote's paths and titles. */
+/** @returns {import('vite').Plugin} */
+function emitRouteTable(name, routes) {
+  return {
+    name: 'xiaoba:route-table',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ name, routes }, null, 2) });
+    },
   };
 }

@@ -1,0 +1,3 @@
+export default function HelpPage() {
+  return <h1>帮助中心</h1>;
+}

@@ -1,0 +1,8 @@
+/** Exposed as `./routes`: each page is its own chunk, fetched when its route is first visited. */
+import { lazy } from 'react';
+import type { RemoteRoutesModule } from '@xiaoba/shared';
+
+export const pages: RemoteRoutesModule['pages'] = {
+  help: lazy(() => import('./help/HelpPage')),
+  notify: lazy(() => import('./notify/NotifyPage')),
+};

@@ -1,0 +1,78 @@
+/**
+ * Refresh tokens: opaque 256-bit values, kept only as sha256 in `refresh_tokens`.
+ * One login = one family; each use rotates the token; a rotated token presented again means it
+ * was copied, so the whole family (every device of that login) is revoked.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { withTransaction, type Pool, type Queryable } from '../db/pool';
+
+export type RotateResult =
+  | { ok: true; uid: number; token: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** Starts a new family (a login) or continues one (a rotation); returns the cookie value. */
+export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: number, familyId = randomUUID()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO refresh_tokens (token_hash, family_id, uid, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    [tokenHash(token), familyId, uid, ttlDays],
+  );
+  return token;
+}
+
+export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: number): Promise<RotateResult> {
+  return withTransaction(pool, async (client) => {
+    // FOR UPDATE: two requests racing with one token cannot both rotate it.
+    const { rows } = await client.query<{ family_id: string; uid: number; state: string }>(
+      `SELECT family_id, uid,
+              CASE WHEN revoked_at IS NOT NULL THEN 'revoked'
+                   WHEN rotated_at IS NOT NULL THEN 'reused'
+                   WHEN expires_at <= now() THEN 'expired'
+                   ELSE 'ok' END AS state
+         FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+      [tokenHash(token)],
+    );
+    const row = rows[0];
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.state === 'reused') {
+      await revokeFamily(client, row.family_id);
+      return { ok: false, reason: 'reused' };
+    }
+    if (row.state !== 'ok') return { ok: false, reason: row.state as 'revoked' | 'expired' };
+    await client.query('UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [tokenHash(token)]);
+    const next = await issueRefreshToken(client, row.uid, ttlDays, row.family_id);
+    return { ok: true, uid: row.uid, token: next };
+  });
+}
+
+/** The owner of a token that is still usable, without rotating it (for checkcookie). */
+export async function refreshTokenOwner(pool: Pool, token: string): Promise<number | null> {
+  const { rows } = await pool.query<{ uid: number }>(
+    `SELECT uid FROM refresh_tokens
+      WHERE token_hash = $1 AND revoked_at IS NULL AND rotated_at IS NULL AND expires_at > now()`,
+    [tokenHash(token)],
+  );
+  return rows[0]?.uid ?? null;
+}
+
+/** Logout: ends the family the token belongs to, whatever state the token is in. */
+export async function revokeRefreshToken(pool: Pool, token: string): Promise<void> {
+  await pool.query(
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE revoked_at IS NULL
+        AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+    [tokenHash(token)],
+  );
+}
+
+async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+}
+
+/** Drops tokens past their expiry: by then a reuse can no longer be told from an expired token anyway. */
+export async function purgeExpiredRefreshTokens(pool: Pool): Promise<void> {
+  await pool.query('DELETE FROM refresh_tokens WHERE expires_at < now()');
+}

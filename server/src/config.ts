@@ -1,0 +1,95 @@
+/** Configuration from the environment. Every variable is documented in server/README.md. */
+import path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+export interface QuizAnswers {
+  name: string[];
+  fans: string[];
+  message: string[];
+  weibo: string[];
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** An external PostgreSQL; when absent the embedded one in `dataDir/pg` is used. */
+  databaseUrl: string | null;
+  /** Where `shell/dist` and `mf-*\/dist` are. */
+  siteDir: string;
+  /** When null, a random secret is created once and kept in the database. */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  quiz: QuizAnswers;
+  demoData: boolean;
+  logLevel: string;
+  /** Port of the embedded PostgreSQL; null picks a free one. */
+  pgPort: number | null;
+}
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_QUIZ: QuizAnswers = { name: ['巴巴'], fans: ['粉丝'], message: ['纸条'], weibo: ['yy'] };
+
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    port: intVar(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+    databaseUrl: env.DATABASE_URL || null,
+    siteDir: path.resolve(env.SITE_DIR || REPO_ROOT),
+    jwtSecret: secretVar(env),
+    accessTokenTtlSeconds: intVar(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 86_400),
+    refreshTokenTtlDays: intVar(env, 'REFRESH_TOKEN_TTL_DAYS', 14, 1, 365),
+    cookieSecure: boolVar(env, 'COOKIE_SECURE', false),
+    trustProxy: boolVar(env, 'TRUST_PROXY', false),
+    quiz: {
+      name: answers(env.QUIZ_NAME, DEFAULT_QUIZ.name),
+      fans: answers(env.QUIZ_FANS, DEFAULT_QUIZ.fans),
+      message: answers(env.QUIZ_MESSAGE, DEFAULT_QUIZ.message),
+      weibo: answers(env.QUIZ_WEIBO, DEFAULT_QUIZ.weibo),
+    },
+    demoData: boolVar(env, 'DEMO_DATA', true),
+    logLevel: env.LOG_LEVEL || 'info',
+    pgPort: env.PG_PORT ? intVar(env, 'PG_PORT', 0, 1, 65535) : null,
+  };
+}
+
+/** Answers are compared trimmed and case-insensitively, so they are stored that way. */
+export function normaliseAnswer(answer: string): string {
+  return answer.trim().toLowerCase();
+}
+
+function answers(value: string | undefined, fallback: string[]): string[] {
+  const list = (value ?? '').split('|').map(normaliseAnswer).filter(Boolean);
+  return list.length > 0 ? list : fallback;
+}
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolVar(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be 0 or 1, got "${raw}"`);
+}
+
+function secretVar(env: Env): string | null {
+  const raw = env.JWT_SECRET;
+  if (!raw) return null;
+  // HS256 wants at least 256 bits of key material.
+  if (Buffer.byteLength(raw) < 32) throw new Error('JWT_SECRET must be at least 32 bytes long');
+  return raw;
+}

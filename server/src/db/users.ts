@@ -1,0 +1,160 @@
+/** SQL for the users table and its mapping to the API's UserInfo and SpaceUser. */
+import { isSkinId, type Sex, type SkinId, type SpaceUser, type UserInfo } from '@xiaoba/shared/core';
+import type { Pool } from './pool';
+
+export interface UserRow {
+  uid: number;
+  email: string;
+  password_hash: string;
+  name: string;
+  sex: number;
+  birthday: string | null;
+  qianming: string;
+  qm: string;
+  skin: string;
+  face: number;
+  babadou: number;
+  experience: number;
+  follows: number;
+  fans: number;
+  sign: number;
+  ctime: number;
+  last_time: number;
+}
+
+const COLUMNS = `uid, email, password_hash, name, sex, birthday, qianming, qm, skin, face, babadou,
+  experience, follows, fans, sign,
+  floor(extract(epoch FROM ctime))::bigint AS ctime,
+  coalesce(floor(extract(epoch FROM last_login))::bigint, 0) AS last_time`;
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  name: string;
+  sex: Sex;
+  birthday: string | null;
+  qianming?: string;
+  qm?: string;
+  skin?: SkinId;
+  experience?: number;
+  fans?: number;
+  follows?: number;
+  babadou?: number;
+  sign?: number;
+}
+
+export async function findUserByUid(pool: Pool, uid: number): Promise<UserRow | null> {
+  const { rows } = await pool.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE uid = $1`, [uid]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(pool: Pool, email: string): Promise<UserRow | null> {
+  const { rows } = await pool.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email.toLowerCase()]);
+  return rows[0] ?? null;
+}
+
+/** A login name is a 米米号 (digits only) or an e-mail address (any case). */
+export async function findUserByLoginName(pool: Pool, username: string): Promise<UserRow | null> {
+  if (/^\d+$/.test(username)) {
+    const uid = Number(username);
+    return Number.isSafeInteger(uid) ? findUserByUid(pool, uid) : null;
+  }
+  return findUserByEmail(pool, username);
+}
+
+export async function emailTaken(pool: Pool, email: string): Promise<boolean> {
+  const { rowCount } = await pool.query('SELECT 1 FROM users WHERE email = $1', [email.toLowerCase()]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Inserts a user and returns the new 米米号. Throws a unique violation when the e-mail is taken. */
+export async function insertUser(pool: Pool, user: NewUser): Promise<number> {
+  const { rows } = await pool.query<{ uid: number }>(
+    `INSERT INTO users (email, password_hash, name, sex, birthday, qianming, qm, skin,
+                        experience, fans, follows, babadou, sign)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uid`,
+    [
+      user.email.toLowerCase(),
+      user.passwordHash,
+      user.name,
+      user.sex,
+      user.birthday,
+      user.qianming ?? '',
+      user.qm ?? '',
+      user.skin ?? '',
+      user.experience ?? 0,
+      user.fans ?? 0,
+      user.follows ?? 0,
+      user.babadou ?? 0,
+      user.sign ?? 0,
+    ],
+  );
+  return rows[0]!.uid;
+}
+
+/** Records a login now; returns it in unix seconds. */
+export async function touchLastLogin(pool: Pool, uid: number): Promise<number | null> {
+  const { rows } = await pool.query<{ last_time: number }>(
+    `UPDATE users SET last_login = now() WHERE uid = $1
+     RETURNING floor(extract(epoch FROM last_login))::bigint AS last_time`,
+    [uid],
+  );
+  return rows[0]?.last_time ?? null;
+}
+
+/** The profile card: sex and birthday, and the profile counts as complete from now on. */
+export async function updateCard(pool: Pool, uid: number, sex: Sex, birthday: string): Promise<UserRow | null> {
+  const { rows } = await pool.query<UserRow>(
+    `UPDATE users SET sex = $2, birthday = $3, sign = 0 WHERE uid = $1 RETURNING ${COLUMNS}`,
+    [uid, sex, birthday],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateSkin(pool: Pool, uid: number, skin: SkinId): Promise<boolean> {
+  const { rowCount } = await pool.query('UPDATE users SET skin = $2 WHERE uid = $1', [uid, skin]);
+  return (rowCount ?? 0) > 0;
+}
+
+const asSex = (value: number): Sex => (value === 1 ? 1 : 0);
+const asSkin = (value: string): SkinId => (isSkinId(value) ? value : '');
+
+export function toUserInfo(row: UserRow): UserInfo {
+  return {
+    uid: row.uid,
+    name: row.name,
+    email: row.email,
+    babadou: row.babadou,
+    experience: row.experience,
+    qianming: row.qianming,
+    qm: row.qm,
+    sex: asSex(row.sex),
+    follows: row.follows,
+    fans: row.fans,
+    face: row.face,
+    ctime: row.ctime,
+    skin: asSkin(row.skin),
+    birthday: row.birthday ?? '',
+    lastTime: row.last_time,
+    sign: row.sign,
+  };
+}
+
+export function toSpaceUser(row: UserRow): SpaceUser {
+  return {
+    uid: row.uid,
+    uname: row.name,
+    sex: asSex(row.sex),
+    ctime: row.ctime,
+    qianming: row.qianming,
+    qm: row.qm,
+    follows: row.follows,
+    fans: row.fans,
+    experience: row.experience,
+    // Leave messages arrive with the message-board issue; until then nobody has any.
+    leaves: 0,
+    birthday: row.birthday ?? '',
+    skin: asSkin(row.skin),
+    lastTime: row.last_time,
+  };
+}

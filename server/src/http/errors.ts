@@ -1,0 +1,74 @@
+/** The `{code, msg, data}` envelope and the errors every /api answer can end in. */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BAD_REQUEST, ERROR_TYPE_HEADER, type ApiEnvelope, type ErrorType } from '@xiaoba/shared/core';
+
+export const MSG = {
+  badRequest: BAD_REQUEST,
+  notFound: '接口不存在',
+  serverError: '服务器错误',
+  tooLarge: '请求内容过大',
+  unsupportedType: '请求格式不受支持，请使用 JSON',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  needLogin: '请先登录',
+  sessionExpired: '登录已过期，请重新登录',
+} as const;
+
+/** A failure the caller should see as it is: status, Chinese message and, for 401, its type. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errorType?: ErrorType,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function ok<T>(msg: string, data?: T): ApiEnvelope<T> {
+  return data === undefined ? { code: 200, msg } : { code: 200, msg, data };
+}
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function sendFailure(reply: FastifyReply, status: number, msg: string, errorType?: ErrorType): FastifyReply {
+  if (errorType) reply.header(ERROR_TYPE_HEADER, errorType);
+  const body: ApiEnvelope = { code: status, msg };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Messages for the 4xx errors Fastify and its plugins raise before a handler runs. */
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.statusCode) {
+    case 413:
+      return MSG.tooLarge;
+    case 415:
+      return MSG.unsupportedType;
+    case 429:
+      return MSG.tooManyRequests;
+    default:
+      return MSG.badRequest;
+  }
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const api = isApiPath(request.url);
+    if (error instanceof ApiError) return sendFailure(reply, error.statusCode, error.message, error.errorType);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (!api) return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
+      return sendFailure(reply, status, clientErrorMessage(error));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    if (!api) return reply.code(500).type('text/plain; charset=utf-8').send('Internal Server Error');
+    return sendFailure(reply, 500, MSG.serverError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return sendFailure(reply, 404, MSG.notFound);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}

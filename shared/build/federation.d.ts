@@ -1,0 +1,20 @@
+import type { Plugin, UserConfig } from 'vite';
+import type { RouteMeta } from '../src/federation/route-table';
+
+export declare const SHARED_SINGLETONS: readonly string[];
+
+export interface RemoteOptions {
+  /** Federation container name, e.g. 'mf_auth' (must match the manifest). */
+  name: string;
+  /** Exposed modules: every remote exposes './routes' (its pages). */
+  exposes: Record<string, string>;
+  /** The remote's rows of the route table, emitted as routes.json for the server's manifest. */
+  routes: RouteMeta[];
+  outDir?: string;
+  plugins?: Plugin[];
+}
+
+/** vite config for a remote: relocatable (base './', flat assets) so it can live under any path. */
+export declare function remoteConfig(options: RemoteOptions): UserConfig;
+/** vite config for the host shell; remotes are registered at run time from the manifest. */
+export declare function hostConfig(options?: { outDir?: string; plugins?: Plugin[] }): UserConfig;

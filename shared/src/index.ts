@@ -1,0 +1,19 @@
+/**
+ * `@xiaoba/shared`: what every browser module uses, loaded once as a federated singleton.
+ * Browser modules import only from here; the server imports `@xiaoba/shared/core`.
+ */
+export * from './core';
+export { api, createApiClient, errorMessage, setSessionHooks, REFRESH_URL, type SessionHooks } from './api/client';
+export { baseApi, type ApiError } from './api/base-api';
+export * from './api/user-api';
+export { authSlice, authActions, initialAuthState, type AuthState } from './store/auth-slice';
+export { uiSlice, uiActions, type UiState } from './store/ui-slice';
+export * from './store/root';
+export { loadAuthState, saveAuthState, STORAGE_KEY } from './store/persist';
+export { themes, themeFor, type Theme } from './theme/skins';
+export { GlobalStyle } from './theme/global-style';
+export type {} from './theme/styled-theme';
+export { notify, Toaster } from './ui/toast';
+export { Dialog, type DialogProps } from './ui/Dialog';
+export { Button } from './ui/Button';
+export * from './federation/route-table';

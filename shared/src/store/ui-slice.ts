@@ -1,0 +1,38 @@
+/** UI state owned by the shell but driven from any module: the global loading overlay and the theme. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SkinId } from '../core/constants';
+import { authSlice } from './auth-slice';
+
+export interface UiState {
+  /** Spec section 1: when on, a dimmed overlay with the loading animation covers the screen. */
+  loading: boolean;
+  /** The skin shown now: the saved one, or a preview while the skin picker is open. */
+  skin: SkinId;
+}
+
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState: { loading: false, skin: '' } as UiState,
+  reducers: {
+    setLoading(state, action: PayloadAction<boolean>) {
+      state.loading = action.payload;
+    },
+    showSkin(state, action: PayloadAction<SkinId>) {
+      state.skin = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(authSlice.actions.loggedIn, (state, action) => {
+        state.skin = action.payload.skin;
+      })
+      .addCase(authSlice.actions.userLoaded, (state, action) => {
+        state.skin = action.payload.skin;
+      })
+      .addCase(authSlice.actions.loggedOut, (state) => {
+        state.skin = '';
+      });
+  },
+});
+
+export const uiActions = uiSlice.actions;

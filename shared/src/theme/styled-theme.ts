@@ -1,0 +1,8 @@
+/** Types styled-components' `props.theme` as our Theme in every module that imports shared. */
+import type { Theme } from './skins';
+
+declare module 'styled-components' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends Theme {}
+}
+export {};

@@ -1,0 +1,69 @@
+/**
+ * The navigation guard of spec section 2, run as the root route's loader on every navigation.
+ */
+import { redirect } from 'react-router-dom';
+import { authActions, notify, PUBLIC_PATHS, userApi, type ApiEnvelope } from '@xiaoba/shared';
+import type { AppStore } from '../store';
+
+export const SERVER_ERROR = '服务器错误';
+
+const isPublic = (path: string) => (PUBLIC_PATHS as readonly string[]).includes(path);
+
+/** Local calendar date, the unit of the once-a-day last-login record. */
+export function localDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function createGuard(store: AppStore) {
+  async function cookieIsValid(): Promise<boolean> {
+    const result = await store.dispatch(userApi.endpoints.checkCookie.initiate());
+    if ('error' in result) throw result.error;
+    return (result.data as ApiEnvelope).code === 200;
+  }
+
+  function recordLoginOncePerDay() {
+    const today = localDate();
+    if (store.getState().auth.today === today) return;
+    store.dispatch(authActions.loginRecorded(today));
+    void store.dispatch(userApi.endpoints.updateLogin.initiate());
+  }
+
+  return async function guard({ request }: { request: Request }) {
+    const path = new URL(request.url).pathname;
+    const { token } = store.getState().auth;
+
+    if (isPublic(path)) {
+      if (token) return redirect('/home');
+      try {
+        if (await cookieIsValid()) return redirect('/home');
+      } catch {
+        notify.error(SERVER_ERROR);
+      }
+      return null;
+    }
+
+    if (!token) {
+      let valid: boolean;
+      try {
+        valid = await cookieIsValid();
+      } catch {
+        notify.error(SERVER_ERROR);
+        return redirect('/login');
+      }
+      if (!valid) {
+        store.dispatch(authActions.loggedOut());
+        return redirect('/login');
+      }
+      // getinfo answers 401 (no token), the client refreshes through the cookie and retries.
+      const request = store.dispatch(userApi.endpoints.getInfo.initiate(undefined, { forceRefetch: true }));
+      const info = await request;
+      request.unsubscribe();
+      if (info.error || !info.data) return redirect('/login');
+      store.dispatch(authActions.userLoaded(info.data));
+    }
+
+    recordLoginOncePerDay();
+    return null;
+  };
+}

@@ -1,0 +1,128 @@
+/** Header navigation of spec section 2. Apps and follows are placeholders; the search box has no behaviour yet. */
+import { useState } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { authActions, notify, selectUser, useAppDispatch, useAppSelector, useLogoutMutation } from '@xiaoba/shared';
+import { SkinPicker } from './SkinPicker';
+
+export const LOGOUT_OK = '登出成功！';
+export const LOGOUT_FAILED = '遇到错误！请刷新页面再试！';
+
+export function Header() {
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+  const [skinOpen, setSkinOpen] = useState(false);
+
+  async function onLogout() {
+    try {
+      await logout().unwrap();
+      dispatch(authActions.loggedOut());
+      notify.success(LOGOUT_OK);
+      navigate('/login');
+    } catch {
+      notify.error(LOGOUT_FAILED);
+    }
+  }
+
+  return (
+    <Bar>
+      <Inner>
+        <Brand to="/home" aria-label="校巴 个人中心">校巴</Brand>
+        <Nav aria-label="主导航">
+          <NavLink to="/home">个人中心</NavLink>
+          <NavLink to="/my">我的空间</NavLink>
+          <Placeholder type="button" aria-disabled="true" title="应用即将开放">应用</Placeholder>
+          <Placeholder type="button" aria-disabled="true" title="关注即将开放">关注</Placeholder>
+          <NavLink to="/help">帮助</NavLink>
+        </Nav>
+        <Search role="search" onSubmit={(e) => e.preventDefault()}>
+          <label htmlFor="site-search" className="visually-hidden">搜索</label>
+          <input id="site-search" type="search" placeholder="搜索好友、yy" autoComplete="off" />
+        </Search>
+        <Tools>
+          {user && <Hello>你好，{user.name}</Hello>}
+          <ToolButton type="button" aria-expanded={skinOpen} aria-controls="skin-picker" onClick={() => setSkinOpen((o) => !o)}>
+            装扮
+          </ToolButton>
+          <ToolButton type="button" onClick={onLogout} disabled={loggingOut} aria-busy={loggingOut}>
+            退出
+          </ToolButton>
+        </Tools>
+      </Inner>
+      {skinOpen && <SkinPicker onClose={() => setSkinOpen(false)} />}
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  position: relative;
+  background: ${(p) => p.theme.headerBackground};
+  color: ${(p) => p.theme.colors.headerText};
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.18);
+`;
+const Inner = styled.div`
+  max-width: 1000px;
+  margin: 0 auto;
+  padding: 6px 12px;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 16px;
+  a, button { color: inherit; }
+`;
+const Brand = styled(NavLink)`
+  font-size: 22px;
+  font-weight: 800;
+  text-decoration: none;
+  letter-spacing: 2px;
+`;
+const Nav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  a, button {
+    padding: 6px 10px;
+    border-radius: 6px;
+    text-decoration: none;
+    font-size: 15px;
+  }
+  a.active { background: rgba(255, 255, 255, 0.22); font-weight: 700; }
+  a:hover { background: rgba(255, 255, 255, 0.14); }
+`;
+const Placeholder = styled.button`
+  border: 0;
+  background: transparent;
+  cursor: not-allowed;
+`;
+const Search = styled.form`
+  flex: 1 1 160px;
+  max-width: 240px;
+  input {
+    width: 100%;
+    padding: 5px 10px;
+    border-radius: 16px;
+    border: 1px solid rgba(255, 255, 255, 0.6);
+    background: rgba(255, 255, 255, 0.95);
+    color: #1d2731;
+  }
+`;
+const Tools = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  margin-left: auto;
+`;
+const Hello = styled.span`
+  font-size: 13px;
+  margin-right: 4px;
+`;
+const ToolButton = styled.button`
+  border: 1px solid rgba(255, 255, 255, 0.7);
+  background: transparent;
+  border-radius: 14px;
+  padding: 3px 12px;
+  cursor: pointer;
+  &:hover { background: rgba(255, 255, 255, 0.16); }
+`;

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import styled from 'styled-components';
+import { PRODUCT_NAME, PUBLIC_PATHS } from '@xiaoba/shared';
+import { Header } from '../header/Header';
+import type { RouteHandle } from '../remotes/remote-routes';
+import { LoadingOverlay } from './LoadingOverlay';
+
+/** Page title from the deepest route that names one; the product's name otherwise. */
+function useRouteTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  useEffect(() => {
+    document.title = title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [title]);
+}
+
+export function Layout() {
+  useRouteTitle();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  // Login and registration pages have their own frame; every other page gets the site header.
+  const withHeader = !(PUBLIC_PATHS as readonly string[]).includes(pathname);
+  return (
+    <>
+      <a className="visually-hidden" href="#main">跳到正文</a>
+      {withHeader && <Header />}
+      <Progress aria-hidden="true" $busy={navigation.state !== 'idle'} />
+      <Main id="main" tabIndex={-1}>
+        <Outlet />
+      </Main>
+      <LoadingOverlay />
+    </>
+  );
+}
+
+const Main = styled.main`
+  max-width: 1000px;
+  margin: 0 auto;
+  padding: 16px 12px 48px;
+  &:focus { outline: none; }
+`;
+const Progress = styled.div<{ $busy: boolean }>`
+  position: fixed;
+  top: 0;
+  left: 0;
+  height: 3px;
+  z-index: 1000;
+  background: ${(p) => p.theme.colors.focus};
+  width: ${(p) => (p.$busy ? '80%' : '0')};
+  opacity: ${(p) => (p.$busy ? 1 : 0)};
+  transition: width 2s ease-out, opacity 0.3s;
+`;

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { App } from './App';
+import { createRouter } from './router';
+import { initRemotes } from './remotes/registry';
+import { connectSession } from './session';
+import { createStore } from './store';
+
+async function start() {
+  const store = createStore();
+  // Remotes must be registered before the router exists (its first route may need one).
+  const manifest = await initRemotes();
+  const router = createRouter(store, manifest);
+  connectSession(store, () => void router.navigate('/login'));
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={store}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

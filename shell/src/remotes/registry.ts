@@ -1,0 +1,83 @@
+/**
+ * Remotes are found at run time: the server publishes the manifest (inlined into index.html as
+ * window.__XB_REMOTES__, or fetched from /remotes.json), the shell registers every remote, and a
+ * remote's code is fetched only when one of its routes is first visited (`loadRemote`).
+ */
+import {
+  __federation_method_getRemote as getRemote,
+  __federation_method_setRemote as setRemote,
+} from 'virtual:__federation__';
+import type { RemoteManifestEntry, RemoteRoutesModule, RemotesManifest } from '@xiaoba/shared';
+
+declare global {
+  interface Window {
+    __XB_REMOTES__?: RemotesManifest;
+  }
+}
+
+const entries = new Map<string, RemoteManifestEntry>();
+const loaded = new Map<string, RemoteRoutesModule>();
+const pending = new Map<string, Promise<RemoteRoutesModule>>();
+
+function register(entry: RemoteManifestEntry, bust?: number) {
+  entries.set(entry.name, entry);
+  const url = bust ? `${entry.url}${entry.url.includes('?') ? '&' : '?'}retry=${bust}` : entry.url;
+  // A fresh config object makes the plugin import the entry again; the url function never rejects.
+  setRemote(entry.name, { url: () => Promise.resolve(url), format: 'esm', from: 'vite' });
+}
+
+export async function fetchManifest(): Promise<RemotesManifest> {
+  const res = await fetch('/remotes.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`manifest ${res.status}`);
+  return (await res.json()) as RemotesManifest;
+}
+
+/** Reads the manifest once at start; a missing manifest leaves the shell working with no remotes. */
+export async function initRemotes(): Promise<RemotesManifest> {
+  let manifest = window.__XB_REMOTES__;
+  if (!manifest) {
+    try {
+      manifest = await fetchManifest();
+    } catch {
+      manifest = { remotes: [] };
+    }
+  }
+  for (const entry of manifest.remotes) register(entry);
+  return manifest;
+}
+
+/** The remote's route module, loaded once; a failure is not cached so a retry can succeed. */
+export function loadRemote(name: string): Promise<RemoteRoutesModule> {
+  const done = loaded.get(name);
+  if (done) return Promise.resolve(done);
+  let promise = pending.get(name);
+  if (!promise) {
+    promise = (getRemote(name, './routes') as Promise<RemoteRoutesModule>)
+      .then((module) => {
+        loaded.set(name, module);
+        return module;
+      })
+      .finally(() => pending.delete(name));
+    pending.set(name, promise);
+  }
+  return promise;
+}
+
+export function loadedRemote(name: string): RemoteRoutesModule | undefined {
+  return loaded.get(name);
+}
+
+/**
+ * After a failure: take the newest manifest entry (the remote may have been redeployed) and
+ * register it under a cache-busting URL, since the browser remembers a failed module import.
+ */
+export async function resetRemote(name: string): Promise<void> {
+  let entry = entries.get(name);
+  try {
+    const fresh = (await fetchManifest()).remotes.find((r) => r.name === name);
+    if (fresh) entry = fresh;
+  } catch {
+    // The manifest itself is unreachable: retry with what we have.
+  }
+  if (entry) register(entry, Date.now());
+}

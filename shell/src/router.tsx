@@ -1,0 +1,33 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RemotesManifest } from '@xiaoba/shared';
+import { createGuard } from './guard/guard';
+import { Layout } from './layout/Layout';
+import { PageLoading } from './layout/PageLoading';
+import { NotFound } from './pages/NotFound';
+import { RootError } from './pages/RootError';
+import { remoteRoutes } from './remotes/remote-routes';
+import type { AppStore } from './store';
+
+/** Created only after the remotes are registered (else "Unknown remote" on the first route). */
+export function createRouter(store: AppStore, manifest: RemotesManifest) {
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      path: '/',
+      element: <Layout />,
+      loader: createGuard(store),
+      // The guard runs on every navigation, not only when params change.
+      shouldRevalidate: () => true,
+      errorElement: <RootError />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        ...manifest.remotes.flatMap(remoteRoutes),
+        { path: '/notfound', element: <NotFound />, handle: { title: '页面不存在' } },
+        { path: '*', element: <NotFound />, handle: { title: '页面不存在' } },
+      ],
+    },
+  ];
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createRouter>;

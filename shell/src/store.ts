@@ -1,0 +1,24 @@
+/** The site's one Redux store, made from shared's root reducer; remotes inject their slices into it. */
+import { configureStore } from '@reduxjs/toolkit';
+import { baseApi, loadAuthState, rootReducer, saveAuthState, uiSlice } from '@xiaoba/shared';
+
+export function createStore(storage: Storage | undefined = globalThis.localStorage) {
+  const auth = loadAuthState(storage);
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: { auth, ui: { ...uiSlice.getInitialState(), skin: auth.user?.skin ?? '' } },
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+  });
+  // Persist the user (never the token) whenever the auth state changes.
+  let last = store.getState().auth;
+  store.subscribe(() => {
+    const next = store.getState().auth;
+    if (next !== last) {
+      last = next;
+      saveAuthState(next, storage);
+    }
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createStore>;

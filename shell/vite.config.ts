@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import { hostConfig } from '@xiaoba/shared/federation';
+
+export default defineConfig({
+  ...hostConfig(),
+  server: {
+    // `npm run dev`: the API server (with built remotes) runs on 8080; the shell is served by vite.
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/remotes': 'http://localhost:8080',
+      '/remotes.json': 'http://localhost:8080',
+      '/showupdate.txt': 'http://localhost:8080',
+    },
+  },
+});
