@@ -4,7 +4,7 @@
  * `singleton` flag): every workspace must declare ONE exact version of each, and resolve to it.
  * Exits non-zero with the mismatches; CI runs it before the tests.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -36,6 +36,25 @@ for (const ws of workspaces) {
 }
 for (const [name, versions] of Object.entries(declared)) {
   if (versions.size > 1) problems.push(`${name}: several versions declared (${[...versions].join(', ')})`);
+}
+
+// Modules reach these libraries only through @xiaoba/shared (docs/adr/0004): a direct import
+// would bundle a second copy and split the router, store and theme contexts.
+const FACADE_ONLY = ['react-router-dom', 'react-router', 'react-redux', '@reduxjs/toolkit', 'styled-components', 'axios'];
+const importRe = new RegExp(`from ['"](${FACADE_ONLY.map((n) => n.replace('/', '\\/')).join('|')})(/[^'"]*)?['"]`);
+for (const ws of ['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings']) {
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const hit = importRe.exec(readFileSync(path, 'utf8'));
+        if (hit) problems.push(`${path.slice(root.length + 1)} imports ${hit[1]} directly: import it from '@xiaoba/shared'`);
+      }
+    }
+  };
+  walk(join(root, ws, 'src'));
 }
 
 if (problems.length) {

@@ -9,16 +9,7 @@ import react from '@vitejs/plugin-react';
  * Libraries loaded once and shared by the shell and every remote. The plugin shares by version
  * match, so each has ONE exact version across all workspaces (checked by `npm run check:versions`).
  */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'react-redux',
-  '@reduxjs/toolkit',
-  'styled-components',
-  'axios',
-  '@xiaoba/shared',
-];
+export const SHARED_SINGLETONS = ['react', 'react-dom', '@xiaoba/shared'];
 
 /** @type {import('vite').UserConfig} */
 const common = {

@@ -17,3 +17,4 @@ export { notify, Toaster } from './ui/toast';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { Button } from './ui/Button';
 export * from './federation/route-table';
+export * from './libraries';

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from '@xiaoba/shared';
 import type { RemotesManifest } from '@xiaoba/shared';
 import { createGuard } from './guard/guard';
 import { Layout } from './layout/Layout';

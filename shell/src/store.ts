@@ -1,5 +1,5 @@
 /** The site's one Redux store, made from shared's root reducer; remotes inject their slices into it. */
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@xiaoba/shared';
 import { baseApi, loadAuthState, rootReducer, saveAuthState, uiSlice } from '@xiaoba/shared';
 
 export function createStore(storage: Storage | undefined = globalThis.localStorage) {

@@ -1,7 +1,7 @@
 /**
  * The navigation guard of spec section 2, run as the root route's loader on every navigation.
  */
-import { redirect } from 'react-router-dom';
+import { redirect } from '@xiaoba/shared';
 import { authActions, notify, PUBLIC_PATHS, userApi, type ApiEnvelope } from '@xiaoba/shared';
 import type { AppStore } from '../store';
 

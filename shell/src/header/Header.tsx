@@ -1,7 +1,7 @@
 /** Header navigation of spec section 2. Apps and follows are placeholders; the search box has no behaviour yet. */
 import { useState } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
+import { NavLink, useNavigate } from '@xiaoba/shared';
+import { styled } from '@xiaoba/shared';
 import { authActions, notify, selectUser, useAppDispatch, useAppSelector, useLogoutMutation } from '@xiaoba/shared';
 import { SkinPicker } from './SkinPicker';
 

@@ -3,7 +3,7 @@
  * `updateskin` (nothing to send when unchanged); cancel, Escape or closing restores the saved skin.
  */
 import { useEffect, useRef } from 'react';
-import styled from 'styled-components';
+import { styled } from '@xiaoba/shared';
 import {
   authActions,
   Button,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
-import styled from 'styled-components';
+import { Outlet, useLocation, useMatches, useNavigation } from '@xiaoba/shared';
+import { styled } from '@xiaoba/shared';
 import { PRODUCT_NAME, PUBLIC_PATHS } from '@xiaoba/shared';
 import { Header } from '../header/Header';
 import type { RouteHandle } from '../remotes/remote-routes';

@@ -1,4 +1,4 @@
-import styled, { keyframes } from 'styled-components';
+import { styled, keyframes } from '@xiaoba/shared';
 
 /** Small in-page indicator while a page's code or data arrives (the overlay is for global loading). */
 export function PageLoading() {

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import { Link } from '@xiaoba/shared';
+import { styled } from '@xiaoba/shared';
 
 export function NotFound() {
   return (

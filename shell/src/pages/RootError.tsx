@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from '@xiaoba/shared';
 
 /** Last resort when the shell itself fails; a reload is the only honest remedy here. */
 export function RootError() {

@@ -3,8 +3,8 @@
  * a retry that recovers without a page reload. The header and every other route keep working.
  */
 import { useState } from 'react';
-import { useRevalidator } from 'react-router-dom';
-import styled from 'styled-components';
+import { useRevalidator } from '@xiaoba/shared';
+import { styled } from '@xiaoba/shared';
 import { Button } from '@xiaoba/shared';
 import { resetRemote } from './registry';
 

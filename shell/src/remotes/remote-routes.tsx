@@ -1,5 +1,5 @@
 /** Turns the manifest's route tables into router rows; each row loads its remote on first visit. */
-import { Outlet, redirect, type RouteObject } from 'react-router-dom';
+import { Outlet, redirect, type RouteObject } from '@xiaoba/shared';
 import type { RemoteManifestEntry, RouteMeta } from '@xiaoba/shared';
 import { loadRemote } from './registry';
 import { RemoteError } from './RemoteError';

@@ -1,0 +1,32 @@
+/**
+ * The libraries every module shares, re-exported from this one federated singleton. The
+ * federation plugin ships a shared package whole (no tree-shaking), so sharing react-router-dom,
+ * react-redux, RTK, styled-components and axios directly cost every first visit their full
+ * builds. Imported from here instead, they are bundled once, inside @xiaoba/shared, with only what
+ * the site uses (docs/adr/0004). Modules must not import these packages directly
+ * (`npm run check:versions` fails if one does): a second copy would split router, store and theme
+ * contexts.
+ */
+export {
+  createBrowserRouter,
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  redirect,
+  RouterProvider,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
+export { Provider } from 'react-redux';
+export { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+export { default as styled, createGlobalStyle, css, keyframes, ThemeProvider, useTheme } from 'styled-components';

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the figures the project tracks, printed as a table.
+ *   - build time of all modules, cold (turbo cache bypassed) and cached, and per module cold;
+ *   - first load of /login in Chromium: JS requests, JS bytes and all bytes (as sent, gzip/brotli);
+ *   - login latency p50/p95 with the production argon2id settings (sequential, one client);
+ *   - resident memory of the idle server process (PostgreSQL's own processes not included).
+ * `npm run bench -- --no-build` skips the build timings.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { repo, startSite } from '../tests/src/site-server.mjs';
+
+const args = new Set(process.argv.slice(2));
+const rows = [];
+const row = (figure, value) => {
+  rows.push([figure, value]);
+  console.log(`${figure.padEnd(52)} ${value}`);
+};
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function timed(command, argv, cwd = repo) {
+  const start = performance.now();
+  const result = spawnSync(command, argv, { cwd, stdio: 'ignore', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed`);
+  return performance.now() - start;
+}
+
+if (!args.has('--no-build')) {
+  row('build, all modules, cold (turbo --force)', seconds(timed('npx', ['turbo', 'run', 'build', '--force'])));
+  row('build, all modules, cached (turbo)', seconds(timed('npx', ['turbo', 'run', 'build'])));
+  for (const ws of ['shell', 'mf-auth', 'mf-home', 'mf-space', 'mf-settings', 'server']) {
+    row(`build, ${ws} alone`, seconds(timed('npm', ['run', 'build', '-w', `@xiaoba/${ws}`])));
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'xiaoba-bench-'));
+const site = await startSite({ DATA_DIR: dataDir });
+try {
+  // First load of /login, empty cache.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  const responses = [];
+  page.on('requestfinished', (request) => responses.push(request));
+  const started = performance.now();
+  await page.goto(`${site.url}/login`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: /登录/ }).first().waitFor();
+  const ready = performance.now() - started;
+  let js = 0;
+  let jsBytes = 0;
+  let allBytes = 0;
+  for (const request of responses) {
+    const { responseBodySize, responseHeadersSize } = await request.sizes();
+    allBytes += responseBodySize + responseHeadersSize;
+    if (request.resourceType() === 'script') {
+      js++;
+      jsBytes += responseBodySize;
+    }
+  }
+  await browser.close();
+  row('first load /login: JS requests', String(js));
+  row('first load /login: JS bytes as sent (compressed)', kb(jsBytes));
+  row('first load /login: all bytes as sent, with headers', kb(allBytes));
+  row('first load /login: until the login button shows (local)', `${ready.toFixed(0)} ms`);
+
+  // Login latency with the real argon2id settings.
+  const samples = [];
+  for (let i = 0; i < 60; i++) {
+    const t = performance.now();
+    const res = await fetch(`${site.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '100001', password: 'xiaoba123' }),
+    });
+    if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  const pct = (p) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)];
+  row('login latency p50 (60 sequential logins)', `${pct(50).toFixed(1)} ms`);
+  row('login latency p95', `${pct(95).toFixed(1)} ms`);
+
+  // Idle memory of the API process.
+  await new Promise((r) => setTimeout(r, 3000));
+  const status = readFileSync(`/proc/${site.child.pid}/status`, 'utf8');
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  row('server process RSS at idle', `${(rss / 1024).toFixed(1)} MB`);
+  try {
+    const pg = execFileSync('sh', ['-c', `ps -o rss= --ppid ${site.child.pid} | awk '{s+=$1} END {print s}'`]).toString().trim();
+    if (pg) row('embedded PostgreSQL processes RSS (children)', `${(Number(pg) / 1024).toFixed(1)} MB`);
+  } catch {
+    // ps unavailable: skip
+  }
+} finally {
+  await site.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
