@@ -40,3 +40,11 @@ export async function clearLoginFailures(db: Queryable, account: string): Promis
 export async function purgeOldLoginFailures(db: Queryable): Promise<void> {
   await db.query('DELETE FROM login_failures WHERE at < now() - make_interval(mins => $1)', [LOGIN_WINDOW_MINUTES]);
 }
+
+/**
+ * Serialises logins of one account across processes for the rest of the transaction, so parallel
+ * guesses cannot all pass the count before any failure is recorded.
+ */
+export async function lockAccount(db: Queryable, account: string): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(1, hashtext($1))', [account]);
+}

@@ -2,6 +2,9 @@
  * Refresh tokens: opaque 256-bit values, kept only as sha256 in `refresh_tokens`.
  * One login = one family; each use rotates the token; a rotated token presented again means it
  * was copied, so the whole family (every device of that login) is revoked.
+ * Except within ROTATION_GRACE_SECONDS of its rotation: two tabs of one browser that refresh at
+ * the same moment send the same cookie, and that is a race, not a theft; the late one gets a
+ * successor of its own in the same family.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
@@ -10,10 +13,12 @@ export type RotateResult =
   | { ok: true; uid: number; token: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
+export const ROTATION_GRACE_SECONDS = 10;
+
 const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 /** Starts a new family (a login) or continues one (a rotation); returns the cookie value. */
-export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: number, familyId = randomUUID()): Promise<string> {
+export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: number, familyId: string = randomUUID()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
     `INSERT INTO refresh_tokens (token_hash, family_id, uid, expires_at)
@@ -26,14 +31,15 @@ export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: num
 export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: number): Promise<RotateResult> {
   return withTransaction(pool, async (client) => {
     // FOR UPDATE: two requests racing with one token cannot both rotate it.
-    const { rows } = await client.query<{ family_id: string; uid: number; state: string }>(
+    const { rows } = await client.query<{ family_id: string; uid: number; state: 'ok' | 'grace' | 'reused' | 'revoked' | 'expired' }>(
       `SELECT family_id, uid,
               CASE WHEN revoked_at IS NOT NULL THEN 'revoked'
-                   WHEN rotated_at IS NOT NULL THEN 'reused'
                    WHEN expires_at <= now() THEN 'expired'
+                   WHEN rotated_at > now() - make_interval(secs => $2) THEN 'grace'
+                   WHEN rotated_at IS NOT NULL THEN 'reused'
                    ELSE 'ok' END AS state
          FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-      [tokenHash(token)],
+      [tokenHash(token), ROTATION_GRACE_SECONDS],
     );
     const row = rows[0];
     if (!row) return { ok: false, reason: 'unknown' };
@@ -41,8 +47,8 @@ export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: num
       await revokeFamily(client, row.family_id);
       return { ok: false, reason: 'reused' };
     }
-    if (row.state !== 'ok') return { ok: false, reason: row.state as 'revoked' | 'expired' };
-    await client.query('UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [tokenHash(token)]);
+    if (row.state === 'revoked' || row.state === 'expired') return { ok: false, reason: row.state };
+    if (row.state === 'ok') await client.query('UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [tokenHash(token)]);
     const next = await issueRefreshToken(client, row.uid, ttlDays, row.family_id);
     return { ok: true, uid: row.uid, token: next };
   });

@@ -1,6 +1,6 @@
 /** SQL for the users table and its mapping to the API's UserInfo and SpaceUser. */
 import { isSkinId, type Sex, type SkinId, type SpaceUser, type UserInfo } from '@xiaoba/shared/core';
-import type { Pool } from './pool';
+import type { Pool, Queryable } from './pool';
 
 export interface UserRow {
   uid: number;
@@ -68,8 +68,8 @@ export async function emailTaken(pool: Pool, email: string): Promise<boolean> {
 }
 
 /** Inserts a user and returns the new 米米号. Throws a unique violation when the e-mail is taken. */
-export async function insertUser(pool: Pool, user: NewUser): Promise<number> {
-  const { rows } = await pool.query<{ uid: number }>(
+export async function insertUser(db: Queryable, user: NewUser): Promise<number> {
+  const { rows } = await db.query<{ uid: number }>(
     `INSERT INTO users (email, password_hash, name, sex, birthday, qianming, qm, skin,
                         experience, fans, follows, babadou, sign)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uid`,

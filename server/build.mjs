@@ -1,0 +1,25 @@
+// Bundles the server into dist/main.js. npm packages stay external (installed beside it), except
+// the workspace package @xiaoba/shared, which ships TypeScript source and must be compiled in.
+import { build } from 'esbuild';
+
+const bundleOnly = /^@xiaoba\//;
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'info',
+  plugins: [
+    {
+      name: 'externalise-packages',
+      setup(b) {
+        // A bare specifier (not ./ or ../ or absolute) is a package: leave it to Node at run time.
+        b.onResolve({ filter: /^[^./]/ }, (args) => (bundleOnly.test(args.path) ? undefined : { path: args.path, external: true }));
+      },
+    },
+  ],
+});

@@ -1,0 +1,200 @@
+/** The /api/user calls of docs/api.md. */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  AddAccountSchema,
+  CardUpdateSchema,
+  LoginSchema,
+  ValitedRegisterSchema,
+  isSkinId,
+  parseWith,
+  type CheckCookieData,
+  type LoginData,
+  type Sex,
+} from '@xiaoba/shared/core';
+import type { GenericSchema, InferOutput } from 'valibot';
+import { normaliseAnswer, type Config } from '../config';
+import {
+  clearCookie,
+  REFRESH_COOKIE,
+  REGISTER_COOKIE,
+  REGISTER_TTL_SECONDS,
+  setRefreshCookie,
+  setRegisterCookie,
+} from '../auth/cookies';
+import { requireUser } from '../auth/guard';
+import { clearLoginFailures, lockAccount, loginLockMinutes, recordLoginFailure } from '../auth/login-limit';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken } from '../auth/refresh';
+import type { TokenSigner } from '../auth/tokens';
+import { isUniqueViolation, withTransaction, type Pool } from '../db/pool';
+import {
+  emailTaken,
+  findUserByLoginName,
+  findUserByUid,
+  insertUser,
+  toSpaceUser,
+  toUserInfo,
+  touchLastLogin,
+  updateCard,
+  updateSkin,
+} from '../db/users';
+import { ApiError, MSG, ok } from '../http/errors';
+
+export interface UserRoutesOptions {
+  config: Config;
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+const WRONG_LOGIN = '米米号或密码错误';
+const EMAIL_TAKEN = '该邮箱已被注册！';
+const USER_NOT_FOUND = '用户不存在';
+
+function parseBody<S extends GenericSchema>(schema: S, body: unknown): InferOutput<S> {
+  const result = parseWith(schema, body);
+  if (!result.ok) throw new ApiError(400, result.message);
+  return result.value;
+}
+
+export async function userRoutes(app: FastifyInstance, { config, pool, signer }: UserRoutesOptions): Promise<void> {
+  const auth = { preHandler: requireUser(signer) };
+  const secure = config.cookieSecure;
+
+  /** Starts a refresh family in the cookie and returns a fresh access token. */
+  async function startSession(reply: FastifyReply, uid: number): Promise<string> {
+    const refresh = await issueRefreshToken(pool, uid, config.refreshTokenTtlDays);
+    setRefreshCookie(reply, refresh, secure, config.refreshTokenTtlDays);
+    return signer.signAccess(uid, config.accessTokenTtlSeconds);
+  }
+
+  const expired = (reply: FastifyReply): ApiError => {
+    clearCookie(reply, REFRESH_COOKIE, secure);
+    return new ApiError(401, MSG.sessionExpired, 'refresh');
+  };
+
+  app.post('/login', async (request, reply) => {
+    const input = parseBody(LoginSchema, request.body);
+    const user = await findUserByLoginName(pool, input.username);
+    // Counted per account, whichever name (米米号 or e-mail) was typed.
+    const account = user ? `uid:${user.uid}` : `name:${input.username.toLowerCase()}`;
+    const outcome = await withTransaction(pool, async (db) => {
+      await lockAccount(db, account);
+      const wait = await loginLockMinutes(db, account, request.ip);
+      if (wait > 0) return { wait };
+      // A 401 here is about the typed credentials, not a token: no X-Error-Type, so the
+      // client shows the message instead of trying a refresh.
+      const good = await verifyPassword(user?.password_hash ?? null, input.password);
+      if (good) await clearLoginFailures(db, account);
+      else await recordLoginFailure(db, account, request.ip);
+      return { good };
+    });
+    if ('wait' in outcome) throw new ApiError(429, `登录尝试过于频繁，请 ${outcome.wait} 分钟后再试`);
+    if (!outcome.good || !user) throw new ApiError(401, WRONG_LOGIN);
+    const token = await startSession(reply, user.uid);
+    const info = toUserInfo(user);
+    return ok<LoginData>('登录成功', { ...info, token, username: info.name });
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (token) await revokeRefreshToken(pool, token);
+    clearCookie(reply, REFRESH_COOKIE, secure);
+    return ok('登出成功！');
+  });
+
+  app.post('/refresh', async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (!token) throw expired(reply);
+    const result = await rotateRefreshToken(pool, token, config.refreshTokenTtlDays);
+    if (!result.ok) {
+      if (result.reason === 'reused') request.log.warn('refresh token reused: its login family is revoked');
+      throw expired(reply);
+    }
+    setRefreshCookie(reply, result.token, secure, config.refreshTokenTtlDays);
+    return ok('刷新成功', { token: await signer.signAccess(result.uid, config.accessTokenTtlSeconds) });
+  });
+
+  // The guard reads data.code, so an invalid cookie is a normal answer, not an HTTP error.
+  app.get('/checkcookie', async (request) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    const uid = token ? await refreshTokenOwner(pool, token) : null;
+    const data: CheckCookieData = uid === null ? { code: 401, msg: MSG.sessionExpired } : { code: 200, msg: '登录有效' };
+    return ok(data.msg, data);
+  });
+
+  app.get('/getinfo', auth, async (request, reply) => {
+    const user = await findUserByUid(pool, request.uid);
+    if (!user) throw expired(reply); // the account is gone: end the session
+    return ok('获取成功', toUserInfo(user));
+  });
+
+  app.get<{ Params: { id: string } }>('/getuserinfo/:id', auth, async (request) => {
+    const { id } = request.params;
+    const uid = /^[1-9]\d{0,14}$/.test(id) ? Number(id) : null;
+    if (uid === null) throw new ApiError(400, USER_NOT_FOUND);
+    const user = await findUserByUid(pool, uid);
+    if (!user) throw new ApiError(404, USER_NOT_FOUND);
+    return ok('获取成功', toSpaceUser(user));
+  });
+
+  // The spec calls it as /api/user//updatelogin; the router ignores duplicate slashes.
+  app.patch('/updatelogin', auth, async (request, reply) => {
+    const lastTime = await touchLastLogin(pool, request.uid);
+    if (lastTime === null) throw expired(reply);
+    return ok('登录时间已记录', { lastTime });
+  });
+
+  app.patch('/cardupdate', auth, async (request, reply) => {
+    const input = parseBody(CardUpdateSchema, request.body);
+    // The nickname is display-only on /card (spec section 2): checked, never changed here.
+    const user = await updateCard(pool, request.uid, input.sex as Sex, input.birthday);
+    if (!user) throw expired(reply);
+    return ok('资料已更新', toUserInfo(user));
+  });
+
+  app.post('/valitedRegister', async (request, reply) => {
+    const input = parseBody(ValitedRegisterSchema, request.body);
+    const { quiz } = config;
+    const right =
+      quiz.name.includes(normaliseAnswer(input.name)) &&
+      quiz.fans.includes(normaliseAnswer(input.fans)) &&
+      quiz.message.includes(normaliseAnswer(input.message)) &&
+      quiz.weibo.includes(normaliseAnswer(input.weibo));
+    if (!right) throw new ApiError(400, '注册验证答案有误！');
+    const email = input.email.toLowerCase();
+    if (await emailTaken(pool, email)) throw new ApiError(409, EMAIL_TAKEN);
+    setRegisterCookie(reply, await signer.signRegister(email, REGISTER_TTL_SECONDS), secure);
+    return ok('验证通过');
+  });
+
+  app.post('/addAccount', async (request, reply) => {
+    const input = parseBody(AddAccountSchema, request.body);
+    const email = input.email.toLowerCase();
+    const ticket = request.cookies[REGISTER_COOKIE];
+    const verified = ticket ? await signer.verifyRegister(ticket) : null;
+    if (verified !== email) throw new ApiError(403, '请先完成注册验证！');
+    let uid: number;
+    try {
+      uid = await insertUser(pool, {
+        email,
+        passwordHash: await hashPassword(input.lockedPassword),
+        name: input.uname,
+        sex: input.sex as Sex,
+        birthday: input.birthday,
+      });
+    } catch (error) {
+      // Two registrations of one address racing past valitedRegister: the index decides.
+      if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
+      throw error;
+    }
+    clearCookie(reply, REGISTER_COOKIE, secure);
+    return ok(`注册成功！你的米米号是 ${uid}`, { uid });
+  });
+
+  app.post<{ Querystring: { classname?: unknown } }>('/updateskin', auth, async (request, reply) => {
+    const skin = request.query.classname;
+    if (!isSkinId(skin)) throw new ApiError(400, '皮肤不存在');
+    if (!(await updateSkin(pool, request.uid, skin))) throw expired(reply);
+    return ok('装扮成功！', { skin });
+  });
+}

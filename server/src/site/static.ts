@@ -1,0 +1,109 @@
+/**
+ * Serving the assembled site from SITE_DIR: the shell (`shell/dist`) at `/` with an SPA fallback
+ * that inlines the remotes manifest, the remotes at `/remotes/<name>/`, `/remotes.json` and
+ * `/showupdate.txt`. Every path is resolved per request: a dist may be replaced by a rename.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../http/errors';
+import { STATIC_DIR } from '../paths';
+import { ManifestBuilder, manifestScript, REMOTE_DIRS, remoteDistDir, type RemoteDir } from './manifest';
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const NOT_BUILT =
+  '校巴的网页还没有构建。请在项目根目录运行 npm run build，然后重启服务器。\n' +
+  'The site is not built yet: run `npm run build` in the repository root, then restart the server.\n';
+
+/**
+ * The path below a root that a URL path names, or null when it tries to leave the root,
+ * is malformed, or names a dotfile.
+ */
+export function safeRelativePath(urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const segments = decoded.split('/').filter((s) => s !== '' && s !== '.');
+  if (segments.some((s) => s === '..' || s.startsWith('.'))) return null;
+  return segments.join('/');
+}
+
+async function isFile(file: string): Promise<boolean> {
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ?? false;
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+function sendFile(reply: FastifyReply, root: string, rel: string, cacheControl: string): FastifyReply {
+  // @fastify/static sends it (ETag, ranges, content type); the cache policy is ours.
+  reply.header('cache-control', cacheControl);
+  return reply.sendFile(rel, root, { cacheControl: false });
+}
+
+/** Remote files: the entry and route list change on deploy; every other file is content-hashed. */
+function remoteCachePolicy(rel: string): string {
+  return rel === 'remoteEntry.js' || rel === 'routes.json' || rel.endsWith('.html') ? NO_CACHE : IMMUTABLE;
+}
+
+/** Shell files: Vite puts content-hashed files under assets/; the rest keep their names. */
+function shellCachePolicy(rel: string): string {
+  return rel.startsWith('assets/') ? IMMUTABLE : NO_CACHE;
+}
+
+export async function siteRoutes(app: FastifyInstance, { siteDir }: { siteDir: string }): Promise<void> {
+  const manifest = new ManifestBuilder(siteDir, app.log);
+  const shellDir = path.join(siteDir, 'shell', 'dist');
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE);
+    return manifest.build();
+  });
+
+  app.get('/showupdate.txt', (_request, reply) => {
+    reply.type('text/plain; charset=utf-8');
+    return sendFile(reply, STATIC_DIR, 'showupdate.txt', NO_CACHE);
+  });
+
+  app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', async (request, reply) => {
+    const remote = request.params.remote;
+    const rel = safeRelativePath(request.params['*']);
+    if (!REMOTE_DIRS.includes(remote as RemoteDir) || !rel) return reply.callNotFound();
+    const root = remoteDistDir(siteDir, remote as RemoteDir);
+    if (!(await isFile(path.join(root, rel)))) return reply.callNotFound();
+    return sendFile(reply, root, rel, remoteCachePolicy(rel));
+  });
+
+  /** index.html with the manifest inlined before </head>, saving the shell one round trip. */
+  async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {
+    const html = await readFile(path.join(shellDir, 'index.html'), 'utf8').catch(() => null);
+    if (html === null) return reply.code(503).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    const script = manifestScript(await manifest.build());
+    const at = html.search(/<\/head>/i);
+    const page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
+    return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
+  }
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    if (isApiPath(request.url)) return reply.callNotFound();
+    const rel = safeRelativePath(request.params['*']);
+    if (rel === null) return reply.callNotFound();
+    if (rel !== '' && rel !== 'index.html' && (await isFile(path.join(shellDir, rel)))) {
+      return sendFile(reply, shellDir, rel, shellCachePolicy(rel));
+    }
+    // Client-side routes (/login, /12345, /setting/avatar) get the shell; a missing script or
+    // image stays a 404 rather than HTML the browser would choke on.
+    if (rel === '' || rel === 'index.html' || acceptsHtml(request)) return sendIndex(reply);
+    return reply.callNotFound();
+  });
+}
