@@ -93,3 +93,45 @@ export class ManifestBuilder {
 export function manifestScript(manifest: Manifest): string {
   return `<script>window.__XB_REMOTES__=${JSON.stringify(manifest).replace(/</g, '\\u003c')};</script>`;
 }
+
+interface RouteRow {
+  path?: string;
+  children?: RouteRow[];
+}
+
+/** Full path patterns of a route table ('/my', '/my/board', '/:id', ...). */
+function patterns(rows: RouteRow[], parent = ''): string[] {
+  return rows.flatMap((row) => {
+    const own = row.path === undefined ? parent : row.path.startsWith('/') ? row.path : `${parent.replace(/\/$/, '')}/${row.path}`;
+    return [own, ...patterns(row.children ?? [], own)];
+  });
+}
+
+/** How well a pattern matches a path: -1 for no match, more for more literal segments. */
+function matchScore(pattern: string, pathname: string): number {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  if (want.length !== got.length) return -1;
+  let score = 0;
+  for (let i = 0; i < want.length; i++) {
+    if (want[i]!.startsWith(':')) continue;
+    if (want[i] !== got[i]) return -1;
+    score++;
+  }
+  return score;
+}
+
+/**
+ * The remote whose route table serves a page path (literal segments beat parameters, as in the
+ * router), so index.html can ask the browser to fetch its entry while the shell starts.
+ */
+export function remoteForPath(manifest: Manifest, pathname: string): RemoteManifestEntry | undefined {
+  let best: { entry: RemoteManifestEntry; score: number } | undefined;
+  for (const entry of manifest.remotes) {
+    for (const pattern of patterns(entry.routes as RouteRow[])) {
+      const score = matchScore(pattern, pathname);
+      if (score >= 0 && (!best || score > best.score)) best = { entry, score };
+    }
+  }
+  return best?.entry;
+}

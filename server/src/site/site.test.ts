@@ -12,7 +12,7 @@ let t: TestApp;
 
 // A title with markup: inlined into index.html it must not close the script early.
 const AUTH_ROUTES = { name: 'mf_auth', routes: [{ path: '/login', page: 'login', title: '登录</script><script>alert(1)</script>' }, { path: '/register', page: 'register' }] };
-const SPACE_ROUTES = { name: 'mf_space', routes: [{ path: '/my', page: 'my' }] };
+const SPACE_ROUTES = { name: 'mf_space', routes: [{ path: '/my', page: 'my', children: [{ path: 'board', page: 'board' }] }, { path: '/:id', page: 'space' }] };
 const BIG_JS = `export const data = ${JSON.stringify('校巴'.repeat(2000))};\n`;
 
 async function put(rel: string, content: string): Promise<void> {
@@ -63,14 +63,14 @@ describe('GET /remotes.json', () => {
     const staging = path.join(siteDir, 'mf-space/dist-next');
     await mkdir(staging);
     await writeFile(path.join(staging, 'remoteEntry.js'), 'export const space = 2;');
-    await writeFile(path.join(staging, 'routes.json'), JSON.stringify({ name: 'mf_space', routes: [{ path: '/my/board' }] }));
+    await writeFile(path.join(staging, 'routes.json'), JSON.stringify({ name: 'mf_space', routes: [...SPACE_ROUTES.routes, { path: '/my/new' }] }));
     await rename(path.join(siteDir, 'mf-space/dist'), path.join(siteDir, 'mf-space/dist-old'));
     await rename(staging, path.join(siteDir, 'mf-space/dist'));
 
     const after = (await get('/remotes.json')).json().remotes[1];
     expect(after.version).toBe(hash12('export const space = 2;'));
     expect(after.version).not.toBe(before.version);
-    expect(after.routes).toEqual([{ path: '/my/board' }]);
+    expect(after.routes).toEqual([...SPACE_ROUTES.routes, { path: '/my/new' }]);
     expect((await get('/remotes/mf-space/remoteEntry.js')).body).toBe('export const space = 2;');
   });
 
@@ -93,6 +93,18 @@ describe('the shell', () => {
     expect(match![1]).not.toContain('<');
     expect(JSON.parse(match![1]!)).toEqual((await get('/remotes.json')).json());
     expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it.each([
+    ['/login', 'mf-auth'],
+    ['/register', 'mf-auth'],
+    ['/my/board', 'mf-space'],
+    ['/12345', 'mf-space'],
+    ['/no/such/page', null],
+  ])('asks the browser to preload the entry of the remote serving %s', async (url, remote) => {
+    const body = (await get(url, HTML)).body;
+    const links = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links).toEqual(remote ? [expect.stringMatching(new RegExp(`^/remotes/${remote}/remoteEntry\\.js\\?v=[0-9a-f]{12}$`))] : []);
   });
 
   it('serves real files: hashed assets immutable, others no-cache', async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../http/errors';
 import { STATIC_DIR } from '../paths';
-import { ManifestBuilder, manifestScript, REMOTE_DIRS, remoteDistDir, type RemoteDir } from './manifest';
+import { ManifestBuilder, manifestScript, REMOTE_DIRS, remoteDistDir, remoteForPath, type RemoteDir } from './manifest';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -82,17 +82,24 @@ export async function siteRoutes(app: FastifyInstance, { siteDir }: { siteDir: s
     return sendFile(reply, root, rel, remoteCachePolicy(rel));
   });
 
-  /** index.html with the manifest inlined before </head>, saving the shell one round trip. */
-  async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {
+  /**
+   * index.html with the manifest inlined before </head>, saving the shell one round trip, and a
+   * modulepreload of the entry of the remote that serves this page, so the browser fetches it
+   * while the shell starts instead of after.
+   */
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const html = await readFile(path.join(shellDir, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return reply.code(503).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    const script = manifestScript(await manifest.build());
+    const current = await manifest.build();
+    const remote = remoteForPath(current, request.url.split('?')[0] ?? '/');
+    const preload = remote ? `<link rel="modulepreload" href="${remote.url}">` : '';
+    const script = preload + manifestScript(current);
     const at = html.search(/<\/head>/i);
     const page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
     return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
   }
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
 
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
     if (isApiPath(request.url)) return reply.callNotFound();
@@ -103,7 +110,7 @@ export async function siteRoutes(app: FastifyInstance, { siteDir }: { siteDir: s
     }
     // Client-side routes (/login, /12345, /setting/avatar) get the shell; a missing script or
     // image stays a 404 rather than HTML the browser would choke on.
-    if (rel === '' || rel === 'index.html' || acceptsHtml(request)) return sendIndex(reply);
+    if (rel === '' || rel === 'index.html' || acceptsHtml(request)) return sendIndex(request, reply);
     return reply.callNotFound();
   });
 }
