@@ -77,7 +77,9 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
     }
     if (type !== 'access' || config._retried) throw error;
     config._retried = true;
-    const token = await refreshOnce();
+    // Sent with a token that a finished refresh has already replaced: just retry with the new one.
+    const current = hooks.getToken();
+    const token = current && config.headers.get('Authorization') !== `Bearer ${current}` ? current : await refreshOnce();
     config.headers.set('Authorization', `Bearer ${token}`);
     return client(config);
   });

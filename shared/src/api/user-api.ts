@@ -3,6 +3,7 @@ import type {
   AddAccountBody,
   ApiEnvelope,
   CardUpdateBody,
+  CheckCookieData,
   LoginBody,
   LoginData,
   SpaceUser,
@@ -20,7 +21,7 @@ export const userApi = baseApi.injectEndpoints({
     logout: build.mutation<ApiEnvelope, void>({
       query: () => ({ url: '/user/logout', method: 'POST' }),
     }),
-    checkCookie: build.mutation<ApiEnvelope, void>({
+    checkCookie: build.mutation<ApiEnvelope<CheckCookieData>, void>({
       query: () => ({ url: '/user/checkcookie' }),
     }),
     getInfo: build.query<UserInfo, void>({

@@ -1,10 +1,15 @@
 /** Persistence of the auth state without the token (spec section 3), under one localStorage key. */
+import type { UserInfo } from '../core/api-types';
 import type { AuthState } from './auth-slice';
 import { initialAuthState } from './auth-slice';
 
 export const STORAGE_KEY = 'xb-state';
 
 type Persisted = Omit<AuthState, 'token'>;
+
+/** A stored user must at least be an object with a numeric uid; anything else is corrupt. */
+const isStoredUser = (value: unknown): value is UserInfo =>
+  typeof value === 'object' && value !== null && typeof (value as { uid?: unknown }).uid === 'number';
 
 export function loadAuthState(storage: Storage | undefined = globalThis.localStorage): AuthState {
   try {
@@ -13,7 +18,7 @@ export function loadAuthState(storage: Storage | undefined = globalThis.localSto
     const saved = JSON.parse(raw) as Partial<Persisted>;
     return {
       token: null,
-      user: saved.user ?? null,
+      user: isStoredUser(saved.user) ? saved.user : null,
       today: typeof saved.today === 'string' ? saved.today : '',
       myspace: typeof saved.myspace === 'boolean' ? saved.myspace : true,
     };

@@ -2,7 +2,7 @@
  * The navigation guard of spec section 2, run as the root route's loader on every navigation.
  */
 import { redirect } from '@xiaoba/shared';
-import { authActions, notify, PUBLIC_PATHS, userApi, type ApiEnvelope } from '@xiaoba/shared';
+import { authActions, notify, PUBLIC_PATHS, userApi } from '@xiaoba/shared';
 import type { AppStore } from '../store';
 
 export const SERVER_ERROR = '服务器错误';
@@ -19,7 +19,8 @@ export function createGuard(store: AppStore) {
   async function cookieIsValid(): Promise<boolean> {
     const result = await store.dispatch(userApi.endpoints.checkCookie.initiate());
     if ('error' in result) throw result.error;
-    return (result.data as ApiEnvelope).code === 200;
+    // The call itself answers 200; whether the cookie is valid is in data.code (docs/api.md).
+    return result.data.data?.code === 200;
   }
 
   function recordLoginOncePerDay() {

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { pageKeys } from '@xiaoba/shared';
+import { renderPage } from '@xiaoba/shared/testing';
+import { routeTable } from './route-table';
+import { pages } from './routes';
+import { routesFromTable } from './testing/routes-from-table';
+
+describe('mf-home route table', () => {
+  it('names exactly the pages ./routes exposes', () => {
+    expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
+  });
+
+  it('has the spec rows /help and /system/notify, with titles, and not /home yet', () => {
+    expect(routeTable).toEqual([
+      { path: '/help', page: 'help', title: '帮助中心' },
+      { path: '/system/notify', page: 'notify', title: '系统通知' },
+    ]);
+  });
+
+  it('is plain data (it is published as routes.json)', () => {
+    expect(JSON.parse(JSON.stringify(routeTable))).toEqual(routeTable);
+  });
+
+  it.each([
+    ['/help', '帮助中心'],
+    ['/system/notify', '系统通知'],
+  ])('%s renders its page through the table', async (path, heading) => {
+    renderPage(<p>start</p>, { routePath: '/__start', path, routes: routesFromTable(routeTable, pages) });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+});

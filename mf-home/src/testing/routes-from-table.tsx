@@ -1,0 +1,32 @@
+/**
+ * Test helper: turns this remote's route table and `pages` into router rows the way the shell's
+ * remote-routes.tsx does (redirect rows, index rows, a page or an <Outlet/>, lazy pages in
+ * Suspense), so tests exercise the real table instead of hand-written routes.
+ */
+import { Suspense } from 'react';
+import { Outlet, redirect, type RemoteRoutesModule, type RouteMeta, type RouteObject } from '@xiaoba/shared';
+
+export function routesFromTable(table: RouteMeta[], pages: RemoteRoutesModule['pages']): RouteObject[] {
+  const toRoute = (meta: RouteMeta): RouteObject => {
+    const location = meta.index ? { index: true as const } : { path: meta.path };
+    if (meta.redirect) {
+      const to = meta.redirect;
+      return { ...location, loader: () => redirect(to) } as RouteObject;
+    }
+    const Page = meta.page ? pages[meta.page] : undefined;
+    if (meta.page && !Page) throw new Error(`no page "${meta.page}" in pages`);
+    return {
+      ...location,
+      handle: { title: meta.title },
+      element: Page ? (
+        <Suspense fallback={<p>加载中…</p>}>
+          <Page />
+        </Suspense>
+      ) : (
+        <Outlet />
+      ),
+      ...(meta.children ? { children: meta.children.map(toRoute) } : {}),
+    } as RouteObject;
+  };
+  return table.map(toRoute);
+}

@@ -1,0 +1,49 @@
+/**
+ * The settings frame: title, the four tabs of spec section 2 and the current panel. 兴趣 and 隐私
+ * point at the not-found page, as the spec says.
+ */
+import { useId, type ReactNode } from 'react';
+import { styled } from '@xiaoba/shared';
+import { TabNav, type TabLink } from './TabNav';
+
+export const SETTING_TABS: TabLink[] = [
+  { to: '/setting/avatar', label: '修改头像' },
+  { to: '/setting/profile', label: '个人资料' },
+  { to: '/notfound', label: '兴趣' },
+  { to: '/notfound', label: '隐私' },
+];
+
+export function SettingsFrame({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Frame aria-labelledby={titleId}>
+      <h1>设置</h1>
+      <TabNav label="设置分类" tabs={SETTING_TABS} />
+      <Panel aria-labelledby={titleId}>
+        <h2 id={titleId}>{title}</h2>
+        {children}
+      </Panel>
+    </Frame>
+  );
+}
+
+const Frame = styled.div`
+  background: ${(p) => p.theme.colors.panel};
+  color: ${(p) => p.theme.colors.text};
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: 10px;
+  padding: 16px 18px 20px;
+  h1 {
+    margin: 0 0 10px;
+    font-size: 22px;
+  }
+`;
+const Panel = styled.section`
+  h2 {
+    margin: 4px 0 8px;
+    font-size: 17px;
+  }
+  p {
+    margin: 6px 0;
+  }
+`;

@@ -1,0 +1,26 @@
+/**
+ * mf-space's rows of the spec's route table: the own space (/my) and another user's space (/{id}),
+ * each with a home and a message-board child. Type-only import: vite.config loads this file in Node.
+ */
+import type { RouteMeta } from '@xiaoba/shared';
+
+export const routeTable: RouteMeta[] = [
+  {
+    path: '/my',
+    title: '我的空间',
+    children: [
+      { index: true, page: 'myHome' },
+      { path: 'board', page: 'myBoard', title: '我的留言板' },
+    ],
+  },
+  {
+    // Checks the id (positive integer, not the own uid) and fetches the owner for its children.
+    path: '/:id',
+    page: 'space',
+    title: '空间',
+    children: [
+      { index: true, page: 'spaceHome' },
+      { path: 'board', page: 'spaceBoard', title: '留言板' },
+    ],
+  },
+];

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { pageKeys } from '@xiaoba/shared';
+import { routeTable } from './route-table';
+import { pages } from './routes';
+
+describe('mf-space route table', () => {
+  it('names exactly the pages ./routes exposes', () => {
+    expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
+    expect(pageKeys(routeTable)).toEqual(['myHome', 'myBoard', 'space', 'spaceHome', 'spaceBoard']);
+  });
+
+  it('has the spec rows: /my and /:id, each with an index and a board child', () => {
+    expect(routeTable).toEqual([
+      {
+        path: '/my',
+        title: '我的空间',
+        children: [
+          { index: true, page: 'myHome' },
+          { path: 'board', page: 'myBoard', title: '我的留言板' },
+        ],
+      },
+      {
+        path: '/:id',
+        page: 'space',
+        title: '空间',
+        children: [
+          { index: true, page: 'spaceHome' },
+          { path: 'board', page: 'spaceBoard', title: '留言板' },
+        ],
+      },
+    ]);
+  });
+
+  it('is plain data (it is published as routes.json)', () => {
+    expect(JSON.parse(JSON.stringify(routeTable))).toEqual(routeTable);
+  });
+});

@@ -1,0 +1,83 @@
+/** Test fixtures: users, a fake network for the shared axios client, and the whole remote mounted. */
+import { api, type AuthState, type SpaceUser, type UserInfo } from '@xiaoba/shared';
+import { renderPage, type RenderPageOptions } from '@xiaoba/shared/testing';
+import { routeTable } from '../route-table';
+import { pages } from '../routes';
+import { routesFromTable } from './routes-from-table';
+
+export const me: UserInfo = {
+  uid: 10001,
+  name: '小巴',
+  email: 'kid@xiaoba.cn',
+  babadou: 0,
+  experience: 0,
+  qianming: '今天也要开心',
+  qm: '',
+  sex: 0,
+  follows: 0,
+  fans: 0,
+  face: 0,
+  ctime: 1_450_000_000,
+  skin: '',
+  birthday: '2000-02-29',
+  lastTime: 0,
+  sign: 0,
+};
+
+export const other: SpaceUser = {
+  uid: 10002,
+  uname: '小明',
+  sex: 1,
+  ctime: 1_450_000_000,
+  qianming: '',
+  qm: '',
+  follows: 1,
+  fans: 2,
+  experience: 150,
+  leaves: 0,
+  birthday: '',
+  skin: 'moon',
+  lastTime: 0,
+};
+
+export const signedIn: { auth: AuthState } = { auth: { token: 'tok', user: me, today: '', myspace: true } };
+
+export type Reply = { status: number; data?: unknown } | 'network';
+
+// axios itself is reached only through the shared client (docs/adr/0004), so its adapter type is
+// taken from there and failures are plain errors shaped like axios' (what the base query reads).
+type Adapter = Extract<NonNullable<typeof api.defaults.adapter>, (...args: never[]) => unknown>;
+
+/** Points the shared client at a fake server for one test; returns the URLs it was asked for. */
+export function fakeServer(reply: (url: string) => Reply) {
+  const urls: string[] = [];
+  const adapter: Adapter = async (config) => {
+    const url = config.url ?? '';
+    urls.push(url);
+    const r = reply(url);
+    if (r === 'network') throw Object.assign(new Error('Network Error'), { code: 'ERR_NETWORK', config });
+    const response = {
+      status: r.status,
+      statusText: '',
+      data: r.data ?? { code: r.status, msg: r.status === 200 ? 'ok' : '用户不存在' },
+      headers: {},
+      config,
+    };
+    if (r.status < 400) return response;
+    throw Object.assign(new Error(`Request failed with status code ${r.status}`), { config, response });
+  };
+  api.defaults.adapter = adapter;
+  return urls;
+}
+
+export const userReply = (user: SpaceUser): Reply => ({ status: 200, data: { code: 200, msg: '获取成功', data: user } });
+
+/** The remote's real route table mounted in a memory router, plus the shell's not-found page. */
+export function renderSpace(path: string, state: RenderPageOptions['state'] = signedIn) {
+  return renderPage(<p>start</p>, {
+    routePath: '/__start',
+    path,
+    state,
+    routes: [...routesFromTable(routeTable, pages), { path: '/notfound', element: <h1>页面不存在</h1> }],
+  });
+}

@@ -1,0 +1,11 @@
+import type { ChildProcess } from 'node:child_process';
+
+export declare const repo: string;
+export declare function freePort(): Promise<number>;
+export interface Site {
+  url: string;
+  child: ChildProcess;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+export declare function startSite(env: Record<string, string>): Promise<Site>;

@@ -1,0 +1,66 @@
+/**
+ * Starts the site exactly as `npm start` serves it (node server/dist/main.js over the built shell
+ * and remotes), for the browser tests and the benchmarks. Plain JS so `npm run bench` needs no
+ * TypeScript loader.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const repo = join(import.meta.dirname, '..', '..');
+
+/** @returns {Promise<number>} a TCP port free on 127.0.0.1 right now */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * @param {Record<string, string>} env extra environment (PORT, DATA_DIR, ...)
+ * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, log: () => string, stop: () => Promise<void> }>}
+ */
+export async function startSite(env) {
+  const port = env.PORT ?? String(await freePort());
+  let output = '';
+  const child = spawn(process.execPath, [join(repo, 'server/dist/main.js')], {
+    cwd: repo,
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const log = () => output;
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve(undefined);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+      child.kill('SIGTERM');
+    });
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/remotes.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server at ${url} did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, child, log, stop };
+}
