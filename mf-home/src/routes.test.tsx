@@ -11,8 +11,9 @@ describe('mf-home route table', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
   });
 
-  it('has the spec rows /help and /system/notify, with titles, and not /home yet', () => {
+  it('has the spec rows /home, /help and /system/notify, with titles', () => {
     expect(routeTable).toEqual([
+      { path: '/home', page: 'home', title: '个人中心' },
       { path: '/help', page: 'help', title: '帮助中心' },
       { path: '/system/notify', page: 'notify', title: '系统通知' },
     ]);
