@@ -4,7 +4,7 @@ import { pageKeys } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
 import { routeTable } from './route-table';
 import { pages } from './routes';
-import { routesFromTable } from './testing/routes-from-table';
+import { routesFromTable } from '@xiaoba/shared/testing';
 
 describe('mf-home route table', () => {
   it('names exactly the pages ./routes exposes', () => {

@@ -5,7 +5,7 @@ import { pageKeys } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
 import { routeTable } from './route-table';
 import { pages } from './routes';
-import { routesFromTable } from './testing/routes-from-table';
+import { routesFromTable } from '@xiaoba/shared/testing';
 
 const renderSettings = (path: string) =>
   renderPage(<p>start</p>, {

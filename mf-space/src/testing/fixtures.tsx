@@ -3,7 +3,7 @@ import { api, type AuthState, type SpaceUser, type UserInfo } from '@xiaoba/shar
 import { renderPage, type RenderPageOptions } from '@xiaoba/shared/testing';
 import { routeTable } from '../route-table';
 import { pages } from '../routes';
-import { routesFromTable } from './routes-from-table';
+import { routesFromTable } from '@xiaoba/shared/testing';
 
 export const me: UserInfo = {
   uid: 10001,

@@ -54,3 +54,4 @@ export function renderPage(element: ReactElement, options: RenderPageOptions = {
   const result = render(<RouterProvider router={router} />, { wrapper } as RenderOptions);
   return { ...result, store, router };
 }
+export { routesFromTable } from './routes-from-table';

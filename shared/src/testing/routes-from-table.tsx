@@ -1,10 +1,10 @@
 /**
- * Test helper: turns this remote's route table and `pages` into router rows the way the shell's
+ * Test helper: turns a remote's route table and `pages` into router rows the way the shell's
  * remote-routes.tsx does (redirect rows, index rows, a page or an <Outlet/>, lazy pages in
  * Suspense), so tests exercise the real table instead of hand-written routes.
  */
 import { Suspense } from 'react';
-import { Outlet, redirect, type RemoteRoutesModule, type RouteMeta, type RouteObject } from '@xiaoba/shared';
+import { Outlet, redirect, type RemoteRoutesModule, type RouteMeta, type RouteObject } from '../index';
 
 export function routesFromTable(table: RouteMeta[], pages: RemoteRoutesModule['pages']): RouteObject[] {
   const toRoute = (meta: RouteMeta): RouteObject => {

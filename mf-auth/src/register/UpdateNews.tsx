@@ -1,0 +1,66 @@
+/** The update log beside registration (spec section 2): /showupdate.txt, one note per line. */
+import { useEffect, useState } from 'react';
+import { styled } from '@xiaoba/shared';
+
+export const UPDATE_NEWS_URL = '/showupdate.txt';
+export const NEWS_FAILED = '更新日志暂时加载不出来，稍后再来看看吧~';
+
+/** Notes from the text file: one per line, blank lines ignored. */
+export function parseUpdateNotes(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+type NewsState = { status: 'loading' } | { status: 'ready'; notes: string[] } | { status: 'failed' };
+
+export function UpdateNews() {
+  const [state, setState] = useState<NewsState>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(UPDATE_NEWS_URL, { signal: controller.signal })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const text = await res.text();
+        // A missing file answered by an HTML fallback page is not a list of notes.
+        if (text.trimStart().startsWith('<')) throw new Error('not a text file');
+        setState({ status: 'ready', notes: parseUpdateNotes(text) });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <Box aria-labelledby="xb-news-title" aria-busy={state.status === 'loading'}>
+      <h2 id="xb-news-title">更新日志</h2>
+      {state.status === 'loading' && <p>加载中…</p>}
+      {state.status === 'failed' && <p>{NEWS_FAILED}</p>}
+      {state.status === 'ready' &&
+        (state.notes.length === 0 ? (
+          <p>暂时还没有更新日志。</p>
+        ) : (
+          <ul>
+            {state.notes.map((note, i) => (
+              <li key={i}>{note}</li>
+            ))}
+          </ul>
+        ))}
+    </Box>
+  );
+}
+
+const Box = styled.section`
+  background: ${(p) => p.theme.colors.panel};
+  color: ${(p) => p.theme.colors.text};
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: 10px;
+  padding: 14px 18px;
+  h2 { margin: 0 0 8px; font-size: 16px; }
+  ul { margin: 0; padding-left: 1.2em; max-height: 320px; overflow: auto; }
+  li { margin-bottom: 4px; }
+  p { margin: 0; color: ${(p) => p.theme.colors.muted}; }
+`;

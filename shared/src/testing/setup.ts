@@ -1,0 +1,13 @@
+/**
+ * setupFiles for every module's component tests: Testing Library unmounts after each test only
+ * when test globals are on (they are off here), and toasts live in a module-level store that
+ * outlives the rendered <Toaster/>.
+ */
+import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+});
