@@ -8,7 +8,7 @@
  * `npm run bench -- --no-build` skips the build timings.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -39,6 +39,8 @@ if (!args.has('--no-build')) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'xiaoba-bench-'));
+// As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
+chmodSync(dataDir, 0o755);
 const site = await startSite({ DATA_DIR: dataDir });
 try {
   // First load of /login, empty cache.

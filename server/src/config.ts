@@ -42,7 +42,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     siteDir: path.resolve(env.SITE_DIR || REPO_ROOT),
     jwtSecret: secretVar(env),
-    accessTokenTtlSeconds: intVar(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 86_400),
+    accessTokenTtlSeconds: intVar(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 2, 86_400),
     refreshTokenTtlDays: intVar(env, 'REFRESH_TOKEN_TTL_DAYS', 14, 1, 365),
     cookieSecure: boolVar(env, 'COOKIE_SECURE', false),
     trustProxy: boolVar(env, 'TRUST_PROXY', false),

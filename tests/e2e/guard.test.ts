@@ -16,7 +16,7 @@ describe('navigation guard', () => {
     const { page, context, errors } = await open(browser);
     await page.goto('/help');
     await page.waitForURL('**/login');
-    expect(await page.title()).toContain('登录');
+    await expect.poll(() => page.title()).toBe('登录 - 校巴');
     expect(errors).toEqual([]);
     await context.close();
   });

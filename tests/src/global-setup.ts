@@ -3,7 +3,7 @@
  * folder, plus a second API process on the SAME database whose access tokens live 3 seconds, for
  * the token-expiry test (and as proof that several API processes can share one PostgreSQL).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -21,6 +21,8 @@ export default async function setup(project: TestProject) {
     if (!existsSync(join(repo, built))) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'xiaoba-e2e-'));
+  // mkdtemp makes it 0700; as root, PostgreSQL runs as `postgres` and must be able to enter it.
+  chmodSync(dataDir, 0o755);
   const pgPort = await freePort();
   const jwtSecret = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
 
