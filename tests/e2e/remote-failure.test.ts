@@ -31,8 +31,11 @@ describe('a remote that is down', () => {
     // Retry while still down: still the error; once back, retry recovers without a reload.
     await page.goBack();
     await alert.waitFor();
-    await alert.getByRole('button', { name: '重试' }).click();
-    await alert.waitFor();
+    await Promise.all([
+      page.waitForEvent('requestfailed', (r) => r.url().includes('/remotes/mf-home/remoteEntry.js') && r.url().includes('retry=')),
+      alert.getByRole('button', { name: '重试' }).click(),
+    ]);
+    await alert.getByRole('button', { name: '重试' }).waitFor();
     await page.unroute('**/remotes/mf-home/**');
     const marker = await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
     await alert.getByRole('button', { name: '重试' }).click();

@@ -12,20 +12,26 @@ export const REMOTE_FAILED = '这个页面暂时加载失败了，请检查网�
 
 export function RemoteError({ remote }: { remote: string }) {
   const revalidator = useRevalidator();
-  const [retrying, setRetrying] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  // Shown busy while the router reloads the route, but only disabled while the remote is being
+  // re-registered: a load hanging on a dead connection must never lock the button.
+  const retrying = resetting || revalidator.state === 'loading';
 
   async function retry() {
-    setRetrying(true);
-    await resetRemote(remote);
-    await revalidator.revalidate();
-    setRetrying(false);
+    setResetting(true);
+    try {
+      await resetRemote(remote);
+    } finally {
+      setResetting(false);
+    }
+    void revalidator.revalidate();
   }
 
   return (
     <Box role="alert">
       <h1>页面加载失败</h1>
       <p>{REMOTE_FAILED}</p>
-      <Button type="button" onClick={retry} aria-busy={retrying} disabled={retrying}>
+      <Button type="button" onClick={retry} aria-busy={retrying} disabled={resetting}>
         {retrying ? '正在重试…' : '重试'}
       </Button>
     </Box>

@@ -15,6 +15,9 @@ declare global {
   }
 }
 
+/** A remote that has not arrived by then counts as failed, so the user gets the retry button. */
+export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
+
 const entries = new Map<string, RemoteManifestEntry>();
 const loaded = new Map<string, RemoteRoutesModule>();
 const pending = new Map<string, Promise<RemoteRoutesModule>>();
@@ -52,12 +55,21 @@ export function loadRemote(name: string): Promise<RemoteRoutesModule> {
   if (done) return Promise.resolve(done);
   let promise = pending.get(name);
   if (!promise) {
-    promise = (getRemote(name, './routes') as Promise<RemoteRoutesModule>)
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${name} did not load in time`)), REMOTE_LOAD_TIMEOUT_MS);
+    });
+    const current: Promise<RemoteRoutesModule> = Promise.race([getRemote(name, './routes') as Promise<RemoteRoutesModule>, timeout])
       .then((module) => {
         loaded.set(name, module);
         return module;
       })
-      .finally(() => pending.delete(name));
+      .finally(() => {
+        clearTimeout(timer);
+        // A reset may have started a newer load meanwhile: leave that one alone.
+        if (pending.get(name) === current) pending.delete(name);
+      });
+    promise = current;
     pending.set(name, promise);
   }
   return promise;
@@ -79,5 +91,8 @@ export async function resetRemote(name: string): Promise<void> {
   } catch {
     // The manifest itself is unreachable: retry with what we have.
   }
+  // Forget a load still hanging on the old URL, and any module a failed page chunk came from.
+  pending.delete(name);
+  loaded.delete(name);
   if (entry) register(entry, Date.now());
 }
