@@ -65,6 +65,7 @@ export function hostConfig(options = {}) {
         remotes: { placeholder: 'data:text/javascript,' },
         shared: [...SHARED_SINGLETONS],
       }),
+      preloadSharedChunks(),
       ...(options.plugins ?? []),
     ],
     build: { ...common.build, outDir: options.outDir ?? 'dist' },
@@ -79,6 +80,41 @@ function emitRouteTable(name, routes) {
     apply: 'build',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ name, routes }, null, 2) });
+    },
+  };
+}
+
+/**
+ * The host reaches its shared libraries through the federation runtime's dynamic imports, so the
+ * browser would discover them only after the entry has run. Listing them (and what they import)
+ * as modulepreload links in index.html lets them download in parallel with the entry.
+ * @returns {import('vite').Plugin}
+ */
+function preloadSharedChunks() {
+  return {
+    name: 'xiaoba:preload-shared-chunks',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const files = new Set();
+        const add = (fileName) => {
+          const chunk = bundle[fileName];
+          if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+          files.add(fileName);
+          chunk.imports.forEach(add);
+        };
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.fileName.includes('__federation_shared_')) add(chunk.fileName);
+        }
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        }));
+      },
     },
   };
 }
