@@ -2,7 +2,8 @@
 /**
  * `npm run bench`: the figures the project tracks, printed as a table.
  *   - build time of all modules, cold (turbo cache bypassed) and cached, and per module cold;
- *   - first load of /login in Chromium: JS requests, JS bytes and all bytes (as sent, gzip/brotli);
+ *   - first load of /login in Chromium: JS requests, JS bytes and all bytes (as sent, gzip/brotli),
+ *     and the time to a usable login form over an emulated 3G link, with and without preload hints;
  *   - login latency p50/p95 with the production argon2id settings (sequential, one client);
  *   - resident memory of the idle server process (PostgreSQL's own processes not included).
  * `npm run bench -- --no-build` skips the build timings.
@@ -52,9 +53,10 @@ try {
   const responses = [];
   page.on('requestfinished', (request) => responses.push(request));
   const started = performance.now();
-  await page.goto(`${site.url}/login`, { waitUntil: 'networkidle' });
+  await page.goto(`${site.url}/login`, { waitUntil: 'commit' });
   await page.getByRole('button', { name: /登录/ }).first().waitFor();
   const ready = performance.now() - started;
+  await page.waitForLoadState('networkidle');
   let js = 0;
   let jsBytes = 0;
   let allBytes = 0;
@@ -66,11 +68,43 @@ try {
       jsBytes += responseBodySize;
     }
   }
-  await browser.close();
   row('first load /login: JS requests', String(js));
   row('first load /login: JS bytes as sent (compressed)', kb(jsBytes));
   row('first load /login: all bytes as sent, with headers', kb(allBytes));
   row('first load /login: until the login button shows (local)', `${ready.toFixed(0)} ms`);
+
+  // The same first visit over an emulated 3G link (300 ms round trip, 1.6 Mbit/s down), with
+  // the modulepreload hints the server and the shell's build add, and with them stripped.
+  async function slowVisit(stripPreloads) {
+    const context = await browser.newContext();
+    const slow = await context.newPage();
+    const cdp = await context.newCDPSession(slow);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: 200_000, uploadThroughput: 90_000 });
+    if (stripPreloads) {
+      await slow.route('**/login', async (route) => {
+        const res = await route.fetch();
+        const html = (await res.text()).replace(/<link rel="modulepreload"[^>]*>/g, '');
+        await route.fulfill({ response: res, body: html });
+      });
+    }
+    const t0 = performance.now();
+    await slow.goto(`${site.url}/login`);
+    await slow.getByRole('button', { name: /登录/ }).first().waitFor({ timeout: 60_000 });
+    const ms = performance.now() - t0;
+    await context.close();
+    return ms;
+  }
+  const withHints = [];
+  const without = [];
+  for (let i = 0; i < 3; i++) {
+    withHints.push(await slowVisit(false));
+    without.push(await slowVisit(true));
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[1];
+  row('first load /login on 3G: login button shows (median of 3)', `${(median(withHints) / 1000).toFixed(2)} s`);
+  row('  same without the preload hints', `${(median(without) / 1000).toFixed(2)} s (x${(median(without) / median(withHints)).toFixed(2)})`);
+  await browser.close();
 
   // Login latency with the real argon2id settings.
   const samples = [];

@@ -2,6 +2,8 @@
  * The one place that configures module federation for every vite.config in the repo
  * (ARCHITECTURE.md: a later move to another federation plugin is one change here).
  */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 
@@ -37,7 +39,7 @@ export function remoteConfig(options) {
         exposes: options.exposes,
         shared: [...SHARED_SINGLETONS],
       }),
-      emitRouteTable(options.name, options.routes),
+      emitRouteTable(options.name, options.routes, options.exposes['./routes']),
       ...(options.plugins ?? []),
     ],
     build: {
@@ -72,14 +74,48 @@ export function hostConfig(options = {}) {
   };
 }
 
-/** Writes routes.json beside remoteEntry.js: the manifest's source of a remote's paths and titles. */
-/** @returns {import('vite').Plugin} */
-function emitRouteTable(name, routes) {
+/**
+ * Writes routes.json beside remoteEntry.js: the manifest's source of a remote's paths and titles.
+ * Each row with a page also lists the files that page needs (the exposed routes module, the page's
+ * lazy chunk and their static imports), so the server can preload them for a first visit instead
+ * of the browser discovering them one round trip after another.
+ * @param {string} name
+ * @param {import('../src/federation/route-table').RouteMeta[]} routes
+ * @param {string | undefined} routesModule the module exposed as './routes'
+ * @returns {import('vite').Plugin}
+ */
+function emitRouteTable(name, routes, routesModule) {
   return {
     name: 'xiaoba:route-table',
     apply: 'build',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ name, routes }, null, 2) });
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const closure = (fileName, files = new Set()) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return files;
+        files.add(fileName);
+        for (const file of chunk.imports) closure(file, files);
+        return files;
+      };
+      const expose = chunks.find((c) => c.fileName.startsWith('__federation_expose_'));
+      // Page keys and their modules, read from the `key: lazy(() => import('./path'))` lines.
+      const pageFiles = new Map();
+      if (routesModule && expose) {
+        const file = resolve(routesModule);
+        const source = readFileSync(file, 'utf8');
+        for (const [, key, spec] of source.matchAll(/(\w+)\s*:\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)\s*\)/g)) {
+          const target = resolve(dirname(file), spec);
+          const page = chunks.find((c) => c.facadeModuleId && c.facadeModuleId.replace(/\.[jt]sx?$/, '') === target);
+          if (page) pageFiles.set(key, [...closure(expose.fileName), ...closure(page.fileName)]);
+        }
+      }
+      const withPreload = (rows) =>
+        rows.map((row) => ({
+          ...row,
+          ...(row.page && pageFiles.has(row.page) ? { preload: [...new Set(pageFiles.get(row.page))] } : {}),
+          ...(row.children ? { children: withPreload(row.children) } : {}),
+        }));
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ name, routes: withPreload(routes) }, null, 2) });
     },
   };
 }

@@ -96,13 +96,25 @@ export function manifestScript(manifest: Manifest): string {
 
 interface RouteRow {
   path?: string;
+  preload?: unknown;
   children?: RouteRow[];
 }
 
-/** Full path patterns of a route table ('/my', '/my/board', '/:id', ...). */
-function patterns(rows: RouteRow[], parent = ''): string[] {
+interface RoutePattern {
+  pattern: string;
+  /** Files of the remote the rows along this path need (from routes.json's `preload`). */
+  files: string[];
+}
+
+const preloadOf = (row: RouteRow): string[] =>
+  Array.isArray(row.preload) ? row.preload.filter((f): f is string => typeof f === 'string' && /^[\w.@-]+\.js$/.test(f)) : [];
+
+/** Full path patterns of a route table ('/my', '/my/board', '/:id', ...) with their files. */
+function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files: [] }): RoutePattern[] {
   return rows.flatMap((row) => {
-    const own = row.path === undefined ? parent : row.path.startsWith('/') ? row.path : `${parent.replace(/\/$/, '')}/${row.path}`;
+    const pattern =
+      row.path === undefined ? parent.pattern : row.path.startsWith('/') ? row.path : `${parent.pattern.replace(/\/$/, '')}/${row.path}`;
+    const own = { pattern, files: [...parent.files, ...preloadOf(row)] };
     return [own, ...patterns(row.children ?? [], own)];
   });
 }
@@ -121,17 +133,25 @@ function matchScore(pattern: string, pathname: string): number {
   return score;
 }
 
+export interface PagePreload {
+  remote: RemoteManifestEntry;
+  /** URLs to preload: the remote's entry, then the files its page needs. */
+  urls: string[];
+}
+
 /**
- * The remote whose route table serves a page path (literal segments beat parameters, as in the
- * router), so index.html can ask the browser to fetch its entry while the shell starts.
+ * What a first visit of a page path needs from its remote (literal segments beat parameters, as
+ * in the router), so index.html can ask the browser to fetch it while the shell starts.
  */
-export function remoteForPath(manifest: Manifest, pathname: string): RemoteManifestEntry | undefined {
-  let best: { entry: RemoteManifestEntry; score: number } | undefined;
-  for (const entry of manifest.remotes) {
-    for (const pattern of patterns(entry.routes as RouteRow[])) {
+export function preloadForPath(manifest: Manifest, pathname: string): PagePreload | undefined {
+  let best: { remote: RemoteManifestEntry; files: string[]; score: number } | undefined;
+  for (const remote of manifest.remotes) {
+    for (const { pattern, files } of patterns(remote.routes as RouteRow[])) {
       const score = matchScore(pattern, pathname);
-      if (score >= 0 && (!best || score > best.score)) best = { entry, score };
+      if (score >= 0 && (!best || score > best.score)) best = { remote, files, score };
     }
   }
-  return best?.entry;
+  if (!best) return undefined;
+  const base = best.remote.url.slice(0, best.remote.url.lastIndexOf('/') + 1);
+  return { remote: best.remote, urls: [best.remote.url, ...new Set(best.files.map((f) => base + f))] };
 }

@@ -12,7 +12,13 @@ let t: TestApp;
 
 // A title with markup: inlined into index.html it must not close the script early.
 const AUTH_ROUTES = { name: 'mf_auth', routes: [{ path: '/login', page: 'login', title: '登录</script><script>alert(1)</script>' }, { path: '/register', page: 'register' }] };
-const SPACE_ROUTES = { name: 'mf_space', routes: [{ path: '/my', page: 'my', children: [{ path: 'board', page: 'board' }] }, { path: '/:id', page: 'space' }] };
+const SPACE_ROUTES = {
+  name: 'mf_space',
+  routes: [
+    { path: '/my', page: 'my', preload: ['expose-a1.js', 'my-b2.js'], children: [{ path: 'board', page: 'board', preload: ['expose-a1.js', 'board-c3.js', '../../etc/passwd.js'] }] },
+    { path: '/:id', page: 'space' },
+  ],
+};
 const BIG_JS = `export const data = ${JSON.stringify('校巴'.repeat(2000))};\n`;
 
 async function put(rel: string, content: string): Promise<void> {
@@ -103,8 +109,14 @@ describe('the shell', () => {
     ['/no/such/page', null],
   ])('asks the browser to preload the entry of the remote serving %s', async (url, remote) => {
     const body = (await get(url, HTML)).body;
-    const links = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-    expect(links).toEqual(remote ? [expect.stringMatching(new RegExp(`^/remotes/${remote}/remoteEntry\\.js\\?v=[0-9a-f]{12}$`))] : []);
+    const links = [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links.slice(0, 1)).toEqual(remote ? [expect.stringMatching(new RegExp(`^/remotes/${remote}/remoteEntry\\.js\\?v=[0-9a-f]{12}$`))] : []);
+  });
+
+  it('preloads the files the page needs, along its rows, once each and only plain file names', async () => {
+    const body = (await get('/my/board', HTML)).body;
+    const links = [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links.slice(1)).toEqual(['/remotes/mf-space/expose-a1.js', '/remotes/mf-space/my-b2.js', '/remotes/mf-space/board-c3.js']);
   });
 
   it('serves real files: hashed assets immutable, others no-cache', async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../http/errors';
 import { STATIC_DIR } from '../paths';
-import { ManifestBuilder, manifestScript, REMOTE_DIRS, remoteDistDir, remoteForPath, type RemoteDir } from './manifest';
+import { ManifestBuilder, manifestScript, REMOTE_DIRS, remoteDistDir, preloadForPath, type RemoteDir } from './manifest';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -83,16 +83,16 @@ export async function siteRoutes(app: FastifyInstance, { siteDir }: { siteDir: s
   });
 
   /**
-   * index.html with the manifest inlined before </head>, saving the shell one round trip, and a
-   * modulepreload of the entry of the remote that serves this page, so the browser fetches it
-   * while the shell starts instead of after.
+   * index.html with the manifest inlined before </head>, saving the shell one round trip, and
+   * modulepreloads of what the remote serving this page needs (its entry, the page's chunks), so
+   * the browser fetches them while the shell starts instead of one after another.
    */
   async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const html = await readFile(path.join(shellDir, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return reply.code(503).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const current = await manifest.build();
-    const remote = remoteForPath(current, request.url.split('?')[0] ?? '/');
-    const preload = remote ? `<link rel="modulepreload" href="${remote.url}">` : '';
+    const needs = preloadForPath(current, request.url.split('?')[0] ?? '/');
+    const preload = (needs?.urls ?? []).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
     const script = preload + manifestScript(current);
     const at = html.search(/<\/head>/i);
     const page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);

@@ -18,6 +18,8 @@ export interface RouteMeta {
   /** Rows that only redirect, e.g. /setting to /setting/avatar. */
   redirect?: string;
   children?: RouteMeta[];
+  /** Filled in at build: the remote's files this page needs, for the server to preload. */
+  preload?: string[];
 }
 
 /** What a remote's `./routes` module exports. */
