@@ -140,12 +140,15 @@ describe('the shell', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
   });
 
-  it('answers 404, not HTML, for a missing asset or a non-HTML request', async () => {
-    for (const [url, headers] of [['/assets/missing-123.js', {}], ['/login', { accept: 'application/json' }]] as const) {
+  it('answers 404, not HTML, for a missing file, but a page path to any client', async () => {
+    for (const [url, headers] of [['/assets/missing-123.js', {}], ['/logo.png', { accept: 'image/*' }]] as const) {
       const res = await get(url, headers);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/text\/plain/);
     }
+    const page = await get('/login', { accept: '*/*' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
   });
 
   it('never leaves the site folder', async () => {

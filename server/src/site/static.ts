@@ -110,7 +110,9 @@ export async function siteRoutes(app: FastifyInstance, { siteDir }: { siteDir: s
     }
     // Client-side routes (/login, /12345, /setting/avatar) get the shell; a missing script or
     // image stays a 404 rather than HTML the browser would choke on.
-    if (rel === '' || rel === 'index.html' || acceptsHtml(request)) return sendIndex(request, reply);
+    // A path without a file extension is a page whatever the client accepts (curl, probes).
+    const looksLikePage = !/\.[A-Za-z0-9]+$/.test(rel);
+    if (rel === '' || rel === 'index.html' || looksLikePage || acceptsHtml(request)) return sendIndex(request, reply);
     return reply.callNotFound();
   });
 }
