@@ -1,11 +1,10 @@
 /** Exposed as `./routes`: each page is its own chunk, fetched when its route is first visited. */
-import { lazy } from 'react';
-import type { RemoteRoutesModule } from '@xiaoba/shared';
+import { lazyPage, type RemoteRoutesModule } from '@xiaoba/shared';
 
 export const pages: RemoteRoutesModule['pages'] = {
-  login: lazy(() => import('./login/LoginPage')),
-  oldlogin: lazy(() => import('./login/OldLoginPage')),
-  register: lazy(() => import('./register/RegisterPage')),
-  usercard: lazy(() => import('./usercard/UserCardPage')),
-  card: lazy(() => import('./card/CardPage')),
+  login: lazyPage(() => import('./login/LoginPage')),
+  oldlogin: lazyPage(() => import('./login/OldLoginPage')),
+  register: lazyPage(() => import('./register/RegisterPage')),
+  usercard: lazyPage(() => import('./usercard/UserCardPage')),
+  card: lazyPage(() => import('./card/CardPage')),
 };

@@ -1,9 +1,8 @@
 /** Exposed as `./routes`: each page is its own chunk, fetched when its route is first visited. */
-import { lazy } from 'react';
-import type { RemoteRoutesModule } from '@xiaoba/shared';
+import { lazyPage, type RemoteRoutesModule } from '@xiaoba/shared';
 
 export const pages: RemoteRoutesModule['pages'] = {
-  home: lazy(() => import('./home/HomePage')),
-  help: lazy(() => import('./help/HelpPage')),
-  notify: lazy(() => import('./notify/NotifyPage')),
+  home: lazyPage(() => import('./home/HomePage')),
+  help: lazyPage(() => import('./help/HelpPage')),
+  notify: lazyPage(() => import('./notify/NotifyPage')),
 };

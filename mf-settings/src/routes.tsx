@@ -1,8 +1,7 @@
 /** Exposed as `./routes`: each page is its own chunk, fetched when its route is first visited. */
-import { lazy } from 'react';
-import type { RemoteRoutesModule } from '@xiaoba/shared';
+import { lazyPage, type RemoteRoutesModule } from '@xiaoba/shared';
 
 export const pages: RemoteRoutesModule['pages'] = {
-  avatar: lazy(() => import('./avatar/AvatarPage')),
-  profile: lazy(() => import('./profile/ProfilePage')),
+  avatar: lazyPage(() => import('./avatar/AvatarPage')),
+  profile: lazyPage(() => import('./profile/ProfilePage')),
 };

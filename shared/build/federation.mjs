@@ -98,12 +98,12 @@ function emitRouteTable(name, routes, routesModule) {
         return files;
       };
       const expose = chunks.find((c) => c.fileName.startsWith('__federation_expose_'));
-      // Page keys and their modules, read from the `key: lazy(() => import('./path'))` lines.
+      // Page keys and their modules, read from the `key: lazyPage(() => import('./path'))` lines.
       const pageFiles = new Map();
       if (routesModule && expose) {
         const file = resolve(routesModule);
         const source = readFileSync(file, 'utf8');
-        for (const [, key, spec] of source.matchAll(/(\w+)\s*:\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)\s*\)/g)) {
+        for (const [, key, spec] of source.matchAll(/(\w+)\s*:\s*(?:lazy|lazyPage)\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)\s*\)/g)) {
           const target = resolve(dirname(file), spec);
           const page = chunks.find((c) => c.facadeModuleId && c.facadeModuleId.replace(/\.[jt]sx?$/, '') === target);
           if (page) pageFiles.set(key, [...closure(expose.fileName), ...closure(page.fileName)]);

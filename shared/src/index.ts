@@ -17,4 +17,5 @@ export { notify, Toaster } from './ui/toast';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { Button } from './ui/Button';
 export * from './federation/route-table';
+export { lazyPage, retryFailedPages } from './federation/lazy-page';
 export * from './libraries';

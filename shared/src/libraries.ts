@@ -21,7 +21,6 @@ export {
   useNavigate,
   useNavigation,
   useParams,
-  useRevalidator,
   useRouteError,
   useSearchParams,
   type LoaderFunctionArgs,

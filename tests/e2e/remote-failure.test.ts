@@ -43,4 +43,18 @@ describe('a remote that is down', () => {
     expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(marker);
     await context.close();
   });
+
+  it('recovers the same way when only the page chunk fails to load', async () => {
+    const { page, context } = await open(browser);
+    await signInByApi(page);
+    const pageChunk = /\/remotes\/mf-home\/HelpPage-[^/]+\.js/;
+    await page.route(pageChunk, (route) => route.abort('connectionrefused'));
+    await page.goto('/help');
+    const alert = page.getByRole('alert').filter({ hasText: '页面加载失败' });
+    await alert.waitFor();
+    await page.unroute(pageChunk);
+    await alert.getByRole('button', { name: '重试' }).click();
+    await page.getByRole('heading', { name: '帮助中心' }).waitFor();
+    await context.close();
+  });
 });

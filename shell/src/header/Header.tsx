@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { NavLink, useNavigate } from '@xiaoba/shared';
 import { styled } from '@xiaoba/shared';
-import { authActions, notify, selectUser, useAppDispatch, useAppSelector, useLogoutMutation } from '@xiaoba/shared';
+import { authActions, notify, selectUser, uiActions, useAppDispatch, useAppSelector, useLogoutMutation } from '@xiaoba/shared';
 import { SkinPicker } from './SkinPicker';
 
 export const LOGOUT_OK = '登出成功！';
@@ -14,6 +14,12 @@ export function Header() {
   const navigate = useNavigate();
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const [skinOpen, setSkinOpen] = useState(false);
+
+  function toggleSkinPicker() {
+    // Closing the picker from here must not leave a preview on the page: show the saved skin again.
+    if (skinOpen) dispatch(uiActions.showSkin(user?.skin ?? ''));
+    setSkinOpen(!skinOpen);
+  }
 
   async function onLogout() {
     try {
@@ -43,7 +49,7 @@ export function Header() {
         </Search>
         <Tools>
           {user && <Hello>你好，{user.name}</Hello>}
-          <ToolButton type="button" aria-expanded={skinOpen} aria-controls="skin-picker" onClick={() => setSkinOpen((o) => !o)}>
+          <ToolButton type="button" aria-expanded={skinOpen} aria-controls="skin-picker" onClick={toggleSkinPicker}>
             装扮
           </ToolButton>
           <ToolButton type="button" onClick={onLogout} disabled={loggingOut} aria-busy={loggingOut}>

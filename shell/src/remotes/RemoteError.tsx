@@ -3,19 +3,19 @@
  * a retry that recovers without a page reload. The header and every other route keep working.
  */
 import { useState } from 'react';
-import { useRevalidator } from '@xiaoba/shared';
-import { styled } from '@xiaoba/shared';
-import { Button } from '@xiaoba/shared';
+import { Button, styled, useLocation, useNavigate, useNavigation } from '@xiaoba/shared';
 import { resetRemote } from './registry';
 
 export const REMOTE_FAILED = '这个页面暂时加载失败了，请检查网络后重试。';
 
 export function RemoteError({ remote }: { remote: string }) {
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
   const [resetting, setResetting] = useState(false);
   // Shown busy while the router reloads the route, but only disabled while the remote is being
   // re-registered: a load hanging on a dead connection must never lock the button.
-  const retrying = resetting || revalidator.state === 'loading';
+  const retrying = resetting || navigation.state === 'loading';
 
   async function retry() {
     setResetting(true);
@@ -24,7 +24,9 @@ export function RemoteError({ remote }: { remote: string }) {
     } finally {
       setResetting(false);
     }
-    void revalidator.revalidate();
+    // A navigation to this same page (not a revalidation) so the router drops the old error even
+    // when the remote now arrives at once.
+    void navigate(location, { replace: true, state: location.state });
   }
 
   return (

@@ -7,7 +7,7 @@ import {
   __federation_method_getRemote as getRemote,
   __federation_method_setRemote as setRemote,
 } from 'virtual:__federation__';
-import type { RemoteManifestEntry, RemoteRoutesModule, RemotesManifest } from '@xiaoba/shared';
+import { retryFailedPages, type RemoteManifestEntry, type RemoteRoutesModule, type RemotesManifest } from '@xiaoba/shared';
 
 declare global {
   interface Window {
@@ -94,5 +94,6 @@ export async function resetRemote(name: string): Promise<void> {
   // Forget a load still hanging on the old URL, and any module a failed page chunk came from.
   pending.delete(name);
   loaded.delete(name);
+  retryFailedPages();
   if (entry) register(entry, Date.now());
 }

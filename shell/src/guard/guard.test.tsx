@@ -1,0 +1,217 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { authActions, STORAGE_KEY, Toaster, type LoginData } from '@xiaoba/shared';
+import { createStore, type AppStore } from '../store';
+import { connectSession } from '../session';
+import {
+  cookieInvalid,
+  cookieValid,
+  fail,
+  fakeServer,
+  memoryStorage,
+  ok,
+  restoreApi,
+  user,
+  type Call,
+  type Handler,
+} from '../testing/fake-server';
+import { createGuard, localDate, SERVER_ERROR } from './guard';
+
+afterEach(restoreApi);
+
+const TODAY = localDate();
+const loginData: LoginData = { ...user, token: 'token-abc', username: '10001' };
+
+/** A store over its own storage; `persisted` is what the previous visit left in localStorage. */
+function storeWith(persisted?: { user?: unknown; today?: string }, token?: string) {
+  const storage = memoryStorage(persisted ? { [STORAGE_KEY]: JSON.stringify(persisted) } : {});
+  const store = createStore(storage);
+  if (token) store.dispatch(authActions.tokenRefreshed(token));
+  return { store, storage };
+}
+
+async function visit(store: AppStore, path: string) {
+  const result = await createGuard(store)({ request: new Request(`http://localhost${path}`) });
+  return result;
+}
+
+/** Where a guard result sends the user: a redirect's target, or null when navigation continues. */
+function target(result: unknown): string | null {
+  if (result === null) return null;
+  expect(result).toBeInstanceOf(Response);
+  const response = result as Response;
+  expect(response.status).toBeGreaterThanOrEqual(300);
+  expect(response.status).toBeLessThan(400);
+  return response.headers.get('Location');
+}
+
+/** Lets the fire-and-forget updatelogin request reach the fake server. */
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+}
+
+const paths = (calls: Call[]) => calls.map((c) => `${c.method} ${c.path}`);
+
+describe('guard on a public path', () => {
+  it('sends a user who holds a token to /home without asking the server', async () => {
+    const calls = fakeServer(() => cookieValid);
+    const { store } = storeWith({ user, today: TODAY }, 'token-abc');
+    expect(target(await visit(store, '/login'))).toBe('/home');
+    expect(calls).toEqual([]);
+  });
+
+  it.each(['/login', '/', '/register', '/oldlogin', '/usercard'])('with no token and a valid cookie, %s goes to /home', async (path) => {
+    const calls = fakeServer(() => cookieValid);
+    const { store } = storeWith();
+    expect(target(await visit(store, path))).toBe('/home');
+    expect(paths(calls)).toEqual(['GET /user/checkcookie']);
+  });
+
+  it('with no token and an invalid cookie stays on the page', async () => {
+    const calls = fakeServer(() => cookieInvalid);
+    const { store } = storeWith();
+    expect(await visit(store, '/login')).toBeNull();
+    await settle();
+    // A public page records no login.
+    expect(paths(calls)).toEqual(['GET /user/checkcookie']);
+  });
+
+  it.each([
+    ['a 500', () => fail(500, 'boom')],
+    ['a network failure', () => { throw new TypeError('Failed to fetch'); }],
+  ] as [string, Handler][])('shows 服务器错误 and stays when checkcookie fails with %s', async (_name, handler) => {
+    fakeServer(handler);
+    render(<Toaster />);
+    const { store } = storeWith();
+    expect(await visit(store, '/register')).toBeNull();
+    expect(await screen.findByText(SERVER_ERROR)).toBeTruthy();
+  });
+});
+
+describe('guard on a protected path', () => {
+  it('with no token and an invalid cookie goes to /login and forgets the stored user', async () => {
+    const calls = fakeServer(() => cookieInvalid);
+    const { store, storage } = storeWith({ user, today: TODAY });
+    expect(target(await visit(store, '/home'))).toBe('/login');
+    expect(store.getState().auth.user).toBeNull();
+    expect(storage.getItem(STORAGE_KEY)).not.toContain('小明');
+    await settle();
+    expect(paths(calls)).toEqual(['GET /user/checkcookie']);
+  });
+
+  it.each([
+    ['a 500', () => fail(500, 'boom')],
+    ['a network failure', () => { throw new TypeError('Failed to fetch'); }],
+  ] as [string, Handler][])('shows 服务器错误 and goes to /login when checkcookie fails with %s', async (_name, handler) => {
+    fakeServer(handler);
+    render(<Toaster />);
+    const { store } = storeWith();
+    expect(target(await visit(store, '/home'))).toBe('/login');
+    expect(await screen.findByText(SERVER_ERROR)).toBeTruthy();
+  });
+
+  it('with no token and a valid cookie reloads the user into the store and continues', async () => {
+    const fresh = { ...user, name: '小明2', skin: 'rain' as const };
+    const calls = fakeServer((c) => (c.path === '/user/checkcookie' ? cookieValid : c.path === '/user/getinfo' ? ok(fresh) : ok()));
+    const { store } = storeWith({ user, today: TODAY });
+    expect(await visit(store, '/my')).toBeNull();
+    expect(store.getState().auth.user).toEqual(fresh);
+    // The reloaded user's skin is shown.
+    expect(store.getState().ui.skin).toBe('rain');
+    expect(paths(calls)).toEqual(['GET /user/checkcookie', 'GET /user/getinfo']);
+  });
+
+  it('reloads the user through a token refresh when getinfo answers 401 access (the real client flow)', async () => {
+    const calls = fakeServer((c) => {
+      if (c.path === '/user/checkcookie') return cookieValid;
+      if (c.path === '/user/refresh') return ok({ token: 'fresh-token' });
+      if (c.path === '/user/getinfo') {
+        return c.auth === 'Bearer fresh-token' ? ok(user) : fail(401, '登录已失效', { 'x-error-type': 'access' });
+      }
+      return ok();
+    });
+    const { store } = storeWith({ today: TODAY });
+    connectSession(store, () => {});
+    expect(await visit(store, '/home')).toBeNull();
+    expect(store.getState().auth.token).toBe('fresh-token');
+    expect(store.getState().auth.user?.name).toBe('小明');
+    expect(paths(calls)).toEqual(['GET /user/checkcookie', 'GET /user/getinfo', 'POST /user/refresh', 'GET /user/getinfo']);
+  });
+
+  it('goes to /login when the user cannot be reloaded', async () => {
+    fakeServer((c) => (c.path === '/user/checkcookie' ? cookieValid : fail(500, 'boom')));
+    const { store } = storeWith();
+    expect(target(await visit(store, '/home'))).toBe('/login');
+    expect(store.getState().auth.user).toBeNull();
+  });
+
+  it('with a token continues without checking the cookie', async () => {
+    const calls = fakeServer(() => ok());
+    const { store } = storeWith({ user, today: TODAY }, 'token-abc');
+    expect(await visit(store, '/setting/avatar')).toBeNull();
+    await settle();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('last-login record, once per local day', () => {
+  const updates = (calls: Call[]) => calls.filter((c) => c.path === '/user//updatelogin');
+
+  it('is sent on the first protected navigation of the day and not on the second', async () => {
+    const calls = fakeServer(() => ok({ lastTime: 1 }));
+    const { store, storage } = storeWith({ user }, 'token-abc');
+    connectSession(store, () => {});
+    expect(await visit(store, '/home')).toBeNull();
+    await settle();
+    expect(updates(calls)).toHaveLength(1);
+    expect(updates(calls)[0]).toMatchObject({ method: 'PATCH', auth: 'Bearer token-abc' });
+    expect(store.getState().auth.today).toBe(TODAY);
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).today).toBe(TODAY);
+
+    expect(await visit(store, '/my')).toBeNull();
+    await settle();
+    expect(updates(calls)).toHaveLength(1);
+  });
+
+  it('is not sent again by a new store (page reload) the same day', async () => {
+    const calls = fakeServer(() => ok({ lastTime: 1 }));
+    const storage = memoryStorage();
+    const first = createStore(storage);
+    first.dispatch(authActions.loggedIn(loginData));
+    await visit(first, '/home');
+    await settle();
+    const reloaded = createStore(storage);
+    reloaded.dispatch(authActions.tokenRefreshed('token-abc'));
+    await visit(reloaded, '/home');
+    await settle();
+    expect(updates(calls)).toHaveLength(1);
+  });
+
+  it('is sent when the stored day is another day', async () => {
+    const calls = fakeServer(() => ok({ lastTime: 1 }));
+    const { store } = storeWith({ user, today: '2000-01-01' }, 'token-abc');
+    await visit(store, '/home');
+    await settle();
+    expect(updates(calls)).toHaveLength(1);
+    expect(store.getState().auth.today).toBe(TODAY);
+  });
+
+  it('is not sent on a public path', async () => {
+    const calls = fakeServer(() => cookieInvalid);
+    const { store } = storeWith({ today: '2000-01-01' });
+    await visit(store, '/login');
+    await settle();
+    expect(updates(calls)).toHaveLength(0);
+    expect(store.getState().auth.today).toBe('2000-01-01');
+  });
+});
+
+describe('localDate', () => {
+  it('formats the local calendar date as YYYY-MM-DD with zero padding', () => {
+    expect(localDate(new Date(2024, 0, 5))).toBe('2024-01-05');
+    expect(localDate(new Date(2025, 11, 31, 23, 59, 59))).toBe('2025-12-31');
+    expect(localDate(new Date(2026, 9, 10, 0, 0, 0))).toBe('2026-10-10');
+  });
+});

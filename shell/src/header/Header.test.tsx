@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { initialAuthState, uiSlice } from '@xiaoba/shared';
+import { renderPage } from '@xiaoba/shared/testing';
+import { fail, fakeServer, ok, restoreApi, user as savedUser, type Handler } from '../testing/fake-server';
+import { Header, LOGOUT_FAILED, LOGOUT_OK } from './Header';
+
+afterEach(restoreApi);
+
+function renderHeader(handler: Handler) {
+  const calls = fakeServer(handler);
+  const user = userEvent.setup();
+  const view = renderPage(
+    <>
+      <Header />
+      <p>个人中心页</p>
+    </>,
+    {
+      path: '/home',
+      routes: [{ path: '/login', element: <p>登录页</p> }],
+      state: {
+        auth: { ...initialAuthState, token: 'token-abc', user: savedUser, today: '2025-01-01' },
+        ui: { ...uiSlice.getInitialState(), skin: 'moon' },
+      },
+    },
+  );
+  return { ...view, user, calls };
+}
+
+describe('Header', () => {
+  it('greets the user and links the site sections', async () => {
+    renderHeader(() => ok());
+    expect(await screen.findByText('你好，小明')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: '主导航' });
+    const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['个人中心', '/home'],
+      ['我的空间', '/my'],
+      ['帮助', '/help'],
+    ]);
+    expect(screen.getByRole('link', { name: '个人中心' }).className).toContain('active');
+  });
+
+  it('logout success: says 登出成功！, clears the session and the skin, goes to /login', async () => {
+    const { user, store, calls } = renderHeader(() => ok());
+    await user.click(await screen.findByRole('button', { name: '退出' }));
+    expect(await screen.findByText('登录页')).toBeTruthy();
+    expect(await screen.findByText(LOGOUT_OK)).toBeTruthy();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /user/logout']);
+    expect(store.getState().auth).toEqual(initialAuthState);
+    expect(store.getState().ui.skin).toBe('');
+  });
+
+  it('logout failure: says 遇到错误！请刷新页面再试！ and the user stays', async () => {
+    const { user, store } = renderHeader(() => fail(500, '服务器开小差了'));
+    const logout = await screen.findByRole('button', { name: '退出' });
+    await user.click(logout);
+    expect(await screen.findByText(LOGOUT_FAILED)).toBeTruthy();
+    expect(screen.queryByText(LOGOUT_OK)).toBeNull();
+    expect(screen.getByText('个人中心页')).toBeTruthy();
+    expect(screen.queryByText('登录页')).toBeNull();
+    expect(store.getState().auth.token).toBe('token-abc');
+    expect(store.getState().auth.user).toEqual(savedUser);
+    await waitFor(() => expect((logout as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('logout is busy (and cannot be sent twice) while the call is pending', async () => {
+    let answer: () => void = () => {};
+    const { user, calls } = renderHeader(() => new Promise((resolve) => (answer = () => resolve(ok()))));
+    const logout = await screen.findByRole('button', { name: '退出' });
+    await user.click(logout);
+    await waitFor(() => expect(logout.getAttribute('aria-busy')).toBe('true'));
+    expect((logout as HTMLButtonElement).disabled).toBe(true);
+    await user.click(logout);
+    answer();
+    expect(await screen.findByText('登录页')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+});
