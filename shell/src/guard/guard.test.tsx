@@ -123,6 +123,24 @@ describe('guard on a protected path', () => {
     expect(paths(calls)).toEqual(['GET /user/checkcookie', 'GET /user/getinfo']);
   });
 
+  it('covers the session restore with the global loading overlay, and removes it after', async () => {
+    const seen: boolean[] = [];
+    const { store } = storeWith({ user, today: TODAY });
+    fakeServer((c) => {
+      seen.push(store.getState().ui.loading);
+      return c.path === '/user/checkcookie' ? cookieValid : c.path === '/user/getinfo' ? ok(user) : ok();
+    });
+    expect(store.getState().ui.loading).toBe(false);
+    expect(await visit(store, '/my')).toBeNull();
+    expect(seen).toEqual([true, true]);
+    expect(store.getState().ui.loading).toBe(false);
+
+    fakeServer((c) => (c.path === '/user/checkcookie' ? cookieInvalid : ok()));
+    const signedOut = storeWith({ user, today: TODAY }).store;
+    expect(target(await visit(signedOut, '/my'))).toBe('/login');
+    expect(signedOut.getState().ui.loading).toBe(false);
+  });
+
   it('reloads the user through a token refresh when getinfo answers 401 access (the real client flow)', async () => {
     const calls = fakeServer((c) => {
       if (c.path === '/user/checkcookie') return cookieValid;

@@ -2,7 +2,7 @@
  * The navigation guard of spec section 2, run as the root route's loader on every navigation.
  */
 import { redirect } from '@xiaoba/shared';
-import { authActions, notify, PUBLIC_PATHS, userApi } from '@xiaoba/shared';
+import { authActions, notify, PUBLIC_PATHS, uiActions, userApi } from '@xiaoba/shared';
 import type { AppStore } from '../store';
 
 export const SERVER_ERROR = '服务器错误';
@@ -30,6 +30,28 @@ export function createGuard(store: AppStore) {
     void store.dispatch(userApi.endpoints.updateLogin.initiate());
   }
 
+  /** A redirect to /login when the refresh cookie cannot restore the session, else null. */
+  async function restoreSession(): Promise<Response | null> {
+    let valid: boolean;
+    try {
+      valid = await cookieIsValid();
+    } catch {
+      notify.error(SERVER_ERROR);
+      return redirect('/login');
+    }
+    if (!valid) {
+      store.dispatch(authActions.loggedOut());
+      return redirect('/login');
+    }
+    // getinfo answers 401 (no token), the client refreshes through the cookie and retries.
+    const request = store.dispatch(userApi.endpoints.getInfo.initiate(undefined, { forceRefetch: true }));
+    const info = await request;
+    request.unsubscribe();
+    if (info.error || !info.data) return redirect('/login');
+    store.dispatch(authActions.userLoaded(info.data));
+    return null;
+  }
+
   return async function guard({ request }: { request: Request }) {
     const path = new URL(request.url).pathname;
     const { token } = store.getState().auth;
@@ -45,23 +67,14 @@ export function createGuard(store: AppStore) {
     }
 
     if (!token) {
-      let valid: boolean;
+      // Restoring a session takes up to three requests: the global loading overlay covers it.
+      store.dispatch(uiActions.setLoading(true));
       try {
-        valid = await cookieIsValid();
-      } catch {
-        notify.error(SERVER_ERROR);
-        return redirect('/login');
+        const restored = await restoreSession();
+        if (restored) return restored;
+      } finally {
+        store.dispatch(uiActions.setLoading(false));
       }
-      if (!valid) {
-        store.dispatch(authActions.loggedOut());
-        return redirect('/login');
-      }
-      // getinfo answers 401 (no token), the client refreshes through the cookie and retries.
-      const request = store.dispatch(userApi.endpoints.getInfo.initiate(undefined, { forceRefetch: true }));
-      const info = await request;
-      request.unsubscribe();
-      if (info.error || !info.data) return redirect('/login');
-      store.dispatch(authActions.userLoaded(info.data));
     }
 
     recordLoginOncePerDay();
