@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState, type UserInfo } from '@xiaoba/shared';
-import { renderPage } from '@xiaoba/shared/testing';
+import { fakeServer, renderPage } from '@xiaoba/shared/testing';
 import { user as savedUser } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+
 import CardPage from './CardPage';
 
 function renderCard(user: UserInfo = { ...savedUser, sign: 1, birthday: '2001-03-25', sex: 1 }) {
@@ -33,7 +33,7 @@ describe('profile card', () => {
   });
 
   it('validates: an empty nickname cannot be saved, nor a missing birthday', async () => {
-    const calls = mockApi(() => ({ body: { code: 200, msg: 'ok' } }));
+    const calls = fakeServer(() => ({ body: { code: 200, msg: 'ok' } }));
     const { events } = renderCard({ ...savedUser, name: '', birthday: '', sign: 1 });
     await events.click(await screen.findByRole('button', { name: /保存/ }));
     expect(alertText()).toBe('姓名不能为空！');
@@ -41,7 +41,7 @@ describe('profile card', () => {
   });
 
   it('asks for a birthday when the user has none', async () => {
-    mockApi(() => ({ body: { code: 200, msg: 'ok' } }));
+    fakeServer(() => ({ body: { code: 200, msg: 'ok' } }));
     const { events } = renderCard({ ...savedUser, birthday: '', sign: 1 });
     await events.click(await screen.findByRole('button', { name: /保存/ }));
     expect(alertText()).toBe('请选择生日！');
@@ -49,19 +49,19 @@ describe('profile card', () => {
 
   it('saves the card, stores the user and welcomes them at /home', async () => {
     const updated = { ...savedUser, sex: 0 as const, birthday: '2001-03-25', sign: 0 };
-    const calls = mockApi(() => ({ body: { code: 200, msg: '更新成功', data: updated } }));
+    const calls = fakeServer(() => ({ body: { code: 200, msg: '更新成功', data: updated } }));
     const { events, store } = renderCard();
     await events.click(await screen.findByLabelText('女生'));
     await events.click(save());
 
     expect(await screen.findByText('个人中心页')).toBeTruthy();
     expect(await screen.findByText('上车咯！')).toBeTruthy();
-    expect(calls).toEqual([{ method: 'PATCH', url: '/user/cardupdate', data: { name: '小明', sex: 0, birthday: '2001-03-25' } }]);
+    expect(calls).toMatchObject([{ method: 'PATCH', path: '/user/cardupdate', body: { name: '小明', sex: 0, birthday: '2001-03-25' } }]);
     expect(store.getState().auth.user).toMatchObject({ sex: 0, sign: 0 });
   });
 
   it('says 错误！ when the update fails', async () => {
-    mockApi(() => ({ status: 400, body: { code: 400, msg: '生日日期有误！' } }));
+    fakeServer(() => ({ status: 400, body: { code: 400, msg: '生日日期有误！' } }));
     const { events } = renderCard();
     await events.click(await screen.findByRole('button', { name: /保存/ }));
     await waitFor(() => expect(alertText()).toBe('错误！'));

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FORGOT_NOTICE_MS } from '@xiaoba/shared';
-import { renderPage } from '@xiaoba/shared/testing';
+import { fakeServer, renderPage } from '@xiaoba/shared/testing';
 import { selectRegisterDraft } from '../draft/register-draft';
 import { loginData } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+
 import LoginPage from './LoginPage';
 import { FORGOT_NOTICE } from './LoginForm';
 
@@ -27,7 +27,7 @@ const loginButton = () => within(loginForm()).getByRole('button', { name: /登�
 
 describe('login mode', () => {
   it('shows the validation messages in the spec order, inline', async () => {
-    const calls = mockApi(() => ({ body: { code: 200, msg: 'ok', data: loginData(0) } }));
+    const calls = fakeServer(() => ({ body: { code: 200, msg: 'ok', data: loginData(0) } }));
     const { user } = renderLogin();
     const name = await screen.findByLabelText('米米号/邮箱');
     const password = screen.getByLabelText('密码');
@@ -56,7 +56,7 @@ describe('login mode', () => {
   });
 
   it('logs in with sign 0: stores the session, welcomes with 上车咯！ and goes to /home', async () => {
-    const calls = mockApi(() => ({ body: { code: 200, msg: '登录成功', data: loginData(0) } }));
+    const calls = fakeServer(() => ({ body: { code: 200, msg: '登录成功', data: loginData(0) } }));
     const { user, store } = renderLogin();
     await user.type(await screen.findByLabelText('米米号/邮箱'), ' 10001 ');
     await user.type(screen.getByLabelText('密码'), 'secret1');
@@ -64,13 +64,13 @@ describe('login mode', () => {
 
     expect(await screen.findByText('个人中心页')).toBeTruthy();
     expect(await screen.findByText('上车咯！')).toBeTruthy();
-    expect(calls).toEqual([{ method: 'POST', url: '/user/login', data: { username: '10001', password: 'secret1' } }]);
+    expect(calls).toMatchObject([{ method: 'POST', path: '/user/login', body: { username: '10001', password: 'secret1' } }]);
     expect(store.getState().auth.token).toBe('token-abc');
     expect(store.getState().auth.user?.name).toBe('小明');
   });
 
   it('goes to /card without the welcome toast when sign is not 0', async () => {
-    mockApi(() => ({ body: { code: 200, msg: '登录成功', data: loginData(1) } }));
+    fakeServer(() => ({ body: { code: 200, msg: '登录成功', data: loginData(1) } }));
     const { user, store } = renderLogin();
     await user.type(await screen.findByLabelText('米米号/邮箱'), '10001');
     await user.type(screen.getByLabelText('密码'), 'secret1');
@@ -83,7 +83,7 @@ describe('login mode', () => {
 
   it('is busy while the login is pending, then shows the server error text and clears loading', async () => {
     let answer: (reply: { status: number; body: unknown }) => void = () => {};
-    mockApi(() => new Promise((resolve) => (answer = resolve)));
+    fakeServer(() => new Promise((resolve) => (answer = resolve)));
     const { user } = renderLogin();
     await user.type(await screen.findByLabelText('米米号/邮箱'), '10001');
     await user.type(screen.getByLabelText('密码'), 'wrong-pass');

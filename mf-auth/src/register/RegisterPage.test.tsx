@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '@xiaoba/shared/testing';
+import { fakeServer, renderPage } from '@xiaoba/shared/testing';
 import { selectRegisterDraft } from '../draft/register-draft';
-import { mockApi } from '../testing/mock-api';
+
 import RegisterPage from './RegisterPage';
 import { NEWS_FAILED } from './UpdateNews';
 
@@ -45,7 +45,7 @@ async function answerQuiz(user: ReturnType<typeof userEvent.setup>, answers = ['
 
 describe('register step one', () => {
   it('shows the validation messages in the spec order and calls nothing', async () => {
-    const calls = mockApi(() => ({ body: { code: 200, msg: '验证通过' } }));
+    const calls = fakeServer(() => ({ body: { code: 200, msg: '验证通过' } }));
     const { user } = renderRegister();
     await screen.findByLabelText('邮箱');
 
@@ -82,7 +82,7 @@ describe('register step one', () => {
   });
 
   it('verifies, keeps e-mail and password in the draft and goes to /usercard', async () => {
-    const calls = mockApi(() => ({ body: { code: 200, msg: '验证通过' } }));
+    const calls = fakeServer(() => ({ body: { code: 200, msg: '验证通过' } }));
     const { user, store } = renderRegister();
     await user.type(await screen.findByLabelText('邮箱'), ' kid@example.com ');
     await user.type(screen.getByLabelText('密码'), 'secret12');
@@ -93,18 +93,18 @@ describe('register step one', () => {
     await user.click(submit());
 
     expect(await screen.findByText('第二步页')).toBeTruthy();
-    expect(calls).toEqual([
+    expect(calls).toMatchObject([
       {
         method: 'POST',
-        url: '/user/valitedRegister',
-        data: { email: 'kid@example.com', name: '巴巴', fans: '粉丝', message: '纸条', weibo: 'yy' },
+        path: '/user/valitedRegister',
+        body: { email: 'kid@example.com', name: '巴巴', fans: '粉丝', message: '纸条', weibo: 'yy' },
       },
     ]);
     expect(selectRegisterDraft(store.getState())).toMatchObject({ email: 'kid@example.com', lockedPassword: 'secret12' });
   });
 
   it('shows the response text when the verification fails, and stays', async () => {
-    mockApi(() => ({ status: 400, body: { code: 400, msg: '注册验证答案有误！' } }));
+    fakeServer(() => ({ status: 400, body: { code: 400, msg: '注册验证答案有误！' } }));
     const { user, store } = renderRegister();
     await user.type(await screen.findByLabelText('邮箱'), 'kid@example.com');
     await user.type(screen.getByLabelText('密码'), 'secret12');

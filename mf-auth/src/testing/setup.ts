@@ -1,6 +1,5 @@
-// Unmounting and clearing toasts after each test: '@xiaoba/shared/testing/setup' (vitest.config.ts).
+// Unmounting, clearing toasts and restoring the HTTP client after each test: '@xiaoba/shared/testing/setup'.
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetApi } from './mock-api';
 
 // No real network in component tests: a test that needs /showupdate.txt stubs fetch itself.
 beforeEach(() => {
@@ -8,7 +7,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  resetApi();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

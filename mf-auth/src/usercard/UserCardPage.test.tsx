@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeTestStore, renderPage } from '@xiaoba/shared/testing';
+import { fakeServer, makeTestStore, renderPage } from '@xiaoba/shared/testing';
 import { draftActions, selectRegisterDraft } from '../draft/register-draft';
 import LoginPage from '../login/LoginPage';
-import { mockApi } from '../testing/mock-api';
+
 import UserCardPage from './UserCardPage';
 
 function renderUserCard(store = makeTestStore()) {
@@ -47,7 +47,7 @@ describe('register step two', () => {
   });
 
   it('starts from the draft and checks the rules in the spec order', async () => {
-    const calls = mockApi(() => ({ body: { code: 200, msg: 'ok', data: { uid: 1 } } }));
+    const calls = fakeServer(() => ({ body: { code: 200, msg: 'ok', data: { uid: 1 } } }));
     const { user } = renderUserCard(storeWithDraft());
     const nickname = (await screen.findByLabelText('昵称')) as HTMLInputElement;
     expect(nickname.value).toBe('小红');
@@ -82,7 +82,7 @@ describe('register step two', () => {
   });
 
   it('creates the account from the draft, clears it and opens /login with the new 米米号', async () => {
-    const calls = mockApi(() => ({ body: { code: 200, msg: '注册成功！你的米米号是 10086', data: { uid: 10086 } } }));
+    const calls = fakeServer(() => ({ body: { code: 200, msg: '注册成功！你的米米号是 10086', data: { uid: 10086 } } }));
     const { user, store } = renderUserCard(storeWithDraft());
     await screen.findByLabelText('昵称');
     await user.click(screen.getByLabelText('男生'));
@@ -92,11 +92,11 @@ describe('register step two', () => {
     expect(await screen.findByText('注册成功！你的米米号是 10086')).toBeTruthy();
     const username = (await screen.findByLabelText('米米号/邮箱')) as HTMLInputElement;
     expect(username.value).toBe('10086');
-    expect(calls).toEqual([
+    expect(calls).toMatchObject([
       {
         method: 'POST',
-        url: '/user/addAccount',
-        data: { email: 'kid@example.com', lockedPassword: 'secret12', uname: '小红', sex: 1, birthday: '2000-02-29' },
+        path: '/user/addAccount',
+        body: { email: 'kid@example.com', lockedPassword: 'secret12', uname: '小红', sex: 1, birthday: '2000-02-29' },
       },
     ]);
     expect(selectRegisterDraft(store.getState())).toMatchObject({ email: '', lockedPassword: '', uname: '' });
@@ -105,7 +105,7 @@ describe('register step two', () => {
   });
 
   it('shows the response text when the account cannot be created', async () => {
-    mockApi(() => ({ status: 403, body: { code: 403, msg: '请先完成注册验证！' } }));
+    fakeServer(() => ({ status: 403, body: { code: 403, msg: '请先完成注册验证！' } }));
     const { user, store } = renderUserCard(storeWithDraft());
     await screen.findByLabelText('昵称');
     await agreeRules(user);

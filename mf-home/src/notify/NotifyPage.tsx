@@ -3,9 +3,8 @@
  * 小纸条 and 应用通知 exist only as tab links; their paths fall to the shell's not-found page.
  */
 import { useId } from 'react';
-import { styled } from '@xiaoba/shared';
+import { styled, TabNav, type TabLink } from '@xiaoba/shared';
 import { Panel } from '../ui/Panel';
-import { TabNav, type TabLink } from '../ui/TabNav';
 import { NOTICES } from './notices';
 
 export const SYSTEM_TABS: TabLink[] = [

@@ -3,8 +3,7 @@
  * point at the not-found page, as the spec says.
  */
 import { useId, type ReactNode } from 'react';
-import { styled } from '@xiaoba/shared';
-import { TabNav, type TabLink } from './TabNav';
+import { styled, TabNav, type TabLink } from '@xiaoba/shared';
 
 export const SETTING_TABS: TabLink[] = [
   { to: '/setting/avatar', label: '修改头像' },

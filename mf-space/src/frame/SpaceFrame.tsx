@@ -3,9 +3,8 @@
  * home / message-board tabs. The side and right panels of spec section 2 come in a later issue.
  */
 import { useId, type ReactNode } from 'react';
-import { styled } from '@xiaoba/shared';
+import { styled, TabNav } from '@xiaoba/shared';
 import type { SpaceOwner } from './owner';
-import { TabNav } from './TabNav';
 
 export function SpaceFrame({ owner, base, children }: { owner: SpaceOwner; base: string; children: ReactNode }) {
   const nameId = useId();

@@ -1,23 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../core/api-types';
 import { initialAuthState, type AuthState } from './auth-slice';
+import { memoryStorage } from '../testing/fake-api';
 import { loadAuthState, saveAuthState, STORAGE_KEY } from './persist';
-
-/** An in-memory Storage (a fresh one per test, so tests never share localStorage). */
-function memoryStorage(initial: Record<string, string> = {}): Storage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 const user: UserInfo = {
   uid: 10001,

@@ -55,3 +55,4 @@ export function renderPage(element: ReactElement, options: RenderPageOptions = {
   return { ...result, store, router };
 }
 export { routesFromTable } from './routes-from-table';
+export { fail, fakeServer, memoryStorage, ok, restoreApi, type Call, type Handler, type Reply } from './fake-api';

@@ -2,7 +2,7 @@
  * A row of tab links. They navigate (they are links, not ARIA tabs); NavLink marks the current one
  * with aria-current="page". Margins instead of flex `gap`, which old phone browsers lack.
  */
-import { NavLink, styled } from '@xiaoba/shared';
+import { NavLink, styled } from '../libraries';
 
 export interface TabLink {
   to: string;
