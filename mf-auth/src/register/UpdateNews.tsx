@@ -43,7 +43,7 @@ export function UpdateNews() {
         (state.notes.length === 0 ? (
           <p>暂时还没有更新日志。</p>
         ) : (
-          <ul>
+          <ul tabIndex={0} aria-labelledby="xb-news-title">
             {state.notes.map((note, i) => (
               <li key={i}>{note}</li>
             ))}
@@ -60,6 +60,7 @@ const Box = styled.section`
   border-radius: 10px;
   padding: 14px 18px;
   h2 { margin: 0 0 8px; font-size: 16px; }
+  /* Scrolls when long: the list is focusable (tabIndex) so keyboard users can scroll it too. */
   ul { margin: 0; padding-left: 1.2em; max-height: 320px; overflow: auto; }
   li { margin-bottom: 4px; }
   p { margin: 0; color: ${(p) => p.theme.colors.muted}; }

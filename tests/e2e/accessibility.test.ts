@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../src/browser';
+import { open, signInByApi } from '../src/site';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** axe-core's WCAG 2 A/AA checks on the page as it is now; serious and critical findings only. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+    return result.violations;
+  })) as Violation[];
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
+  it.each(['/login', '/register'])('%s has no serious violations', async (path) => {
+    const { page, context } = await open(browser);
+    await page.goto(path);
+    await page.getByRole('button', { name: path === '/login' ? '登录' : '下一步', exact: true }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the register mode of the login page and the rules dialog have no serious violations', async () => {
+    const { page, context } = await open(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await page.getByRole('button', { name: '同意青少年行为守则' }).click();
+    await page.getByRole('dialog', { name: '校巴守则' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  // Every skin: the header, the skin picker and a page, in each skin's colours.
+  it.each(['默认主题', '金色童年', '萌萌猫', '孤独剑客', '童话小镇', '摩尔多多', '雨的回忆'])(
+    'pages in the %s skin have no serious violations (contrast included)',
+    async (skin) => {
+      const { page, context } = await open(browser);
+      await signInByApi(page, '100002');
+      await page.goto('/system/notify');
+      await page.getByRole('heading', { name: '系统通知' }).waitFor();
+      await page.getByRole('button', { name: '装扮' }).click();
+      await page.getByRole('radio', { name: skin }).check({ force: true });
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press('Escape'); // cancel: the demo user's skin stays as it was
+      await page.goto('/home');
+      await page.getByRole('heading', { name: /欢迎回来/ }).waitFor();
+      await context.close();
+    },
+  );
+});
