@@ -158,4 +158,22 @@ describe('registration and login', () => {
     await page.waitForURL('**/card');
     await context.close();
   });
+
+  it('logs in with the keyboard alone', async () => {
+    const { page, context } = await open(browser);
+    await page.goto('/login');
+    await page.getByLabel('米米号/邮箱').waitFor();
+    // From the top of the page, Tab reaches the user name field first among the form's fields.
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await page.getByLabel('米米号/邮箱').evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.type(DEMO.uid);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DEMO.password);
+    await page.keyboard.press('Enter');
+    await expectToast(page, '上车咯！');
+    await page.waitForURL('**/home');
+    await context.close();
+  });
 });
