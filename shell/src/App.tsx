@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ThemeProvider } from '@xiaoba/shared';
-import { GlobalStyle, selectSkin, themeFor, Toaster, useAppSelector } from '@xiaoba/shared';
+import { GlobalStyle, selectSkin, themeFor, ThemeProvider, Toaster, useAppSelector } from '@xiaoba/shared';
 
 /** The shell's providers: the shown skin's theme, the global styles and the one toaster. */
 export function App({ children }: { children: ReactNode }) {

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from '@xiaoba/shared';
-import { RouterProvider } from '@xiaoba/shared';
+import { Provider, RouterProvider } from '@xiaoba/shared';
 import { App } from './App';
 import { createRouter } from './router';
 import { initRemotes } from './remotes/registry';

@@ -1,6 +1,5 @@
 /** The site's one Redux store, made from shared's root reducer; remotes inject their slices into it. */
-import { configureStore } from '@xiaoba/shared';
-import { baseApi, loadAuthState, rootReducer, saveAuthState, uiSlice } from '@xiaoba/shared';
+import { baseApi, configureStore, loadAuthState, rootReducer, saveAuthState, uiSlice } from '@xiaoba/shared';
 
 export function createStore(storage: Storage | undefined = globalThis.localStorage) {
   const auth = loadAuthState(storage);

@@ -1,8 +1,7 @@
 /**
  * The navigation guard of spec section 2, run as the root route's loader on every navigation.
  */
-import { redirect } from '@xiaoba/shared';
-import { authActions, notify, PUBLIC_PATHS, uiActions, userApi } from '@xiaoba/shared';
+import { authActions, notify, PUBLIC_PATHS, redirect, uiActions, userApi } from '@xiaoba/shared';
 import type { AppStore } from '../store';
 
 export const SERVER_ERROR = '服务器错误';

@@ -1,8 +1,17 @@
 /** Header navigation of spec section 2. Apps and follows are placeholders; the search box has no behaviour yet. */
 import { useState } from 'react';
-import { NavLink, useNavigate } from '@xiaoba/shared';
-import { styled } from '@xiaoba/shared';
-import { authActions, notify, selectUser, uiActions, useAppDispatch, useAppSelector, useLogoutMutation } from '@xiaoba/shared';
+import {
+  authActions,
+  NavLink,
+  notify,
+  selectUser,
+  styled,
+  uiActions,
+  useAppDispatch,
+  useAppSelector,
+  useLogoutMutation,
+  useNavigate,
+} from '@xiaoba/shared';
 import { SkinPicker } from './SkinPicker';
 
 export const LOGOUT_OK = '登出成功！';

@@ -3,7 +3,6 @@
  * `updateskin` (nothing to send when unchanged); cancel, Escape or closing restores the saved skin.
  */
 import { useEffect, useRef } from 'react';
-import { styled } from '@xiaoba/shared';
 import {
   authActions,
   Button,
@@ -11,13 +10,14 @@ import {
   notify,
   selectSkin,
   selectUser,
+  type SkinId,
   SKINS,
+  styled,
   themes,
   uiActions,
   useAppDispatch,
   useAppSelector,
   useUpdateSkinMutation,
-  type SkinId,
 } from '@xiaoba/shared';
 
 export const SKIN_SAVED = '装扮成功！';

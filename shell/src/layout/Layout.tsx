@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from '@xiaoba/shared';
-import { styled } from '@xiaoba/shared';
-import { PRODUCT_NAME, PUBLIC_PATHS } from '@xiaoba/shared';
+import {
+  Outlet,
+  PRODUCT_NAME,
+  PUBLIC_PATHS,
+  styled,
+  useLocation,
+  useMatches,
+  useNavigation,
+} from '@xiaoba/shared';
 import { Header } from '../header/Header';
 import type { RouteHandle } from '../remotes/remote-routes';
 import { LoadingOverlay } from './LoadingOverlay';

@@ -2,8 +2,7 @@
  * Spec section 1: while the shared loading flag is on, a dimmed overlay with a 300×300 loading
  * animation (our own drawing: the school bus driving) covers the whole screen above everything.
  */
-import { styled, keyframes } from '@xiaoba/shared';
-import { selectLoading, useAppSelector } from '@xiaoba/shared';
+import { keyframes, selectLoading, styled, useAppSelector } from '@xiaoba/shared';
 
 export function LoadingOverlay() {
   const loading = useAppSelector(selectLoading);

@@ -1,5 +1,4 @@
-import { Link } from '@xiaoba/shared';
-import { styled } from '@xiaoba/shared';
+import { Link, styled } from '@xiaoba/shared';
 
 export function NotFound() {
   return (
