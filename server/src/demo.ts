@@ -40,6 +40,8 @@ export interface DemoLogin {
  * processes starting together create them once. Returns the users created now (or none).
  */
 export async function seedDemoUsers(pool: Pool): Promise<DemoLogin[]> {
+  // Most starts find users already: skip the password hashing then.
+  if ((await pool.query('SELECT 1 FROM users LIMIT 1')).rows.length > 0) return [];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return withTransaction(pool, async (db) => {
     await db.query('SELECT pg_advisory_xact_lock(2, 0)');

@@ -16,6 +16,7 @@ export type {} from './theme/styled-theme';
 export { notify, Toaster } from './ui/toast';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { Button } from './ui/Button';
+export { card } from './ui/card';
 export { TabNav, type TabLink } from './ui/TabNav';
 export * from './federation/route-table';
 export { lazyPage, retryFailedPages } from './federation/lazy-page';

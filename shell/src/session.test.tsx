@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { api, authActions, STORAGE_KEY, Toaster, userApi, type LoginData } from '@xiaoba/shared';
 import { connectSession, SESSION_EXPIRED } from './session';
 import { createStore } from './store';
-import { fail, fakeServer, memoryStorage, ok, restoreApi, user } from './testing/fake-server';
+import { fail, fakeServer, memoryStorage, ok, user } from './testing/fake-server';
 
-afterEach(restoreApi);
 
 const loginData: LoginData = { ...user, skin: 'pinkcat', token: 'token-abc', username: '10001' };
 

@@ -4,7 +4,7 @@
  * the skin's theme tokens.
  */
 import { useId, type Ref, type ReactNode } from 'react';
-import { styled } from '@xiaoba/shared';
+import { card, styled } from '@xiaoba/shared';
 
 export interface TextFieldProps {
   label: string;
@@ -104,10 +104,7 @@ const AlertBox = styled.p`
 `;
 
 const PanelBox = styled.section`
-  background: ${(p) => p.theme.colors.panel};
-  color: ${(p) => p.theme.colors.text};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: 10px;
+  ${card}
   padding: 18px 20px;
   h2 { margin: 0 0 12px; font-size: 18px; }
 `;

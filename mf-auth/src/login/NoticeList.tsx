@@ -1,4 +1,4 @@
-import { styled } from '@xiaoba/shared';
+import { card, styled } from '@xiaoba/shared';
 /** Task notices beside the login form (spec section 2): small things to do on the fan edition. */
 
 export const NOTICES = [
@@ -23,10 +23,7 @@ export function NoticeList() {
 }
 
 const Box = styled.section`
-  background: ${(p) => p.theme.colors.panel};
-  color: ${(p) => p.theme.colors.text};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: 10px;
+  ${card}
   padding: 14px 18px;
   h2 { margin: 0 0 8px; font-size: 16px; }
   ol { margin: 0; padding-left: 1.3em; }

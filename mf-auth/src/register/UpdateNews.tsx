@@ -1,6 +1,6 @@
 /** The update log beside registration (spec section 2): /showupdate.txt, one note per line. */
 import { useEffect, useState } from 'react';
-import { styled } from '@xiaoba/shared';
+import { card, styled } from '@xiaoba/shared';
 
 export const UPDATE_NEWS_URL = '/showupdate.txt';
 export const NEWS_FAILED = '更新日志暂时加载不出来，稍后再来看看吧~';
@@ -54,10 +54,7 @@ export function UpdateNews() {
 }
 
 const Box = styled.section`
-  background: ${(p) => p.theme.colors.panel};
-  color: ${(p) => p.theme.colors.text};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: 10px;
+  ${card}
   padding: 14px 18px;
   h2 { margin: 0 0 8px; font-size: 16px; }
   /* Scrolls when long: the list is focusable (tabIndex) so keyboard users can scroll it too. */

@@ -1,11 +1,8 @@
 /** mf-home's page frame: a themed card (skins change at run time, so only theme tokens here). */
-import { styled } from '@xiaoba/shared';
+import { card, styled } from '@xiaoba/shared';
 
 export const Panel = styled.section`
-  background: ${(p) => p.theme.colors.panel};
-  color: ${(p) => p.theme.colors.text};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: 10px;
+  ${card}
   padding: 16px 18px 20px;
   h1 {
     margin: 0 0 6px;

@@ -3,7 +3,7 @@
  * point at the not-found page, as the spec says.
  */
 import { useId, type ReactNode } from 'react';
-import { styled, TabNav, type TabLink } from '@xiaoba/shared';
+import { card, styled, type TabLink, TabNav } from '@xiaoba/shared';
 
 export const SETTING_TABS: TabLink[] = [
   { to: '/setting/avatar', label: '修改头像' },
@@ -27,10 +27,7 @@ export function SettingsFrame({ title, children }: { title: string; children: Re
 }
 
 const Frame = styled.div`
-  background: ${(p) => p.theme.colors.panel};
-  color: ${(p) => p.theme.colors.text};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: 10px;
+  ${card}
   padding: 16px 18px 20px;
   h1 {
     margin: 0 0 10px;

@@ -3,7 +3,7 @@
  * home / message-board tabs. The side and right panels of spec section 2 come in a later issue.
  */
 import { useId, type ReactNode } from 'react';
-import { styled, TabNav } from '@xiaoba/shared';
+import { card, styled, TabNav } from '@xiaoba/shared';
 import type { SpaceOwner } from './owner';
 
 export function SpaceFrame({ owner, base, children }: { owner: SpaceOwner; base: string; children: ReactNode }) {
@@ -42,10 +42,7 @@ export function ComingSoon({ title, children }: { title: string; children: React
 }
 
 const Frame = styled.section`
-  background: ${(p) => p.theme.colors.panel};
-  color: ${(p) => p.theme.colors.text};
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: 10px;
+  ${card}
   padding: 16px 18px 20px;
 `;
 const Head = styled.header`

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { authActions, STORAGE_KEY, Toaster, type LoginData } from '@xiaoba/shared';
 import { createStore, type AppStore } from '../store';
@@ -10,14 +10,12 @@ import {
   fakeServer,
   memoryStorage,
   ok,
-  restoreApi,
   user,
   type Call,
   type Handler,
 } from '../testing/fake-server';
 import { createGuard, localDate, SERVER_ERROR } from './guard';
 
-afterEach(restoreApi);
 
 const TODAY = localDate();
 const loginData: LoginData = { ...user, token: 'token-abc', username: '10001' };

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState, uiSlice } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
-import { fail, fakeServer, ok, restoreApi, user as savedUser, type Handler } from '../testing/fake-server';
+import { fail, fakeServer, ok, user as savedUser, type Handler } from '../testing/fake-server';
 import { Header, LOGOUT_FAILED, LOGOUT_OK } from './Header';
 
-afterEach(restoreApi);
 
 function renderHeader(handler: Handler) {
   const calls = fakeServer(handler);

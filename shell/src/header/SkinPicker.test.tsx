@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState, SKINS, uiSlice } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
-import { fail, fakeServer, ok, restoreApi, user as savedUser, type Handler } from '../testing/fake-server';
+import { fail, fakeServer, ok, user as savedUser, type Handler } from '../testing/fake-server';
 import { Header } from './Header';
 import { SKIN_CANCELLED, SKIN_SAVED } from './SkinPicker';
 
-afterEach(restoreApi);
 
 /** The header of a signed-in user whose saved skin is moon (孤独剑客), with the picker opened. */
 async function openPicker(handler: Handler = () => ok()) {
