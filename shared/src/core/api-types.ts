@@ -82,3 +82,88 @@ export interface CheckCookieData {
   code: number;
   msg: string;
 }
+
+// ---- lists, yy posts and comments (docs/api.md "yy and comments") ---------------------------
+
+/** Every paged list (spec section 3 "List responses"). `current` and `size` echo the page asked for. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pages: number;
+  current: number;
+  size: number;
+}
+
+/** Pictures of a yy (spec: "type image; data list of url entries under the uploads folder"). */
+export interface ImageData {
+  type: 'image';
+  data: Array<{ url: string }>;
+}
+
+export interface Yy {
+  weiboId: number;
+  uid: number;
+  userName: string;
+  face: number;
+  /** Stored text: HTML stripped, may hold emoji codes like [b12]. For a repost, the reposter's words. */
+  content: string;
+  /** Unix seconds. */
+  ctime: number;
+  /** 0 for an original yy; the reposted yy's weiboId for a repost (above 0 means repost). */
+  transpondId: number;
+  /** The reposted yy, filled from the original; 0 / '' when this is no repost or the original is gone. */
+  sourceWid: number;
+  sourceUid: number;
+  sourceName: string;
+  sourceContent: string;
+  sourceCtime: number;
+  /** The original's comment count. */
+  sourceComment: number;
+  /** A repost whose original was deleted: show 原yy已被删除 instead of the source. */
+  sourceDeleted: boolean;
+  /** Number of comments (and replies) on this yy. */
+  comment: number;
+  typeData: ImageData | null;
+  sourceTData: ImageData | null;
+}
+
+export interface YyComment {
+  commentId: number;
+  weiboId: number;
+  uid: number;
+  username: string;
+  face: number;
+  content: string;
+  ctime: number;
+  /** The comment this one answers, 0 for a plain comment. */
+  replyCommentId: number;
+  /** The user this one answers, 0 for a plain comment. */
+  replyUid: number;
+  /** That user's name ('' for a plain comment), so a reply shows whom it answers. */
+  replyUsername: string;
+}
+
+/** POST /api/yy/createyy. An original has text and/or images; a repost has transpondId and optional words. */
+export interface CreateYyBody {
+  content: string;
+  /** URLs answered by POST /api/yy/upload to the same user, at most 9. Not with transpondId. */
+  images?: string[];
+  transpondId?: number;
+}
+
+/** POST /api/comment/add (spec section 7). replyCommentId and replyUid are 0 for a plain comment. */
+export interface AddCommentBody {
+  content: string;
+  weiboId: number;
+  replyCommentId?: number;
+  replyUid?: number;
+}
+
+/** POST /api/yy/upload's answer. */
+export interface UploadData {
+  url: string;
+  width: number;
+  height: number;
+  /** Stored size in bytes. */
+  size: number;
+}

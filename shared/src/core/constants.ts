@@ -21,6 +21,14 @@ export const BIRTH_YEAR_MIN = 1996;
 export const BIRTH_YEAR_OFFSET = 10;
 export const LEVEL_MAX = 100;
 export const YY_PAGE_SIZE = 20;
+/** Largest page any list call serves; a bigger pageSize is capped to it. */
+export const PAGE_SIZE_MAX = 50;
+/** A yy's text (our choice, docs/api.md): the spec fixes only comments and leave messages (233). */
+export const YY_TEXT_MAX = 500;
+export const COMMENT_MAX = 233;
+export const YY_IMAGES_MAX = 9;
+/** Largest picture accepted for upload, in bytes (5 MB). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const REGISTERED_COUNT = 1265;
 export const DEFAULT_SMALL_SIGNATURE = '我的地盘我做主！';
 export const TERRITORY_WORD = '的地盘';
@@ -42,3 +50,16 @@ export function isSkinId(value: unknown): value is SkinId {
 
 /** Paths the navigation guard treats as public (spec section 2). */
 export const PUBLIC_PATHS = ['/login', '/', '/register', '/oldlogin', '/usercard'] as const;
+
+/**
+ * Emoji packs (spec section 9): a code is written `[b12]` (pack letter + number in brackets) and
+ * becomes a picture only when the number is within its pack's range.
+ */
+export const EMOJI_PACKS = [
+  { code: 'b', name: '校巴', first: 1, last: 54 },
+  { code: 'm', name: '摩尔', first: 55, last: 92 },
+  { code: 's', name: '赛尔', first: 93, last: 122 },
+  { code: 'f', name: '花花', first: 123, last: 143 },
+  { code: 'k', name: '功夫', first: 144, last: 167 },
+] as const;
+export type EmojiPackCode = (typeof EMOJI_PACKS)[number]['code'];

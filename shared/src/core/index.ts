@@ -3,3 +3,4 @@ export * from './constants';
 export * from './domain';
 export * from './validation';
 export * from './api-types';
+export * from './text';

@@ -11,7 +11,13 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   QUIZ_ANSWER_MAX,
+  COMMENT_MAX,
+  PAGE_SIZE_MAX,
+  YY_IMAGES_MAX,
+  YY_PAGE_SIZE,
+  YY_TEXT_MAX,
 } from './constants';
+import { cleanText } from './text';
 import { isAllowedBirthday } from './domain';
 
 export const BAD_REQUEST = '请求参数有误';
@@ -151,6 +157,72 @@ export const CardUpdateSchema = v.pipe(
   v.check((i) => i.birthday !== '', '请选择生日！'),
   v.check((i) => isAllowedBirthday(i.birthday), '生日日期有误！'),
 );
+
+// ---- yy posts and comments (docs/api.md) --------------------------------------------------
+/** An id in a body: a positive safe integer. */
+const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+const idOrZero = () => v.optional(v.number(BAD_REQUEST), 0);
+
+export const YY_EMPTY = 'yy内容不能为空';
+export const COMMENT_EMPTY = '评论内容不能为空';
+
+/** Body of POST /api/yy/createyy: HTML stripped and trimmed before the checks. */
+export const CreateYySchema = v.pipe(
+  v.object({
+    content: text(),
+    images: v.optional(v.array(v.string(BAD_REQUEST), BAD_REQUEST), []),
+    transpondId: idOrZero(),
+  }),
+  v.transform((i) => ({ ...i, content: cleanText(i.content) })),
+  v.check((i) => i.transpondId === 0 || isId(i.transpondId), BAD_REQUEST),
+  v.check((i) => i.transpondId === 0 || i.images.length === 0, '转发时不能附带图片'),
+  v.check((i) => i.content !== '' || i.images.length > 0 || i.transpondId > 0, YY_EMPTY),
+  v.check((i) => charCount(i.content) <= YY_TEXT_MAX, `yy内容不能超过${YY_TEXT_MAX}个字`),
+  v.check((i) => i.images.length <= YY_IMAGES_MAX, `最多只能发${YY_IMAGES_MAX}张图片`),
+  v.check((i) => new Set(i.images).size === i.images.length, '图片重复了'),
+);
+export type CreateYyInput = v.InferOutput<typeof CreateYySchema>;
+
+/** Body of POST /api/comment/add (spec section 5: 1 to 233 characters after trimming). */
+export const AddCommentSchema = v.pipe(
+  v.object({
+    content: text(),
+    weiboId: idOrZero(),
+    replyCommentId: idOrZero(),
+    replyUid: idOrZero(),
+  }),
+  v.transform((i) => ({ ...i, content: cleanText(i.content) })),
+  v.check((i) => isId(i.weiboId), 'yy不存在'),
+  v.check((i) => i.replyCommentId === 0 || isId(i.replyCommentId), BAD_REQUEST),
+  v.check((i) => i.replyUid === 0 || isId(i.replyUid), BAD_REQUEST),
+  v.check((i) => (i.replyCommentId === 0) === (i.replyUid === 0), BAD_REQUEST),
+  v.check((i) => i.content !== '', COMMENT_EMPTY),
+  v.check((i) => charCount(i.content) <= COMMENT_MAX, `评论内容不能超过${COMMENT_MAX}个字`),
+);
+export type AddCommentInput = v.InferOutput<typeof AddCommentSchema>;
+
+export const PAGE_QUERY_ERROR = '分页参数有误';
+/** A whole number written plainly in a query string (no sign, leading zero, fraction or exponent). */
+const QUERY_INT = /^[1-9]\d{0,8}$/;
+
+/**
+ * `pageNum` and `pageSize` of a list call, as query strings: pageNum is required, pageSize
+ * defaults to 20 and is capped at 50; anything else is a 400 with PAGE_QUERY_ERROR.
+ */
+export function parsePageQuery(query: { pageNum?: unknown; pageSize?: unknown }): ParseResult<{ pageNum: number; pageSize: number }> {
+  const { pageNum, pageSize } = query;
+  if (typeof pageNum !== 'string' || !QUERY_INT.test(pageNum)) return { ok: false, message: PAGE_QUERY_ERROR };
+  if (pageSize !== undefined && (typeof pageSize !== 'string' || !QUERY_INT.test(pageSize))) {
+    return { ok: false, message: PAGE_QUERY_ERROR };
+  }
+  const size = pageSize === undefined ? YY_PAGE_SIZE : Math.min(Number(pageSize), PAGE_SIZE_MAX);
+  return { ok: true, value: { pageNum: Number(pageNum), pageSize: size } };
+}
+
+/** An id in a query string or path (`weiboId`, `commentId`, a uid), or null. */
+export function parseQueryId(value: unknown): number | null {
+  return typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
 
 // ---- helpers -------------------------------------------------------------------------------
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
