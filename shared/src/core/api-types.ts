@@ -167,3 +167,65 @@ export interface UploadData {
   /** Stored size in bytes. */
   size: number;
 }
+
+// ---- spaces: signatures, message board, visitors, hot topics (docs/api.md "Spaces") ----------
+
+/** A reply under a leave message; the board's owner and the message's author may reply. */
+export interface LeaveReply {
+  id: number;
+  leaveId: number;
+  uid: number;
+  username: string;
+  face: number;
+  content: string;
+  ctime: number;
+}
+
+/** A message on a user's board (spec section 3 "Leave message"). `id` is the leaveId. */
+export interface LeaveMessage {
+  id: number;
+  /** The board's owner. */
+  fuid: number;
+  /** The author. */
+  uid: number;
+  username: string;
+  face: number;
+  content: string;
+  ctime: number;
+  /** Oldest first. */
+  replies: LeaveReply[];
+}
+
+export interface AddLeaveBody {
+  content: string;
+  fuid: number;
+}
+
+export interface AddLeaveReplyBody {
+  content: string;
+  leaveId: number;
+}
+
+export interface Visitor {
+  /** The visited space's owner. */
+  visitedId: number;
+  /** The visitor. */
+  uid: number;
+  username: string;
+  face: number;
+  /** Unix seconds of the latest visit. */
+  ctime: number;
+}
+
+/** GET /api/visitor/get: the 9 most recent distinct visitors and the space's visit count. */
+export interface VisitorList {
+  data: Visitor[];
+  total: number;
+}
+
+export interface HotTopic {
+  /** Without the # marks. */
+  name: string;
+  /** Posts of the last 7 days that used it; 0 for the fallback list. */
+  count: number;
+}

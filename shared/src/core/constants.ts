@@ -29,6 +29,11 @@ export const COMMENT_MAX = 233;
 export const YY_IMAGES_MAX = 9;
 /** Largest picture accepted for upload, in bytes (5 MB). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Leave messages per board page (the spec leaves the size to us). */
+export const LEAVE_PAGE_SIZE = 10;
+export const VISITORS_SHOWN = 9;
+export const VISITORS_PER_SLIDE = 3;
+export const HOT_TOPICS_MAX = 10;
 export const REGISTERED_COUNT = 1265;
 export const DEFAULT_SMALL_SIGNATURE = '我的地盘我做主！';
 export const TERRITORY_WORD = '的地盘';

@@ -11,6 +11,9 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   QUIZ_ANSWER_MAX,
+  BIG_SIGNATURE_MAX,
+  SMALL_SIGNATURE_MAX,
+  TEXT_MAX,
   COMMENT_MAX,
   PAGE_SIZE_MAX,
   YY_IMAGES_MAX,
@@ -200,6 +203,40 @@ export const AddCommentSchema = v.pipe(
   v.check((i) => charCount(i.content) <= COMMENT_MAX, `评论内容不能超过${COMMENT_MAX}个字`),
 );
 export type AddCommentInput = v.InferOutput<typeof AddCommentSchema>;
+
+export const LEAVE_EMPTY = '留言不能为空';
+export const BIG_SIGNATURE_TOO_LONG = `大签名档长度不能超过${BIG_SIGNATURE_MAX}个字！`;
+export const SMALL_SIGNATURE_TOO_LONG = `签名档长度不能超过${SMALL_SIGNATURE_MAX}个字！`;
+
+/** Body of POST /api/leave/add (spec section 5: 1 to 233 characters after trimming). */
+export const AddLeaveSchema = v.pipe(
+  v.object({ content: text(), fuid: idOrZero() }),
+  v.transform((i) => ({ ...i, content: cleanText(i.content) })),
+  v.check((i) => isId(i.fuid), '用户不存在'),
+  v.check((i) => i.content !== '', LEAVE_EMPTY),
+  v.check((i) => charCount(i.content) <= TEXT_MAX, `留言不能超过${TEXT_MAX}个字`),
+);
+
+/** Body of POST /api/leaveReply/add. */
+export const AddLeaveReplySchema = v.pipe(
+  v.object({ content: text(), leaveId: idOrZero() }),
+  v.transform((i) => ({ ...i, content: cleanText(i.content) })),
+  v.check((i) => isId(i.leaveId), '留言不存在'),
+  v.check((i) => i.content !== '', '回复内容不能为空'),
+  v.check((i) => charCount(i.content) <= TEXT_MAX, `回复内容不能超过${TEXT_MAX}个字`),
+);
+
+/**
+ * A signature as stored: HTML stripped and trimmed; '' means "the default" (spec section 5).
+ * Returns the message of the limit when it is too long.
+ */
+export function checkSignature(kind: 'big' | 'small', input: unknown): ParseResult<string> {
+  if (input !== undefined && typeof input !== 'string') return { ok: false, message: BAD_REQUEST };
+  const value = cleanText(input ?? '');
+  const max = kind === 'big' ? BIG_SIGNATURE_MAX : SMALL_SIGNATURE_MAX;
+  if (charCount(value) > max) return { ok: false, message: kind === 'big' ? BIG_SIGNATURE_TOO_LONG : SMALL_SIGNATURE_TOO_LONG };
+  return { ok: true, value };
+}
 
 export const PAGE_QUERY_ERROR = '分页参数有误';
 /** A whole number written plainly in a query string (no sign, leading zero, fraction or exponent). */
