@@ -18,6 +18,7 @@ export { Dialog, type DialogProps } from './ui/Dialog';
 export { Button } from './ui/Button';
 export { card } from './ui/card';
 export { TabNav, type TabLink } from './ui/TabNav';
+export { RichText } from './ui/RichText';
 export * from './federation/route-table';
 export { lazyPage, retryFailedPages } from './federation/lazy-page';
 export * from './libraries';

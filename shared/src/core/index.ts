@@ -4,3 +4,5 @@ export * from './domain';
 export * from './validation';
 export * from './api-types';
 export * from './text';
+export * from './emoji';
+export * from './content';
