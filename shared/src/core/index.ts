@@ -6,3 +6,4 @@ export * from './api-types';
 export * from './text';
 export * from './emoji';
 export * from './content';
+export * from './time';
