@@ -19,6 +19,7 @@ export { Button } from './ui/Button';
 export { card } from './ui/card';
 export { TabNav, type TabLink } from './ui/TabNav';
 export { RichText } from './ui/RichText';
+export { Pager, pageItems, type PagerProps } from './ui/Pager';
 export * from './federation/route-table';
 export { lazyPage, retryFailedPages } from './federation/lazy-page';
 export * from './libraries';
