@@ -20,6 +20,7 @@ export { card } from './ui/card';
 export { TabNav, type TabLink } from './ui/TabNav';
 export { RichText } from './ui/RichText';
 export { Pager, pageItems, type PagerProps } from './ui/Pager';
+export { Avatar, avatarColor, AVATAR_COLORS, type AvatarProps } from './ui/Avatar';
 export * from './federation/route-table';
 export { lazyPage, retryFailedPages } from './federation/lazy-page';
 export * from './libraries';
