@@ -21,6 +21,7 @@ export { TabNav, type TabLink } from './ui/TabNav';
 export { RichText } from './ui/RichText';
 export { Pager, pageItems, type PagerProps } from './ui/Pager';
 export { Avatar, avatarColor, AVATAR_COLORS, type AvatarProps } from './ui/Avatar';
+export { EmojiPicker, type EmojiPickerProps } from './ui/EmojiPicker';
 export * from './federation/route-table';
 export { lazyPage, retryFailedPages } from './federation/lazy-page';
 export * from './libraries';
