@@ -22,6 +22,8 @@ export { RichText } from './ui/RichText';
 export { Pager, pageItems, type PagerProps } from './ui/Pager';
 export { Avatar, avatarColor, AVATAR_COLORS, type AvatarProps } from './ui/Avatar';
 export { EmojiPicker, type EmojiPickerProps } from './ui/EmojiPicker';
+export { insertAtCursor } from './ui/insert-at-cursor';
+export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';
 export * from './federation/route-table';
 export { lazyPage, retryFailedPages } from './federation/lazy-page';
 export * from './libraries';
