@@ -1,0 +1,126 @@
+/**
+ * The yy and comment calls (docs/api.md "yy and comments"), injected into the shared baseApi so
+ * loading, errors and caching come from RTK Query. Tags:
+ * - `YyList` (id: the owner uid, or 'ALL' for everyone's feed): a page of a list;
+ * - `Yy` (id: weiboId): one yy inside whatever page shows it (its comment count);
+ * - `Comments` (id: weiboId): the comments of one yy.
+ * Successful changes also patch the cached data at once, so the page feels instant on a slow
+ * link; the invalidation then brings the server's truth (pages, totals, counts).
+ */
+import {
+  baseApi,
+  YY_PAGE_SIZE,
+  type AddCommentBody,
+  type ApiEnvelope,
+  type AppDispatch,
+  type CreateYyBody,
+  type Page,
+  type RootState,
+  type Yy,
+  type YyComment,
+} from '@xiaoba/shared';
+
+export interface UserYyArgs {
+  uid: number;
+  page: number;
+}
+
+type ListTag = { type: 'YyList'; id: number | 'ALL' } | { type: 'Yy'; id: number };
+
+const pageTags = (list: number | 'ALL', page: Page<Yy> | undefined): ListTag[] => [
+  { type: 'YyList', id: list },
+  ...(page?.records ?? []).map((y) => ({ type: 'Yy' as const, id: y.weiboId })),
+];
+
+const pageOf = (res: ApiEnvelope<Page<Yy>>): Page<Yy> =>
+  res.data ?? { records: [], total: 0, pages: 0, current: 1, size: YY_PAGE_SIZE };
+
+export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'Comments'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getUserYy: build.query<Page<Yy>, UserYyArgs>({
+      query: ({ uid, page }) => ({ url: `/yy/getUseryy/${uid}`, params: { pageNum: page, pageSize: YY_PAGE_SIZE } }),
+      transformResponse: pageOf,
+      providesTags: (result, _e, { uid }) => pageTags(uid, result),
+    }),
+    getAllYy: build.query<Page<Yy>, number>({
+      query: (page) => ({ url: '/yy/getyy', params: { pageNum: page, pageSize: YY_PAGE_SIZE } }),
+      transformResponse: pageOf,
+      providesTags: (result) => pageTags('ALL', result),
+    }),
+    createYy: build.mutation<ApiEnvelope<Yy>, CreateYyBody>({
+      query: (data) => ({ url: '/yy/createyy', method: 'POST', data }),
+      async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
+        const created = (await queryFulfilled.catch(() => null))?.data.data;
+        if (created) prependToFirstPages(created, dispatch, getState() as RootState);
+      },
+      // The author's list and the feed gain a yy (and every later page shifts by one).
+      invalidatesTags: (res) => (res?.data ? [{ type: 'YyList', id: res.data.uid }, { type: 'YyList', id: 'ALL' }] : []),
+    }),
+    deleteYy: build.mutation<ApiEnvelope, number>({
+      query: (weiboId) => ({ url: '/yy/deleteyy', method: 'DELETE', params: { weiboId } }),
+      // Every list: pages shift, and reposts of it elsewhere now read 原yy已被删除.
+      invalidatesTags: (_r, error) => (error ? [] : ['YyList']),
+    }),
+    getComments: build.query<YyComment[], number>({
+      query: (weiboId) => ({ url: '/comment/getComment', params: { weiboId } }),
+      transformResponse: (res: ApiEnvelope<YyComment[]>) => res.data ?? [],
+      providesTags: (_r, _e, weiboId) => [{ type: 'Comments', id: weiboId }],
+    }),
+    addComment: build.mutation<ApiEnvelope<YyComment>, Required<AddCommentBody>>({
+      query: (data) => ({ url: '/comment/add', method: 'POST', data }),
+      async onQueryStarted({ weiboId }, { dispatch, getState, queryFulfilled }) {
+        const created = (await queryFulfilled.catch(() => null))?.data.data;
+        if (!created) return;
+        dispatch(yyApi.util.updateQueryData('getComments', weiboId, (list) => void list.push(created)));
+        patchCount(weiboId, +1, dispatch, getState() as RootState);
+      },
+      invalidatesTags: (_r, error, { weiboId }) => (error ? [] : [{ type: 'Comments', id: weiboId }, { type: 'Yy', id: weiboId }]),
+    }),
+    deleteComment: build.mutation<ApiEnvelope, { commentId: number; weiboId: number }>({
+      query: ({ commentId }) => ({ url: '/comment/delete', method: 'DELETE', params: { commentId } }),
+      async onQueryStarted({ commentId, weiboId }, { dispatch, getState, queryFulfilled }) {
+        if (!(await queryFulfilled.then(() => true, () => false))) return;
+        dispatch(
+          yyApi.util.updateQueryData('getComments', weiboId, (list) => list.filter((c) => c.commentId !== commentId)),
+        );
+        patchCount(weiboId, -1, dispatch, getState() as RootState);
+      },
+      invalidatesTags: (_r, error, { weiboId }) => (error ? [] : [{ type: 'Comments', id: weiboId }, { type: 'Yy', id: weiboId }]),
+    }),
+  }),
+});
+
+/** Shows a new yy at the top of the cached first pages it belongs to, before the refetch lands. */
+function prependToFirstPages(yy: Yy, dispatch: AppDispatch, state: RootState) {
+  for (const args of yyApi.util.selectCachedArgsForQuery(state, 'getUserYy')) {
+    if (args.uid !== yy.uid || args.page !== 1) continue;
+    dispatch(yyApi.util.updateQueryData('getUserYy', args, (page) => void page.records.unshift(yy)));
+  }
+  for (const page of yyApi.util.selectCachedArgsForQuery(state, 'getAllYy')) {
+    if (page !== 1) continue;
+    dispatch(yyApi.util.updateQueryData('getAllYy', page, (p) => void p.records.unshift(yy)));
+  }
+}
+
+/** Moves a yy's comment count in every cached page that shows it. */
+function patchCount(weiboId: number, delta: number, dispatch: AppDispatch, state: RootState) {
+  const bump = (page: Page<Yy>) => {
+    for (const y of page.records) if (y.weiboId === weiboId) y.comment = Math.max(0, y.comment + delta);
+  };
+  for (const args of yyApi.util.selectCachedArgsForQuery(state, 'getUserYy')) {
+    dispatch(yyApi.util.updateQueryData('getUserYy', args, bump));
+  }
+  for (const page of yyApi.util.selectCachedArgsForQuery(state, 'getAllYy')) {
+    dispatch(yyApi.util.updateQueryData('getAllYy', page, bump));
+  }
+}
+
+export const {
+  useGetUserYyQuery,
+  useGetAllYyQuery,
+  useCreateYyMutation,
+  useDeleteYyMutation,
+  useGetCommentsQuery,
+  useAddCommentMutation,
+  useDeleteCommentMutation,
+} = yyApi;
