@@ -1,0 +1,73 @@
+/** The comment box under a yy: labelled 评论, counter to 233, emoji, and 取消回复 in reply mode. */
+import { useId, type FormEvent, type RefObject } from 'react';
+import { Button, COMMENT_MAX, EmojiPicker, styled } from '@xiaoba/shared';
+import { ActionButton, Counter, FieldError, FieldLabel, Row, TextArea } from '../ui/fields';
+import { useEmojiInsert } from '../ui/useEmojiInsert';
+import type { useReplyMode } from './useReplyMode';
+
+export interface CommentBoxProps {
+  reply: ReturnType<typeof useReplyMode>;
+  textRef: RefObject<HTMLTextAreaElement | null>;
+  error: string | null;
+  busy: boolean;
+  onSubmit(): void;
+  onEdit(): void;
+}
+
+export function CommentBox({ reply, textRef, error, busy, onSubmit, onEdit }: CommentBoxProps) {
+  const id = useId();
+  const setText = (value: string) => {
+    reply.setText(value);
+    onEdit();
+  };
+  const insertEmoji = useEmojiInsert(textRef, reply.text, setText, reply.max);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Form onSubmit={submit} noValidate>
+      <FieldLabel htmlFor={`${id}text`}>评论</FieldLabel>
+      <TextArea
+        ref={textRef}
+        id={`${id}text`}
+        value={reply.text}
+        rows={2}
+        aria-describedby={`${id}count${error ? ` ${id}error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      {error && (
+        <FieldError id={`${id}error`} role="alert">
+          {error}
+        </FieldError>
+      )}
+      <Tools>
+        <EmojiPicker onPick={insertEmoji} />
+        {reply.target && (
+          <ActionButton type="button" onClick={reply.cancelReply}>
+            取消回复
+          </ActionButton>
+        )}
+        <Counter id={`${id}count`}>
+          {reply.count}/{COMMENT_MAX}
+        </Counter>
+        <Send type="submit" aria-busy={busy || undefined}>
+          {busy ? '发送中…' : '发表评论'}
+        </Send>
+      </Tools>
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  margin-top: 8px;
+`;
+const Tools = styled(Row)`
+  margin-top: 8px;
+`;
+const Send = styled(Button)`
+  margin-left: auto;
+  min-height: 34px;
+  padding: 4px 14px;
+`;

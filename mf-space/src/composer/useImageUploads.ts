@@ -1,0 +1,110 @@
+/**
+ * The pictures of the composer: each chosen file is checked, previewed from an object URL and
+ * uploaded at once (all in parallel, one request each), so by the time the words are written the
+ * pictures are usually already on the server.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { YY_IMAGES_MAX } from '@xiaoba/shared';
+import { refuseFile, uploadImage } from './upload';
+
+export interface ImageSlot {
+  id: number;
+  name: string;
+  preview: string;
+  /** 0..1 while uploading. */
+  progress: number;
+  status: 'uploading' | 'done' | 'failed';
+  url?: string;
+  message?: string;
+}
+
+export const TOO_MANY_IMAGES = `最多只能发${YY_IMAGES_MAX}张图片`;
+
+export function useImageUploads() {
+  const [slots, setSlots] = useState<ImageSlot[]>([]);
+  /** Files refused before uploading, one line each. */
+  const [refused, setRefused] = useState<string[]>([]);
+  const nextId = useRef(1);
+  // Kept beside the state so unmount and removal can release what they own without stale closures.
+  const owned = useRef(new Map<number, { preview: string; abort: AbortController }>());
+
+  const patch = useCallback((id: number, change: Partial<ImageSlot>) => {
+    setSlots((list) => list.map((s) => (s.id === id ? { ...s, ...change } : s)));
+  }, []);
+
+  const add = useCallback(
+    (files: File[]) => {
+      const messages: string[] = [];
+      let room = YY_IMAGES_MAX - owned.current.size;
+      const fresh: ImageSlot[] = [];
+      for (const file of files) {
+        const reason = refuseFile(file);
+        if (reason) {
+          messages.push(`「${file.name}」：${reason}`);
+          continue;
+        }
+        if (room <= 0) {
+          if (!messages.includes(TOO_MANY_IMAGES)) messages.push(TOO_MANY_IMAGES);
+          continue;
+        }
+        room -= 1;
+        const id = nextId.current++;
+        const preview = URL.createObjectURL(file);
+        const abort = new AbortController();
+        owned.current.set(id, { preview, abort });
+        fresh.push({ id, name: file.name, preview, progress: 0, status: 'uploading' });
+        void uploadImage(file, (progress) => patch(id, { progress }), abort.signal).then((result) => {
+          if (!owned.current.has(id)) return; // removed meanwhile
+          patch(id, result.ok ? { status: 'done', progress: 1, url: result.data.url } : { status: 'failed', message: result.message });
+        });
+      }
+      setRefused(messages);
+      if (fresh.length) setSlots((list) => [...list, ...fresh]);
+    },
+    [patch],
+  );
+
+  const release = useCallback((id: number) => releaseSlot(owned.current, id), []);
+
+  const remove = useCallback(
+    (id: number) => {
+      release(id);
+      setSlots((list) => list.filter((s) => s.id !== id));
+    },
+    [release],
+  );
+
+  const clear = useCallback(() => {
+    for (const id of [...owned.current.keys()]) release(id);
+    setSlots([]);
+    setRefused([]);
+  }, [release]);
+
+  useEffect(() => {
+    const map = owned.current;
+    return () => {
+      for (const id of [...map.keys()]) releaseSlot(map, id);
+    };
+  }, []);
+
+  return {
+    slots,
+    refused,
+    add,
+    remove,
+    clear,
+    uploading: slots.some((s) => s.status === 'uploading'),
+    failed: slots.some((s) => s.status === 'failed'),
+    urls: slots.flatMap((s) => (s.status === 'done' && s.url ? [s.url] : [])),
+    full: slots.length >= YY_IMAGES_MAX,
+  };
+}
+
+/** Stops a slot's upload and frees its preview's memory (object URLs live until revoked). */
+function releaseSlot(map: Map<number, { preview: string; abort: AbortController }>, id: number) {
+  const entry = map.get(id);
+  if (!entry) return;
+  map.delete(id);
+  entry.abort.abort();
+  URL.revokeObjectURL(entry.preview);
+}

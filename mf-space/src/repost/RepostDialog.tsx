@@ -1,0 +1,99 @@
+/**
+ * 转发: the yy that will be reposted and optional words (up to 233). The id sent is the clicked
+ * yy's; for a repost of a repost the server reposts the original, so the preview shows that one.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Button, charCount, COMMENT_MAX, Dialog, notify, RichText, styled, type ApiError, type Yy } from '@xiaoba/shared';
+import { Counter, FieldLabel, TextArea } from '../ui/fields';
+import { truncate } from '../ui/truncate';
+import { useCreateYyMutation } from '../yy/yy-api';
+import { Quote, SOURCE_DELETED, sourceGone } from './RepostSource';
+
+export function RepostDialog({ yy, open, onClose }: { yy: Yy; open: boolean; onClose(): void }) {
+  const [text, setText] = useState('');
+  const [createYy, { isLoading }] = useCreateYyMutation();
+  const id = useId();
+  const formId = `${id}form`;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (isLoading) return;
+    try {
+      const res = await createYy({ content: text.trim(), transpondId: yy.weiboId }).unwrap();
+      notify.success(res.msg || '转发成功');
+      setText('');
+      onClose();
+    } catch (err) {
+      // The dialog stays open with the words, so trying again costs nothing.
+      notify.error((err as ApiError).message || '转发失败');
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      title="转发yy"
+      onRequestClose={() => !isLoading && onClose()}
+      width={480}
+      footer={
+        <>
+          <Button type="button" $variant="plain" onClick={() => !isLoading && onClose()}>
+            取消
+          </Button>
+          <Button type="submit" form={formId} aria-busy={isLoading || undefined}>
+            {isLoading ? '转发中…' : '转发'}
+          </Button>
+        </>
+      }
+    >
+      <Preview yy={yy} />
+      <form id={formId} onSubmit={submit} noValidate>
+        <FieldLabel htmlFor={`${id}text`}>转发理由（可不填）</FieldLabel>
+        <TextArea
+          id={`${id}text`}
+          value={text}
+          rows={3}
+          aria-describedby={`${id}count`}
+          onChange={(e) => setText(truncate(e.currentTarget.value, COMMENT_MAX))}
+        />
+        <Count id={`${id}count`}>
+          {charCount(text)}/{COMMENT_MAX}
+        </Count>
+      </form>
+    </Dialog>
+  );
+}
+
+/** What will be reposted: the yy itself, or the original when it is a repost. */
+function Preview({ yy }: { yy: Yy }) {
+  const isRepost = yy.transpondId > 0;
+  if (isRepost && sourceGone(yy)) {
+    return (
+      <PreviewBox role="group" aria-label="要转发的yy">
+        <p>{SOURCE_DELETED}</p>
+      </PreviewBox>
+    );
+  }
+  const name = isRepost ? yy.sourceName : yy.userName;
+  const content = isRepost ? yy.sourceContent : yy.content;
+  const pictures = (isRepost ? yy.sourceTData : yy.typeData)?.data.length ?? 0;
+  return (
+    <PreviewBox role="group" aria-label="要转发的yy">
+      <p>
+        <strong>@{name}</strong>：<RichText text={content} />
+        {pictures > 0 && <span>（{pictures}张图片）</span>}
+      </p>
+    </PreviewBox>
+  );
+}
+
+const PreviewBox = styled(Quote)`
+  margin: 0 0 12px;
+  max-height: 30vh;
+  overflow: auto;
+`;
+const Count = styled(Counter)`
+  display: block;
+  margin-top: 4px;
+  text-align: right;
+`;

@@ -1,0 +1,67 @@
+/** A yy's picture shown large in a Dialog, with previous/next buttons and the arrow keys. */
+import { useEffect, useRef } from 'react';
+import { styled, Button, Dialog } from '@xiaoba/shared';
+import { imageAlt } from './YyImages';
+
+export function ImageViewer({ urls, index, onIndex }: { urls: string[]; index: number | null; onIndex(i: number | null): void }) {
+  const count = urls.length;
+  const current = index === null ? null : Math.min(Math.max(0, index), count - 1);
+  const go = (step: number) => {
+    if (current === null) return;
+    const next = current + step;
+    if (next >= 0 && next < count) onIndex(next);
+  };
+  const goRef = useRef(go);
+  goRef.current = go;
+  const open = current !== null;
+
+  // On the document, not the picture: focus starts on the dialog's close button, and the modal
+  // dialog makes everything else inert anyway.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        goRef.current(e.key === 'ArrowLeft' ? -1 : 1);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <Dialog
+      open={open}
+      title={current === null ? '图片' : `图片 ${current + 1}/${count}`}
+      onRequestClose={() => onIndex(null)}
+      width={720}
+      footer={
+        count > 1 && (
+          <>
+            <Button type="button" $variant="plain" aria-disabled={current === 0} onClick={() => go(-1)}>
+              上一张
+            </Button>
+            <Button type="button" $variant="plain" aria-disabled={current === count - 1} onClick={() => go(1)}>
+              下一张
+            </Button>
+          </>
+        )
+      }
+    >
+      {current !== null && (
+        <Stage>
+          <img src={urls[current]} alt={imageAlt(current, count)} decoding="async" />
+        </Stage>
+      )}
+    </Dialog>
+  );
+}
+
+const Stage = styled.div`
+  display: flex;
+  justify-content: center;
+  img {
+    max-width: 100%;
+    max-height: 60vh;
+    object-fit: contain;
+  }
+`;

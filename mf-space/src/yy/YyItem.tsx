@@ -1,0 +1,142 @@
+/**
+ * One yy as an <article>: author, words, pictures (or the reposted yy), time, and its actions:
+ * 评论(n) opens the comments, 转发, and 删除 for its author only (spec section 6).
+ */
+import { useId, useState } from 'react';
+import { Avatar, ConfirmDialog, Link, notify, RichText, styled, type Yy } from '@xiaoba/shared';
+import { Comments } from '../comments/Comments';
+import { RepostDialog } from '../repost/RepostDialog';
+import { RepostSource } from '../repost/RepostSource';
+import { ActionButton } from '../ui/fields';
+import { spacePath } from '../ui/space-path';
+import { Time } from '../ui/Time';
+import { YyImages } from './YyImages';
+import { useDeleteYyMutation } from './yy-api';
+
+export interface YyItemProps {
+  yy: Yy;
+  ownUid: number | undefined;
+  /** After this yy is deleted: its article is about to go, so focus needs a new home. */
+  onDeleted?(): void;
+}
+
+export function YyItem({ yy, ownUid, onDeleted }: YyItemProps) {
+  const id = useId();
+  const [commentsOpened, setCommentsOpened] = useState(false);
+  const [commentsShown, setCommentsShown] = useState(false);
+  const [reposting, setReposting] = useState(false);
+  // Kept mounted once opened: the native dialog then returns focus on close, and words written
+  // in it survive closing it by mistake.
+  const [repostOpened, setRepostOpened] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteYy, { isLoading: deleting }] = useDeleteYyMutation();
+  const isRepost = yy.transpondId > 0;
+  const own = ownUid !== undefined && yy.uid === ownUid;
+
+  const toggleComments = () => {
+    setCommentsOpened(true);
+    setCommentsShown((shown) => !shown);
+  };
+
+  const confirmDelete = async () => {
+    try {
+      await deleteYy(yy.weiboId).unwrap();
+      notify.success('删除成功！');
+      setConfirming(false);
+      onDeleted?.();
+    } catch {
+      notify.error('删除失败！');
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Article aria-labelledby={`${id}name`}>
+      <Head>
+        <Link to={spacePath(yy.uid, ownUid)} tabIndex={-1} aria-hidden="true">
+          <Avatar uid={yy.uid} face={yy.face} name={yy.userName} size={44} />
+        </Link>
+        <div>
+          <Link id={`${id}name`} to={spacePath(yy.uid, ownUid)} className="name">
+            {yy.userName}
+          </Link>
+          {isRepost && <span className="verb"> 转发了</span>}
+          <br />
+          <Time at={yy.ctime} className="time" />
+        </div>
+      </Head>
+      {yy.content && (
+        <Text>
+          <RichText text={yy.content} />
+        </Text>
+      )}
+      {isRepost ? <RepostSource yy={yy} ownUid={ownUid} /> : <YyImages images={yy.typeData} />}
+      <Actions>
+        <ActionButton type="button" aria-expanded={commentsShown} aria-controls={`${id}comments`} onClick={toggleComments}>
+          评论({yy.comment})
+        </ActionButton>
+        <ActionButton
+          type="button"
+          onClick={() => {
+            setRepostOpened(true);
+            setReposting(true);
+          }}
+        >
+          转发
+        </ActionButton>
+        {own && (
+          <ActionButton type="button" $danger onClick={() => setConfirming(true)}>
+            删除
+          </ActionButton>
+        )}
+      </Actions>
+      {commentsOpened && <Comments id={`${id}comments`} weiboId={yy.weiboId} ownUid={ownUid} hidden={!commentsShown} />}
+      {repostOpened && <RepostDialog yy={yy} open={reposting} onClose={() => setReposting(false)} />}
+      {own && (
+        <ConfirmDialog
+          open={confirming}
+          title="删除yy"
+          message="确定要删除这条yy吗？"
+          confirmLabel="删除"
+          busy={deleting}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </Article>
+  );
+}
+
+const Article = styled.article`
+  padding: 12px 0;
+  border-top: 1px solid ${(p) => p.theme.colors.border};
+  &:first-of-type {
+    border-top: 0;
+  }
+`;
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  .name {
+    font-weight: 700;
+    overflow-wrap: anywhere;
+  }
+  .verb,
+  .time {
+    color: ${(p) => p.theme.colors.muted};
+    font-size: 13px;
+  }
+`;
+const Text = styled.p`
+  margin: 8px 0 0;
+  line-height: 1.6;
+  overflow-wrap: anywhere;
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 4px;
+  margin-top: 6px;
+`;

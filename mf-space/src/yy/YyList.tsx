@@ -1,0 +1,95 @@
+/**
+ * A list of yy, 20 a page, newest first: one user's (`uid`) or everyone's (no uid; the personal
+ * centre's feed in a later issue). Pager only with more than one page; a page change brings the
+ * list's heading into view and focus, so keyboard and screen-reader users start at the new page.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Pager, selectUser, styled, useAppSelector, type ApiError } from '@xiaoba/shared';
+import { ActionButton } from '../ui/fields';
+import { useGetAllYyQuery, useGetUserYyQuery } from './yy-api';
+import { YyItem } from './YyItem';
+
+export interface YyListProps {
+  /** Whose yy; none for everyone's. */
+  uid?: number;
+  title: string;
+}
+
+export function YyList(props: YyListProps) {
+  // A new owner starts again at page 1 with nothing of the previous owner's on screen.
+  return <PagedList key={props.uid ?? 'all'} {...props} />;
+}
+
+function PagedList({ uid, title }: YyListProps) {
+  const ownUid = useAppSelector(selectUser)?.uid;
+  const [page, setPage] = useState(1);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const id = useId();
+  const user = useGetUserYyQuery({ uid: uid ?? 0, page }, { skip: uid === undefined });
+  const all = useGetAllYyQuery(page, { skip: uid !== undefined });
+  const { data, isLoading, isFetching, isError, error, refetch } = uid === undefined ? all : user;
+
+  // Deleting the last yy of the last page leaves that page empty: show the new last page.
+  const pages = data?.pages ?? 0;
+  useEffect(() => {
+    if (pages >= 1 && page > pages) setPage(pages);
+  }, [page, pages]);
+
+  const focusHeading = () => {
+    headingRef.current?.scrollIntoView?.({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  };
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    focusHeading();
+  }, [page]);
+
+  const changePage = (next: number) => {
+    moved.current = true;
+    setPage(next);
+  };
+
+  const own = uid !== undefined && uid === ownUid;
+  const empty = own ? '还没有发过yy，在上面写下你的第一条吧！' : uid === undefined ? '还没有人发过yy' : '还没有发过yy';
+
+  return (
+    <Section aria-labelledby={`${id}title`} aria-busy={isFetching || undefined}>
+      <h2 id={`${id}title`} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h2>
+      {isLoading && <Note role="status">正在加载yy…</Note>}
+      {isError && (
+        <Note role="alert">
+          yy加载失败：{(error as ApiError).message}
+          <ActionButton type="button" onClick={() => void refetch()}>
+            重试
+          </ActionButton>
+        </Note>
+      )}
+      {data && !isError && data.records.length === 0 && <Note>{empty}</Note>}
+      {data && !isError && data.records.length > 0 && (
+        <div>
+          {data.records.map((yy) => (
+            <YyItem key={yy.weiboId} yy={yy} ownUid={ownUid} onDeleted={focusHeading} />
+          ))}
+        </div>
+      )}
+      <Pager page={page} pages={pages} onChange={changePage} label={`${title}分页`} />
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  h2 {
+    margin: 0 0 4px;
+    font-size: 17px;
+  }
+  &[aria-busy='true'] > div {
+    opacity: 0.6;
+  }
+`;
+const Note = styled.p`
+  margin: 12px 0;
+`;
