@@ -12,7 +12,11 @@ import { loadSigningKey, TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Pool } from './db/pool';
 import { ApiError, installErrorHandlers, MSG } from './http/errors';
+import { purgeOldPostLog } from './db/post-limit';
+import { commentRoutes } from './routes/comment';
 import { userRoutes } from './routes/user';
+import { yyRoutes } from './routes/yy';
+import { purgeUnusedUploads } from './uploads/store';
 import { siteRoutes } from './site/static';
 
 export interface AppOptions {
@@ -62,14 +66,22 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
         errorResponseBuilder: () => new ApiError(429, MSG.tooManyRequests),
       });
       await api.register(userRoutes, { prefix: '/user', config, pool, signer });
+      await api.register(yyRoutes, { prefix: '/yy', config, pool, signer });
+      await api.register(commentRoutes, { prefix: '/comment', config, pool, signer });
     },
     { prefix: '/api' },
   );
-  await app.register(siteRoutes, { siteDir: config.siteDir });
+  await app.register(siteRoutes, { siteDir: config.siteDir, uploadsDir: config.uploadsDir });
 
-  // Rows that can no longer matter: expired refresh tokens and failures older than the window.
+  // Rows that can no longer matter: expired refresh tokens, failures older than the window, the
+  // posting log past its window, and pictures uploaded but never used by a yy within 24 hours.
   const purge = () =>
-    Promise.all([purgeExpiredRefreshTokens(pool), purgeOldLoginFailures(pool)]).catch((err: unknown) =>
+    Promise.all([
+      purgeExpiredRefreshTokens(pool),
+      purgeOldLoginFailures(pool),
+      purgeOldPostLog(pool),
+      purgeUnusedUploads(pool, config.uploadsDir),
+    ]).catch((err: unknown) =>
       app.log.warn({ err }, 'purge of expired rows failed'),
     );
   const timer = setInterval(purge, PURGE_INTERVAL_MS);

@@ -28,6 +28,17 @@ export interface Config {
   logLevel: string;
   /** Port of the embedded PostgreSQL; null picks a free one. */
   pgPort: number | null;
+  /** Where uploaded pictures are stored (`yy/<random>.webp`), served at /uploads/. */
+  uploadsDir: string;
+  /** Anti-spam: accepted posts per user within `windowMinutes`; 0 disables that limit. */
+  postLimits: PostLimits;
+}
+
+export interface PostLimits {
+  yy: number;
+  comments: number;
+  uploads: number;
+  windowMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -35,10 +46,11 @@ type Env = Record<string, string | undefined>;
 export const DEFAULT_QUIZ: QuizAnswers = { name: ['巴巴'], fans: ['粉丝'], message: ['纸条'], weibo: ['yy'] };
 
 export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
   return {
     port: intVar(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+    dataDir,
     databaseUrl: env.DATABASE_URL || null,
     siteDir: path.resolve(env.SITE_DIR || REPO_ROOT),
     jwtSecret: secretVar(env),
@@ -55,6 +67,13 @@ export function loadConfig(env: Env = process.env): Config {
     demoData: boolVar(env, 'DEMO_DATA', true),
     logLevel: env.LOG_LEVEL || 'info',
     pgPort: env.PG_PORT ? intVar(env, 'PG_PORT', 0, 1, 65535) : null,
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
+    postLimits: {
+      yy: intVar(env, 'LIMIT_YY', 10, 0, 100_000),
+      comments: intVar(env, 'LIMIT_COMMENTS', 30, 0, 100_000),
+      uploads: intVar(env, 'LIMIT_UPLOADS', 60, 0, 100_000),
+      windowMinutes: intVar(env, 'LIMIT_WINDOW_MINUTES', 10, 1, 1440),
+    },
   };
 }
 

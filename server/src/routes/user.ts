@@ -6,12 +6,10 @@ import {
   LoginSchema,
   ValitedRegisterSchema,
   isSkinId,
-  parseWith,
   type CheckCookieData,
   type LoginData,
   type Sex,
 } from '@xiaoba/shared/core';
-import type { GenericSchema, InferOutput } from 'valibot';
 import { normaliseAnswer, type Config } from '../config';
 import {
   clearCookie,
@@ -38,6 +36,7 @@ import {
   updateCard,
   updateSkin,
 } from '../db/users';
+import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
 
 export interface UserRoutesOptions {
@@ -49,12 +48,6 @@ export interface UserRoutesOptions {
 const WRONG_LOGIN = '米米号或密码错误';
 const EMAIL_TAKEN = '该邮箱已被注册！';
 const USER_NOT_FOUND = '用户不存在';
-
-function parseBody<S extends GenericSchema>(schema: S, body: unknown): InferOutput<S> {
-  const result = parseWith(schema, body);
-  if (!result.ok) throw new ApiError(400, result.message);
-  return result.value;
-}
 
 export async function userRoutes(app: FastifyInstance, { config, pool, signer }: UserRoutesOptions): Promise<void> {
   const auth = { preHandler: requireUser(signer) };

@@ -1,7 +1,9 @@
 /**
  * Serving the assembled site from SITE_DIR: the shell (`shell/dist`) at `/` with an SPA fallback
- * that inlines the remotes manifest, the remotes at `/remotes/<name>/`, `/remotes.json` and
- * `/showupdate.txt`. Every path is resolved per request: a dist may be replaced by a rename.
+ * that inlines the remotes manifest, the remotes at `/remotes/<name>/`, `/remotes.json`,
+ * `/showupdate.txt`, the emoji pictures at `/assets/emoji/` (`shared/dist/emoji`) and the uploaded
+ * pictures at `/uploads/` (UPLOADS_DIR). Every path is resolved per request: a dist may be
+ * replaced by a rename.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +14,20 @@ import { ManifestBuilder, manifestScript, REMOTE_DIRS, remoteDistDir, preloadFor
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Emoji files keep their names (b12.svg) across builds: a week, revalidated by ETag after that. */
+export const EMOJI_CACHE = 'public, max-age=604800';
+
+/** Picture types served from UPLOADS_DIR and the emoji folder, by extension; anything else is a 404. */
+const IMAGE_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+};
+// An SVG opened on its own is a document: no scripts, no outside loads, whatever it holds.
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 const NOT_BUILT =
   '校巴的网页还没有构建。请在项目根目录运行 npm run build，然后重启服务器。\n' +
@@ -59,9 +75,36 @@ function shellCachePolicy(rel: string): string {
   return rel.startsWith('assets/') ? IMMUTABLE : NO_CACHE;
 }
 
-export async function siteRoutes(app: FastifyInstance, { siteDir }: { siteDir: string }): Promise<void> {
+export interface SiteOptions {
+  siteDir: string;
+  uploadsDir: string;
+}
+
+export async function siteRoutes(app: FastifyInstance, { siteDir, uploadsDir }: SiteOptions): Promise<void> {
   const manifest = new ManifestBuilder(siteDir, app.log);
   const shellDir = path.join(siteDir, 'shell', 'dist');
+  const emojiDir = path.join(siteDir, 'shared', 'dist', 'emoji');
+
+  /** A picture below `root` (existing file, known image type) with nosniff, or a 404. */
+  async function sendImage(reply: FastifyReply, root: string, urlPath: string, cacheControl: string, types: string[]) {
+    const rel = safeRelativePath(urlPath);
+    const ext = rel ? path.extname(rel).toLowerCase() : '';
+    if (!rel || !types.includes(ext) || !(await isFile(path.join(root, rel)))) return reply.callNotFound();
+    reply.header('x-content-type-options', 'nosniff');
+    if (ext === '.svg') reply.header('content-security-policy', SVG_CSP);
+    reply.type(IMAGE_TYPES[ext]!);
+    return sendFile(reply, root, rel, cacheControl);
+  }
+
+  // Uploaded pictures: random names that are never reused, so cached for good.
+  app.get<{ Params: { '*': string } }>('/uploads/*', (request, reply) =>
+    sendImage(reply, uploadsDir, request.params['*'], IMMUTABLE, ['.webp', '.jpg', '.jpeg', '.png', '.gif']),
+  );
+
+  // Before the shell's catch-all; the shell's own /assets/* files are served by it as before.
+  app.get<{ Params: { '*': string } }>('/assets/emoji/*', (request, reply) =>
+    sendImage(reply, emojiDir, request.params['*'], EMOJI_CACHE, ['.svg', '.png', '.webp', '.gif']),
+  );
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);

@@ -1,5 +1,8 @@
 /** Test helpers: a fresh database per test file, the app over it, and small request helpers. */
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -31,12 +34,14 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   };
 }
 
+/** Tests never write into the repository's .data: uploads go to a fresh temporary folder. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({}),
     jwtSecret: TEST_JWT_SECRET,
     demoData: false,
     logLevel: 'silent',
+    uploadsDir: path.join(tmpdir(), `xb-uploads-${randomBytes(6).toString('hex')}`),
     ...overrides,
   };
 }
@@ -62,6 +67,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       await app.close();
       await pool.end();
       await db.drop();
+      if (!overrides.uploadsDir) await rm(config.uploadsDir, { recursive: true, force: true });
     },
   };
 }

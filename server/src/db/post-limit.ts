@@ -1,0 +1,49 @@
+/**
+ * Anti-spam for yy posts, comments and uploads, counted in PostgreSQL so every API process shares
+ * the numbers (like the login throttle). Each accepted action adds a `post_log` row; past the
+ * configured count within the window the next one answers 429. Callers hold `lockPoster` for the
+ * transaction, so parallel requests of one user are counted one after another.
+ */
+import type { PostLimits } from '../config';
+import { ApiError } from '../http/errors';
+import type { Queryable } from './pool';
+
+export type PostKind = 'yy' | 'comment' | 'upload';
+
+export const TOO_FAST = '发得太快了，请稍后再试';
+export const DUPLICATE_TEXT = '请不要重复发送相同的内容';
+/** The same text again within this many seconds is refused. */
+export const DUPLICATE_WINDOW_SECONDS = 60;
+/** post_log rows older than this are purged (the longest window allowed is a day). */
+const LOG_KEEP_HOURS = 24;
+
+export function limitFor(limits: PostLimits, kind: PostKind): number {
+  return kind === 'yy' ? limits.yy : kind === 'comment' ? limits.comments : limits.uploads;
+}
+
+/** Serialises one user's posting across processes for the rest of the transaction. */
+export async function lockPoster(db: Queryable, uid: number): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(3, hashint8($1))', [uid]);
+}
+
+/**
+ * Throws 429 when `uid` already has `limit` accepted actions of `kind` in the window, else records
+ * this one. A limit of 0 disables the check (nothing is recorded either).
+ */
+export async function takePostSlot(db: Queryable, uid: number, kind: PostKind, limits: PostLimits): Promise<void> {
+  const limit = limitFor(limits, kind);
+  if (limit <= 0) return;
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM post_log
+       WHERE uid = $1 AND kind = $2 AND at > now() - make_interval(mins => $3)
+       LIMIT $4) recent`,
+    [uid, kind, limits.windowMinutes, limit],
+  );
+  if ((rows[0]?.n ?? 0) >= limit) throw new ApiError(429, TOO_FAST);
+  await db.query('INSERT INTO post_log (uid, kind) VALUES ($1, $2)', [uid, kind]);
+}
+
+export async function purgeOldPostLog(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM post_log WHERE at < now() - make_interval(hours => $1)', [LOG_KEEP_HOURS]);
+}

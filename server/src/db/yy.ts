@@ -1,0 +1,300 @@
+/**
+ * SQL for yy posts, their pictures and comments, and the mapping to the API's Yy and YyComment.
+ * Counters (`users.yy_count`, `site_counters['yy']`, `yy.comment_count`) change in the same
+ * transaction as the rows they count, so pages read them instead of counting.
+ */
+import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
+import { uploadUrl } from '../uploads/store';
+import type { Queryable } from './pool';
+
+/** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
+export const COMMENTS_MAX = 500;
+
+interface YyRow {
+  weibo_id: number;
+  uid: number;
+  user_name: string;
+  face: number;
+  content: string;
+  ctime: number;
+  transpond_id: number;
+  comment_count: number;
+  s_wid: number | null;
+  s_uid: number | null;
+  s_name: string | null;
+  s_content: string | null;
+  s_ctime: number | null;
+  s_comment: number | null;
+}
+
+const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
+
+/** The yy rows of `page` (a subquery) with author and source, newest first. */
+const YY_SELECT = (page: string) => `
+  SELECT p.weibo_id, p.uid, u.name AS user_name, u.face, p.content, ${epoch('p.ctime')} AS ctime,
+         coalesce(p.transpond_id, 0) AS transpond_id, p.comment_count,
+         s.weibo_id AS s_wid, s.uid AS s_uid, su.name AS s_name, s.content AS s_content,
+         ${epoch('s.ctime')} AS s_ctime, s.comment_count AS s_comment
+  FROM (${page}) p
+  JOIN users u ON u.uid = p.uid
+  LEFT JOIN yy s ON s.weibo_id = p.transpond_id
+  LEFT JOIN users su ON su.uid = s.uid
+  ORDER BY p.ctime DESC, p.weibo_id DESC`;
+
+async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
+  const ids = new Set<number>();
+  for (const r of rows) {
+    ids.add(r.weibo_id);
+    if (r.s_wid !== null) ids.add(r.s_wid);
+  }
+  const images = new Map<number, string[]>();
+  if (ids.size > 0) {
+    const { rows: files } = await db.query<{ weibo_id: number; file: string }>(
+      'SELECT weibo_id, file FROM uploads WHERE weibo_id = ANY($1::bigint[]) ORDER BY weibo_id, position',
+      [[...ids]],
+    );
+    for (const f of files) {
+      const list = images.get(f.weibo_id) ?? [];
+      list.push(uploadUrl(f.file));
+      images.set(f.weibo_id, list);
+    }
+  }
+  const imageData = (id: number | null): ImageData | null => {
+    const urls = id === null ? undefined : images.get(id);
+    return urls ? { type: 'image', data: urls.map((url) => ({ url })) } : null;
+  };
+  return rows.map((r) => {
+    const repost = r.transpond_id > 0;
+    return {
+      weiboId: r.weibo_id,
+      uid: r.uid,
+      userName: r.user_name,
+      face: r.face,
+      content: r.content,
+      ctime: r.ctime,
+      transpondId: r.transpond_id,
+      sourceWid: r.s_wid ?? 0,
+      sourceUid: r.s_uid ?? 0,
+      sourceName: r.s_name ?? '',
+      sourceContent: r.s_content ?? '',
+      sourceCtime: r.s_ctime ?? 0,
+      sourceComment: r.s_comment ?? 0,
+      sourceDeleted: repost && r.s_wid === null,
+      comment: r.comment_count,
+      typeData: imageData(r.weibo_id),
+      sourceTData: imageData(r.s_wid),
+    };
+  });
+}
+
+/** The number of yy of a user, or null when there is no such user. */
+export async function userYyCount(db: Queryable, uid: number): Promise<number | null> {
+  const { rows } = await db.query<{ yy_count: number }>('SELECT yy_count FROM users WHERE uid = $1', [uid]);
+  return rows[0]?.yy_count ?? null;
+}
+
+export async function siteYyCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ value: number }>(`SELECT value FROM site_counters WHERE name = 'yy'`);
+  return rows[0]?.value ?? 0;
+}
+
+/** One page, newest first: of one user's yy, or of the whole site's when `uid` is null. */
+export async function listYy(db: Queryable, uid: number | null, limit: number, offset: number): Promise<Yy[]> {
+  const page =
+    uid === null
+      ? 'SELECT * FROM yy ORDER BY ctime DESC, weibo_id DESC LIMIT $1 OFFSET $2'
+      : 'SELECT * FROM yy WHERE uid = $3 ORDER BY ctime DESC, weibo_id DESC LIMIT $1 OFFSET $2';
+  const params = uid === null ? [limit, offset] : [limit, offset, uid];
+  const { rows } = await db.query<YyRow>(YY_SELECT(page), params);
+  return withImages(db, rows);
+}
+
+export async function findYy(db: Queryable, weiboId: number): Promise<Yy | null> {
+  const { rows } = await db.query<YyRow>(YY_SELECT('SELECT * FROM yy WHERE weibo_id = $1'), [weiboId]);
+  return (await withImages(db, rows))[0] ?? null;
+}
+
+export interface YyKey {
+  weibo_id: number;
+  uid: number;
+  transpond_id: number | null;
+}
+
+/** The bare row, locked for the transaction when `lock` (delete, comment count). */
+export async function findYyKey(db: Queryable, weiboId: number, lock = false): Promise<YyKey | null> {
+  const { rows } = await db.query<YyKey>(
+    `SELECT weibo_id, uid, transpond_id FROM yy WHERE weibo_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [weiboId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether `uid` posted this very text (not a repost) within the last `seconds`. */
+export async function postedSameText(db: Queryable, uid: number, content: string, seconds: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM yy WHERE uid = $1 AND ctime > now() - make_interval(secs => $3)
+       AND transpond_id IS NULL AND content = $2 LIMIT 1`,
+    [uid, content, seconds],
+  );
+  return rows.length > 0;
+}
+
+export interface NewYy {
+  uid: number;
+  content: string;
+  transpondId: number | null;
+  /** Unix seconds; now when absent (demo data sets it). */
+  ctime?: number;
+}
+
+/** Inserts a yy and counts it (author and site). Returns its weiboId. */
+export async function insertYy(db: Queryable, yy: NewYy): Promise<number> {
+  const { rows } = await db.query<{ weibo_id: number }>(
+    `INSERT INTO yy (uid, content, transpond_id, ctime)
+     VALUES ($1, $2, $3, coalesce(to_timestamp($4)::timestamp(3), now())) RETURNING weibo_id`,
+    [yy.uid, yy.content, yy.transpondId, yy.ctime ?? null],
+  );
+  await db.query('UPDATE users SET yy_count = yy_count + 1 WHERE uid = $1', [yy.uid]);
+  await db.query(`UPDATE site_counters SET value = value + 1 WHERE name = 'yy'`);
+  return rows[0]!.weibo_id;
+}
+
+/**
+ * Attaches uploads (by stored file, in this order) to a yy: only uploads of `uid` that no yy uses
+ * yet. Returns how many were attached; the caller rolls back when that is fewer than asked.
+ */
+export async function claimUploads(db: Queryable, weiboId: number, uid: number, files: string[]): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE uploads u SET weibo_id = $1, position = t.pos
+     FROM unnest($3::text[]) WITH ORDINALITY AS t(file, pos)
+     WHERE u.file = t.file AND u.uid = $2 AND u.weibo_id IS NULL`,
+    [weiboId, uid, files],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Deletes a yy with its comments and pictures' rows, and uncounts it. Returns the stored files
+ * to remove once the transaction has committed.
+ */
+export async function deleteYy(db: Queryable, key: YyKey): Promise<string[]> {
+  const { rows } = await db.query<{ file: string }>('DELETE FROM uploads WHERE weibo_id = $1 RETURNING file', [key.weibo_id]);
+  await db.query('DELETE FROM yy WHERE weibo_id = $1', [key.weibo_id]);
+  await db.query('UPDATE users SET yy_count = yy_count - 1 WHERE uid = $1', [key.uid]);
+  await db.query(`UPDATE site_counters SET value = value - 1 WHERE name = 'yy'`);
+  return rows.map((r) => r.file);
+}
+
+// ---- comments ------------------------------------------------------------------------------
+
+interface CommentRow {
+  comment_id: number;
+  weibo_id: number;
+  uid: number;
+  username: string;
+  face: number;
+  content: string;
+  ctime: number;
+  reply_comment_id: number;
+  reply_uid: number;
+  reply_username: string;
+}
+
+const COMMENT_SELECT = (where: string, tail = '') => `
+  SELECT c.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, c.content, ${epoch('c.ctime')} AS ctime,
+         coalesce(c.reply_comment_id, 0) AS reply_comment_id, coalesce(c.reply_uid, 0) AS reply_uid,
+         coalesce(ru.name, '') AS reply_username
+  FROM yy_comments c
+  JOIN users u ON u.uid = c.uid
+  LEFT JOIN users ru ON ru.uid = c.reply_uid
+  WHERE ${where} ${tail}`;
+
+function toComment(r: CommentRow): YyComment {
+  return {
+    commentId: r.comment_id,
+    weiboId: r.weibo_id,
+    uid: r.uid,
+    username: r.username,
+    face: r.face,
+    content: r.content,
+    ctime: r.ctime,
+    replyCommentId: r.reply_comment_id,
+    replyUid: r.reply_uid,
+    replyUsername: r.reply_username,
+  };
+}
+
+/** A yy's comments, oldest first: the newest COMMENTS_MAX of them. */
+export async function listComments(db: Queryable, weiboId: number): Promise<YyComment[]> {
+  const { rows } = await db.query<CommentRow>(
+    `SELECT * FROM (${COMMENT_SELECT('c.weibo_id = $1', 'ORDER BY c.ctime DESC, c.comment_id DESC LIMIT $2')}) newest
+     ORDER BY ctime, comment_id`,
+    [weiboId, COMMENTS_MAX],
+  );
+  return rows.map(toComment);
+}
+
+export async function findComment(db: Queryable, commentId: number): Promise<YyComment | null> {
+  const { rows } = await db.query<CommentRow>(COMMENT_SELECT('c.comment_id = $1'), [commentId]);
+  return rows[0] ? toComment(rows[0]) : null;
+}
+
+/** The author of a comment of `weiboId`, or null when that yy has no such comment. */
+export async function commentAuthorIn(db: Queryable, commentId: number, weiboId: number): Promise<number | null> {
+  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 AND weibo_id = $2', [
+    commentId,
+    weiboId,
+  ]);
+  return rows[0]?.uid ?? null;
+}
+
+export interface NewComment {
+  weiboId: number;
+  uid: number;
+  content: string;
+  replyCommentId: number | null;
+  replyUid: number | null;
+  ctime?: number;
+}
+
+/**
+ * Counts the comment on its yy first (which locks the yy's row, so a parallel delete of the yy
+ * waits), then inserts it. Returns null when the yy does not exist.
+ */
+export async function insertComment(db: Queryable, c: NewComment): Promise<number | null> {
+  const counted = await db.query('UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1', [c.weiboId]);
+  if ((counted.rowCount ?? 0) === 0) return null;
+  const { rows } = await db.query<{ comment_id: number }>(
+    `INSERT INTO yy_comments (weibo_id, uid, content, reply_comment_id, reply_uid, ctime)
+     VALUES ($1, $2, $3, $4, $5, coalesce(to_timestamp($6)::timestamp(3), now())) RETURNING comment_id`,
+    [c.weiboId, c.uid, c.content, c.replyCommentId, c.replyUid, c.ctime ?? null],
+  );
+  return rows[0]!.comment_id;
+}
+
+export interface CommentKey {
+  comment_id: number;
+  weibo_id: number;
+  uid: number;
+  /** The yy's author. */
+  yy_uid: number;
+}
+
+/**
+ * The comment with its yy's author, both rows locked for the transaction: the yy first, then the
+ * comment, the same order a yy's deletion takes them in (no deadlock between the two).
+ */
+export async function findCommentKey(db: Queryable, commentId: number): Promise<CommentKey | null> {
+  const { rows: found } = await db.query<{ weibo_id: number }>('SELECT weibo_id FROM yy_comments WHERE comment_id = $1', [commentId]);
+  if (!found[0]) return null;
+  const yy = await findYyKey(db, found[0].weibo_id, true);
+  if (!yy) return null;
+  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 FOR UPDATE', [commentId]);
+  if (!rows[0]) return null;
+  return { comment_id: commentId, weibo_id: yy.weibo_id, uid: rows[0].uid, yy_uid: yy.uid };
+}
+
+export async function deleteComment(db: Queryable, key: CommentKey): Promise<void> {
+  await db.query('DELETE FROM yy_comments WHERE comment_id = $1', [key.comment_id]);
+  await db.query('UPDATE yy SET comment_count = comment_count - 1 WHERE weibo_id = $1', [key.weibo_id]);
+}

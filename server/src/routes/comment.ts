@@ -1,0 +1,85 @@
+/** The /api/comment calls of docs/api.md: comments and replies under a yy. */
+import type { FastifyInstance } from 'fastify';
+import { AddCommentSchema, parseQueryId } from '@xiaoba/shared/core';
+import type { Config } from '../config';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import { withTransaction, type Pool } from '../db/pool';
+import { lockPoster, takePostSlot } from '../db/post-limit';
+import {
+  commentAuthorIn,
+  deleteComment,
+  findComment,
+  findCommentKey,
+  findYyKey,
+  insertComment,
+  listComments,
+} from '../db/yy';
+import { parseBody } from '../http/body';
+import { ApiError, ok } from '../http/errors';
+
+export interface CommentRoutesOptions {
+  config: Config;
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+export const COMMENT_MSG = {
+  yyNotFound: 'yy不存在',
+  commentNotFound: '评论不存在',
+  replyInvalid: '回复的评论不存在',
+  forbidden: '没有权限删除',
+  added: '评论成功',
+  deleted: '删除成功！',
+} as const;
+
+export async function commentRoutes(app: FastifyInstance, { config, pool, signer }: CommentRoutesOptions): Promise<void> {
+  const auth = { preHandler: requireUser(signer) };
+
+  app.post('/add', auth, async (request) => {
+    const input = parseBody(AddCommentSchema, request.body);
+    const uid = request.uid;
+    const commentId = await withTransaction(pool, async (db) => {
+      await lockPoster(db, uid);
+      if (!(await findYyKey(db, input.weiboId))) throw new ApiError(404, COMMENT_MSG.yyNotFound);
+      if (input.replyCommentId > 0) {
+        // A reply answers a comment of the same yy, and names that comment's author.
+        const author = await commentAuthorIn(db, input.replyCommentId, input.weiboId);
+        if (author === null || author !== input.replyUid) throw new ApiError(400, COMMENT_MSG.replyInvalid);
+      }
+      await takePostSlot(db, uid, 'comment', config.postLimits);
+      const id = await insertComment(db, {
+        weiboId: input.weiboId,
+        uid,
+        content: input.content,
+        replyCommentId: input.replyCommentId || null,
+        replyUid: input.replyUid || null,
+      });
+      if (id === null) throw new ApiError(404, COMMENT_MSG.yyNotFound);
+      return id;
+    });
+    const comment = await findComment(pool, commentId);
+    if (!comment) throw new ApiError(404, COMMENT_MSG.commentNotFound); // deleted in the meantime
+    return ok(COMMENT_MSG.added, comment);
+  });
+
+  app.get<{ Querystring: { weiboId?: unknown } }>('/getComment', auth, async (request) => {
+    const weiboId = parseQueryId(request.query.weiboId);
+    if (weiboId === null) throw new ApiError(400, COMMENT_MSG.yyNotFound);
+    if (!(await findYyKey(pool, weiboId))) throw new ApiError(404, COMMENT_MSG.yyNotFound);
+    return ok('获取成功', await listComments(pool, weiboId));
+  });
+
+  app.delete<{ Querystring: { commentId?: unknown } }>('/delete', auth, async (request) => {
+    const commentId = parseQueryId(request.query.commentId);
+    if (commentId === null) throw new ApiError(400, COMMENT_MSG.commentNotFound);
+    await withTransaction(pool, async (db) => {
+      const key = await findCommentKey(db, commentId);
+      if (!key) throw new ApiError(404, COMMENT_MSG.commentNotFound);
+      // The comment's author, or the owner of the yy it is under.
+      if (key.uid !== request.uid && key.yy_uid !== request.uid) throw new ApiError(403, COMMENT_MSG.forbidden);
+      await deleteComment(db, key);
+    });
+    return ok(COMMENT_MSG.deleted);
+  });
+}

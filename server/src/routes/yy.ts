@@ -1,0 +1,162 @@
+/** The /api/yy calls of docs/api.md: lists, posting (with pictures), reposting, deleting, uploading. */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import {
+  CreateYySchema,
+  IMAGE_MAX_BYTES,
+  parsePageQuery,
+  parseQueryId,
+  type Page,
+  type Yy,
+} from '@xiaoba/shared/core';
+import type { Config } from '../config';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import { withTransaction, type Pool } from '../db/pool';
+import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, lockPoster, takePostSlot } from '../db/post-limit';
+import {
+  claimUploads,
+  deleteYy,
+  findYy,
+  findYyKey,
+  insertYy,
+  listYy,
+  postedSameText,
+  siteYyCount,
+  userYyCount,
+} from '../db/yy';
+import { parseBody } from '../http/body';
+import { ApiError, ok } from '../http/errors';
+import { processImage, UPLOAD_MSG } from '../uploads/images';
+import { fileFromUploadUrl, removeFiles, saveUpload } from '../uploads/store';
+
+export interface YyRoutesOptions {
+  config: Config;
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+export const YY_MSG = {
+  userNotFound: '用户不存在',
+  yyNotFound: 'yy不存在',
+  sourceNotFound: '原yy不存在',
+  imagesInvalid: '图片无效，请重新上传',
+  forbidden: '没有权限删除',
+  posted: '发布成功',
+  reposted: '转发成功',
+  deleted: '删除成功！',
+  uploaded: '上传成功',
+} as const;
+
+type PageQuery = { Querystring: { pageNum?: unknown; pageSize?: unknown } };
+
+function page<T>(records: T[], total: number, current: number, size: number): Page<T> {
+  return { records, total, pages: Math.ceil(total / size), current, size };
+}
+
+export async function yyRoutes(app: FastifyInstance, { config, pool, signer }: YyRoutesOptions): Promise<void> {
+  const auth = { preHandler: requireUser(signer) };
+  const { postLimits, uploadsDir } = config;
+
+  /** A page of yy: beyond the last page there is nothing to read (no scan through OFFSET). */
+  async function readPage(uid: number | null, total: number, pageNum: number, pageSize: number): Promise<Page<Yy>> {
+    const offset = (pageNum - 1) * pageSize;
+    const records = offset < total ? await listYy(pool, uid, pageSize, offset) : [];
+    return page(records, total, pageNum, pageSize);
+  }
+
+  app.get<{ Params: { uid: string } } & PageQuery>('/getUseryy/:uid', auth, async (request) => {
+    const uid = parseQueryId(request.params.uid);
+    if (uid === null) throw new ApiError(400, YY_MSG.userNotFound);
+    const query = parsePageQuery(request.query);
+    if (!query.ok) throw new ApiError(400, query.message);
+    const total = await userYyCount(pool, uid);
+    if (total === null) throw new ApiError(404, YY_MSG.userNotFound);
+    return ok('获取成功', await readPage(uid, total, query.value.pageNum, query.value.pageSize));
+  });
+
+  app.get<PageQuery>('/getyy', auth, async (request) => {
+    const query = parsePageQuery(request.query);
+    if (!query.ok) throw new ApiError(400, query.message);
+    const total = await siteYyCount(pool);
+    return ok('获取成功', await readPage(null, total, query.value.pageNum, query.value.pageSize));
+  });
+
+  app.post('/createyy', auth, async (request) => {
+    const input = parseBody(CreateYySchema, request.body);
+    const files = input.images.map(fileFromUploadUrl);
+    if (files.some((f) => f === null)) throw new ApiError(400, YY_MSG.imagesInvalid);
+    const uid = request.uid;
+    const { weiboId, repost } = await withTransaction(pool, async (db) => {
+      await lockPoster(db, uid);
+      let transpondId: number | null = null;
+      if (input.transpondId > 0) {
+        // Reposting a repost reposts its original (the root), so a chain never forms.
+        const target = await findYyKey(db, input.transpondId);
+        const root = target?.transpond_id ? await findYyKey(db, target.transpond_id) : target;
+        if (!root) throw new ApiError(404, YY_MSG.sourceNotFound);
+        transpondId = root.weibo_id;
+      } else if (input.content !== '' && (await postedSameText(db, uid, input.content, DUPLICATE_WINDOW_SECONDS))) {
+        throw new ApiError(409, DUPLICATE_TEXT);
+      }
+      await takePostSlot(db, uid, 'yy', postLimits);
+      const id = await insertYy(db, { uid, content: input.content, transpondId });
+      if (files.length > 0 && (await claimUploads(db, id, uid, files as string[])) !== files.length) {
+        throw new ApiError(400, YY_MSG.imagesInvalid);
+      }
+      return { weiboId: id, repost: transpondId !== null };
+    });
+    const yy = await findYy(pool, weiboId);
+    if (!yy) throw new ApiError(404, YY_MSG.yyNotFound); // deleted in the meantime
+    return ok(repost ? YY_MSG.reposted : YY_MSG.posted, yy);
+  });
+
+  app.delete<{ Querystring: { weiboId?: unknown } }>('/deleteyy', auth, async (request) => {
+    const weiboId = parseQueryId(request.query.weiboId);
+    if (weiboId === null) throw new ApiError(400, YY_MSG.yyNotFound);
+    const files = await withTransaction(pool, async (db) => {
+      const key = await findYyKey(db, weiboId, true);
+      if (!key) throw new ApiError(404, YY_MSG.yyNotFound);
+      if (key.uid !== request.uid) throw new ApiError(403, YY_MSG.forbidden);
+      return deleteYy(db, key);
+    });
+    // The rows are gone for good: now the files.
+    await removeFiles(uploadsDir, files).catch((err: unknown) => request.log.warn({ err, files }, 'removing yy pictures failed'));
+    return ok(YY_MSG.deleted);
+  });
+
+  // Multipart is parsed for this route only; every other route keeps the JSON-only, 16 KiB rule.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+    });
+
+    scope.post('/upload', auth, async (request) => {
+      if (!request.isMultipart()) throw new ApiError(400, UPLOAD_MSG.noFile);
+      const uid = request.uid;
+      // Counted before the file is read, so a flood of refused files is limited as well.
+      await withTransaction(pool, async (db) => {
+        await lockPoster(db, uid);
+        await takePostSlot(db, uid, 'upload', postLimits);
+      });
+      let buffer: Buffer;
+      try {
+        const part = await request.file();
+        if (!part) throw new ApiError(400, UPLOAD_MSG.noFile);
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw new ApiError(400, UPLOAD_MSG.noFile);
+        }
+        buffer = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 413) throw new ApiError(413, UPLOAD_MSG.tooLarge);
+        throw new ApiError(400, UPLOAD_MSG.noFile);
+      }
+      if (buffer.length === 0) throw new ApiError(400, UPLOAD_MSG.noFile);
+      const image = await processImage(buffer);
+      return ok(YY_MSG.uploaded, await saveUpload(pool, uploadsDir, uid, image));
+    });
+  });
+}

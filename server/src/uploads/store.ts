@@ -1,0 +1,77 @@
+/**
+ * Stored pictures: files under UPLOADS_DIR (`yy/<32 hex>.webp`, served at /uploads/…) and one
+ * `uploads` row each (owner, size). A file is written before its row and removed after its row
+ * is gone, so a row never points at a missing file for longer than a crash.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { UploadData } from '@xiaoba/shared/core';
+import type { Queryable } from '../db/pool';
+import type { ProcessedImage } from './images';
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+/** Unused uploads older than this are purged (rows and files). */
+export const UNUSED_UPLOAD_HOURS = 24;
+
+const FILE_PATTERN = /^yy\/[0-9a-f]{32}\.webp$/;
+
+export function uploadUrl(file: string): string {
+  return UPLOADS_URL_PREFIX + file;
+}
+
+/** The stored file a URL answered by /api/yy/upload names, or null for any other string. */
+export function fileFromUploadUrl(url: string): string | null {
+  if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
+  const file = url.slice(UPLOADS_URL_PREFIX.length);
+  return FILE_PATTERN.test(file) ? file : null;
+}
+
+/** Writes the file, then records it for `uid`. On a failed insert the file is removed again. */
+export async function saveUpload(db: Queryable, uploadsDir: string, uid: number, image: ProcessedImage): Promise<UploadData> {
+  const file = `yy/${randomBytes(16).toString('hex')}.webp`;
+  const full = path.join(uploadsDir, file);
+  await mkdir(path.dirname(full), { recursive: true });
+  await writeFile(full, image.data, { flag: 'wx' });
+  try {
+    await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [
+      uid,
+      file,
+      image.data.length,
+      image.width,
+      image.height,
+    ]);
+  } catch (error) {
+    await removeFiles(uploadsDir, [file]);
+    throw error;
+  }
+  return { url: uploadUrl(file), width: image.width, height: image.height, size: image.data.length };
+}
+
+/** Removes stored files; one already gone is no error. */
+export async function removeFiles(uploadsDir: string, files: string[]): Promise<void> {
+  await Promise.all(
+    files.map((file) =>
+      unlink(path.join(uploadsDir, file)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      }),
+    ),
+  );
+}
+
+/**
+ * Uploads no yy took within UNUSED_UPLOAD_HOURS: rows first, then their files. A yy claiming an
+ * upload sets its weibo_id in the same statement that checks it is unused, so a row being claimed
+ * while this runs is re-checked by PostgreSQL and kept. Returns how many were purged.
+ */
+export async function purgeUnusedUploads(db: Queryable, uploadsDir: string): Promise<number> {
+  const { rows } = await db.query<{ file: string }>(
+    `DELETE FROM uploads WHERE weibo_id IS NULL AND ctime < now() - make_interval(hours => $1) RETURNING file`,
+    [UNUSED_UPLOAD_HOURS],
+  );
+  await removeFiles(
+    uploadsDir,
+    rows.map((r) => r.file),
+  );
+  return rows.length;
+}
