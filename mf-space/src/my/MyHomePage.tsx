@@ -1,6 +1,8 @@
-/** /my: the own space's home. The yy list and right panel come in a later issue. */
-import { ComingSoon, SpaceFrame } from '../frame/SpaceFrame';
+/** /my: the own space's home: the composer and the own yy list. The right panel is a later issue. */
+import { Composer } from '../composer/Composer';
 import { Pending } from '../frame/Pending';
+import { SpaceFrame } from '../frame/SpaceFrame';
+import { YyList } from '../yy/YyList';
 import { useOwnOwner } from './useOwnOwner';
 
 export default function MyHomePage() {
@@ -8,7 +10,8 @@ export default function MyHomePage() {
   if (!owner) return <Pending />;
   return (
     <SpaceFrame owner={owner} base="/my">
-      <ComingSoon title="空间首页">你的 yy、最近访客和热门话题正在搬过来，敬请期待。</ComingSoon>
+      <Composer uid={owner.uid} />
+      <YyList uid={owner.uid} title="我的yy" />
     </SpaceFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@xiaoba/shared';
-import { fakeServer, me, renderSpace, signedIn } from '../testing/fixtures';
+import { emptyYyPage, fakeServer, me, renderSpace, signedIn } from '../testing/fixtures';
 
 const defaultAdapter = api.defaults.adapter;
 afterEach(() => {
@@ -9,15 +9,18 @@ afterEach(() => {
 });
 
 describe('/my — the own space', () => {
-  it('shows the signed-in user from the store, without a request', async () => {
-    const urls = fakeServer(() => ({ status: 500 }));
+  it('shows the signed-in user from the store (no user request), the composer and the own yy list', async () => {
+    const urls = fakeServer(() => emptyYyPage);
     renderSpace('/my');
     const frame = await screen.findByRole('region', { name: '小巴' });
     expect(within(frame).getByLabelText('大签名档').textContent).toBe('小巴的地盘');
     expect(within(frame).getByLabelText('签名档').textContent).toBe('今天也要开心');
-    expect(within(frame).getByRole('heading', { level: 2, name: '空间首页' })).toBeTruthy();
-    expect(frame.textContent).toContain('空间内容即将开放');
-    expect(urls).toEqual([]);
+    expect(within(frame).getByRole('form', { name: '发表yy' })).toBeTruthy();
+    expect(within(frame).getByLabelText('说点什么吧')).toBeTruthy();
+    expect(within(frame).getByRole('heading', { level: 2, name: '我的yy' })).toBeTruthy();
+    expect(await within(frame).findByText('还没有发过yy，在上面写下你的第一条吧！')).toBeTruthy();
+    expect(frame.textContent).not.toContain('空间内容即将开放');
+    expect(urls).toEqual(['/yy/getUseryy/10001']);
   });
 
   it('/my/board is the own message board, its tab current', async () => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@xiaoba/shared';
-import { fakeServer, other, renderSpace, userReply } from '../testing/fixtures';
+import { emptyYyPage, fakeServer, other, renderSpace, spaceReply, userReply } from '../testing/fixtures';
 
 const defaultAdapter = api.defaults.adapter;
 afterEach(() => {
@@ -28,13 +28,13 @@ describe('/:id — the id rule of spec section 2', () => {
     expect(router.state.location.pathname).toBe('/notfound');
   });
 
-  it('the own uid redirects to /my, without a request', async () => {
-    const urls = fakeServer(() => userReply(other));
+  it('the own uid redirects to /my, without a user request (only the own yy list is asked for)', async () => {
+    const urls = fakeServer(spaceReply(other));
     const { router } = renderSpace('/10001');
     expect(await screen.findByRole('heading', { level: 1, name: '小巴' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(urls).toEqual([]);
+    expect(urls).toEqual(['/yy/getUseryy/10001']);
   });
 
   it('the own uid keeps the child: /{uid}/board goes to /my/board', async () => {
@@ -67,27 +67,30 @@ describe('/:id — the id rule of spec section 2', () => {
   });
 
   it('with no user in the store, a uid is simply fetched', async () => {
-    const urls = fakeServer(() => userReply({ ...other, uid: 10001, uname: '别人' }));
+    const urls = fakeServer(spaceReply({ ...other, uid: 10001, uname: '别人' }));
     renderSpace('/10001', {});
     expect(await screen.findByRole('heading', { level: 1, name: '别人' })).toBeTruthy();
-    expect(urls).toEqual(['/user/getuserinfo/10001']);
+    expect(urls[0]).toBe('/user/getuserinfo/10001');
   });
 });
 
 describe('/:id — another user\'s space frame', () => {
-  it('shows the fetched owner: name heading, default signatures and the coming-soon note', async () => {
-    fakeServer(() => userReply(other));
+  it('shows the fetched owner: name heading, default signatures and their yy list', async () => {
+    const urls = fakeServer((url) => (url.startsWith('/yy/') ? emptyYyPage : userReply(other)));
     renderSpace('/10002');
     expect(screen.getByRole('status').textContent).toBe('正在打开空间…');
     const frame = await screen.findByRole('region', { name: '小明' });
     expect(within(frame).getByLabelText('大签名档').textContent).toBe('小明的地盘');
     expect(within(frame).getByLabelText('签名档').textContent).toBe('我的地盘我做主！');
-    expect(within(frame).getByRole('heading', { level: 2, name: '空间首页' })).toBeTruthy();
-    expect(frame.textContent).toContain('空间内容即将开放');
+    expect(within(frame).getByRole('heading', { level: 2, name: '小明的yy' })).toBeTruthy();
+    expect(await within(frame).findByText('还没有发过yy')).toBeTruthy();
+    expect(frame.textContent).not.toContain('空间内容即将开放');
+    expect(within(frame).queryByLabelText('说点什么吧')).toBeNull();
+    expect(urls).toEqual(['/user/getuserinfo/10002', '/yy/getUseryy/10002']);
   });
 
   it('shows the owner\'s own signatures when set', async () => {
-    fakeServer(() => userReply({ ...other, qm: '明明的小天地', qianming: '好好学习' }));
+    fakeServer(spaceReply({ ...other, qm: '明明的小天地', qianming: '好好学习' }));
     renderSpace('/10002');
     expect((await screen.findByLabelText('大签名档')).textContent).toBe('明明的小天地');
     expect(screen.getByLabelText('签名档').textContent).toBe('好好学习');
@@ -95,7 +98,7 @@ describe('/:id — another user\'s space frame', () => {
 
   it('has home and board tabs; the board is that user\'s, without fetching again', async () => {
     const user = userEvent.setup();
-    const urls = fakeServer(() => userReply(other));
+    const urls = fakeServer(spaceReply(other));
     const { router } = renderSpace('/10002');
     const nav = await screen.findByRole('navigation', { name: '空间导航' });
     expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
@@ -106,7 +109,7 @@ describe('/:id — another user\'s space frame', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '留言板' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/10002/board');
     expect(screen.getByRole('link', { name: '留言板' }).getAttribute('aria-current')).toBe('page');
-    expect(urls).toEqual(['/user/getuserinfo/10002']);
+    expect(urls).toEqual(['/user/getuserinfo/10002', '/yy/getUseryy/10002']);
   });
 
   it('a deep link to /{id}/board works', async () => {
@@ -118,7 +121,7 @@ describe('/:id — another user\'s space frame', () => {
   });
 
   it('moving from one space to another shows the new owner, never the old one', async () => {
-    fakeServer((url) => userReply(url.endsWith('/10003') ? { ...other, uid: 10003, uname: '小红' } : other));
+    fakeServer((url) => (url.startsWith('/yy/') ? emptyYyPage : userReply(url.endsWith('/10003') ? { ...other, uid: 10003, uname: '小红' } : other)));
     const { router } = renderSpace('/10002');
     await screen.findByRole('heading', { level: 1, name: '小明' });
     await router.navigate('/10003');

@@ -32,8 +32,9 @@ const pageTags = (list: number | 'ALL', page: Page<Yy> | undefined): ListTag[] =
   ...(page?.records ?? []).map((y) => ({ type: 'Yy' as const, id: y.weiboId })),
 ];
 
+// An answer without a list reads as an empty page rather than breaking the whole space page.
 const pageOf = (res: ApiEnvelope<Page<Yy>>): Page<Yy> =>
-  res.data ?? { records: [], total: 0, pages: 0, current: 1, size: YY_PAGE_SIZE };
+  Array.isArray(res.data?.records) ? res.data : { records: [], total: 0, pages: 0, current: 1, size: YY_PAGE_SIZE };
 
 export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'Comments'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -63,7 +64,7 @@ export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'C
     }),
     getComments: build.query<YyComment[], number>({
       query: (weiboId) => ({ url: '/comment/getComment', params: { weiboId } }),
-      transformResponse: (res: ApiEnvelope<YyComment[]>) => res.data ?? [],
+      transformResponse: (res: ApiEnvelope<YyComment[]>) => (Array.isArray(res.data) ? res.data : []),
       providesTags: (_r, _e, weiboId) => [{ type: 'Comments', id: weiboId }],
     }),
     addComment: build.mutation<ApiEnvelope<YyComment>, Required<AddCommentBody>>({
