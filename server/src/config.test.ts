@@ -21,7 +21,16 @@ describe('loadConfig', () => {
       logLevel: 'info',
       pgPort: null,
       quiz: { name: ['巴巴'], fans: ['粉丝'], message: ['纸条'], weibo: ['yy'] },
+      uploadsDir: path.join(REPO_ROOT, '.data', 'uploads'),
+      postLimits: { yy: 10, comments: 30, uploads: 60, windowMinutes: 10 },
     });
+  });
+
+  it('puts uploads under DATA_DIR unless UPLOADS_DIR says otherwise, and reads the posting limits', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/xb' }).uploadsDir).toBe(path.join('/srv/xb', 'uploads'));
+    expect(loadConfig({ DATA_DIR: '/srv/xb', UPLOADS_DIR: '/mnt/pics' }).uploadsDir).toBe('/mnt/pics');
+    const c = loadConfig({ LIMIT_YY: '0', LIMIT_COMMENTS: '5', LIMIT_UPLOADS: '7', LIMIT_WINDOW_MINUTES: '60' });
+    expect(c.postLimits).toEqual({ yy: 0, comments: 5, uploads: 7, windowMinutes: 60 });
   });
 
   it('reads |-separated quiz answers, trimmed and lower-cased', () => {
@@ -41,6 +50,9 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL_SECONDS: '-5' }, /ACCESS_TOKEN_TTL_SECONDS/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ LIMIT_YY: '-1' }, /LIMIT_YY/],
+    [{ LIMIT_COMMENTS: 'many' }, /LIMIT_COMMENTS/],
+    [{ LIMIT_WINDOW_MINUTES: '0' }, /LIMIT_WINDOW_MINUTES/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

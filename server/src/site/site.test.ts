@@ -19,6 +19,7 @@ const SPACE_ROUTES = {
     { path: '/:id', page: 'space' },
   ],
 };
+const EMOJI_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#fc0"/></svg>';
 const BIG_JS = `export const data = ${JSON.stringify('校巴'.repeat(2000))};\n`;
 
 async function put(rel: string, content: string): Promise<void> {
@@ -36,6 +37,8 @@ beforeAll(async () => {
   await put('shell/dist/index.html', '<!doctype html><html><head><title>校巴</title></head><body><div id="root"></div></body></html>');
   await put('shell/dist/assets/index-Ab12Cd.js', BIG_JS);
   await put('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await put('shared/dist/emoji/b12.svg', EMOJI_SVG);
+  await put('shared/dist/emoji/notes.txt', 'not a picture');
   await put('mf-auth/dist/remoteEntry.js', 'export const auth = 1;');
   await put('mf-auth/dist/routes.json', JSON.stringify(AUTH_ROUTES));
   await put('mf-auth/dist/login-x1y2.js', BIG_JS);
@@ -156,6 +159,32 @@ describe('the shell', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('GET /assets/emoji/*', () => {
+  it('serves the emoji pictures of shared/dist/emoji: a week, with ETag, nosniff', async () => {
+    const res = await get('/assets/emoji/b12.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=604800');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.body).toBe(EMOJI_SVG);
+    const again = await get('/assets/emoji/b12.svg', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 404 for a missing emoji, another type, or a path leaving the folder', async () => {
+    for (const url of ['/assets/emoji/b999.svg', '/assets/emoji/notes.txt', '/assets/emoji/..%2f..%2f..%2fshell%2fdist%2findex.html', '/assets/emoji/']) {
+      const res = await get(url, { accept: 'image/*' });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it("leaves the shell's own /assets/* files to the shell", async () => {
+    expect((await get('/assets/index-Ab12Cd.js')).statusCode).toBe(200);
   });
 });
 

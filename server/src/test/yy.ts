@@ -48,10 +48,16 @@ export function jpegWithGps(width = 400, height = 200): Promise<Buffer> {
   return solid(width, height)
     .jpeg({ quality: 90 })
     .withExif({
-      IFD0: { Make: 'KidCam', Model: 'X1', Orientation: '6' },
+      IFD0: { Make: 'KidCam', Model: 'X1' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 14/1 2/1', GPSLongitudeRef: 'E', GPSLongitude: '121/1 28/1 0/1' },
     })
+    .withMetadata({ orientation: 6 })
     .toBuffer();
+}
+
+/** Whether raw EXIF holds a GPS block (the GPS IFD pointer tag 0x8825, either byte order). */
+export function hasGpsBlock(exif: Buffer | undefined): boolean {
+  return !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
 }
 
 export const pngImage = (width = 64, height = 48) => solid(width, height, '#ff8800').png().toBuffer();

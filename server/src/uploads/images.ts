@@ -34,6 +34,12 @@ export function sniffImageFormat(buf: Buffer): ImageFormat | null {
   return null;
 }
 
+/** A decoder failure as the user sees it: too many pixels, or a broken file. */
+function unreadable(error: unknown): ApiError {
+  const message = String((error as Error | undefined)?.message ?? '');
+  return new ApiError(400, /pixel limit/i.test(message) ? UPLOAD_MSG.tooManyPixels : UPLOAD_MSG.broken);
+}
+
 export interface ProcessedImage {
   data: Buffer;
   width: number;
@@ -70,8 +76,8 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     let meta: Metadata;
     try {
       meta = await sharp(input, options).metadata();
-    } catch {
-      throw new ApiError(400, UPLOAD_MSG.broken);
+    } catch (error) {
+      throw unreadable(error);
     }
     // The decoder must agree with the magic bytes (a PNG header glued on something else does not pass).
     if (meta.format !== format) throw new ApiError(415, UPLOAD_MSG.badType);
@@ -86,8 +92,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
         .toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.pageHeight ?? info.height };
     } catch (error) {
-      if (/pixel limit/i.test(String((error as Error).message))) throw new ApiError(400, UPLOAD_MSG.tooManyPixels);
-      throw new ApiError(400, UPLOAD_MSG.broken);
+      throw unreadable(error);
     }
   });
 }
