@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const applied = await migrate(pool, MIGRATIONS_DIR);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   if (config.demoData) {
-    const created = await seedDemoUsers(pool);
+    const created = await seedDemoUsers(pool, { uploadsDir: config.uploadsDir });
     if (created.length > 0) log.info({ users: created.map((u) => u.uid) }, 'demo users created');
   }
 
