@@ -193,7 +193,7 @@ describe('reply mode (spec section 4)', () => {
 describe('deleting a comment', () => {
   it('asks first, then deletes: 删除成功！, gone, count down', async () => {
     const calls = server({ comments: [comment({ commentId: 5, uid: 10001, username: '小巴', content: '说错了' })] });
-    const { user, area, toggle } = await openComments();
+    const { user, area, toggle, box } = await openComments();
     const item = (await within(area).findAllByRole('listitem'))[0]!;
     await user.click(within(item).getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog', { name: '删除评论' });
@@ -202,6 +202,7 @@ describe('deleting a comment', () => {
     expect(await screen.findByText('删除成功！')).toBeTruthy();
     await waitFor(() => expect(within(area).queryByText('说错了')).toBeNull());
     await waitFor(() => expect(toggle.textContent).toBe('评论(0)'));
+    expect(document.activeElement).toBe(box);
     expect(calls.find((c) => c.method === 'DELETE')!.query).toEqual({ commentId: '5' });
   });
 

@@ -3,7 +3,7 @@
  * deleting one's own comments. Rendered once opened and then only hidden, so words written in the
  * box survive closing and reopening.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   AddCommentSchema,
   ConfirmDialog,
@@ -66,12 +66,21 @@ export function Comments({ id, weiboId, ownUid, hidden }: CommentsProps) {
     }
   };
 
+  // After a delete, focus goes to the box once the dialog has closed (closing hands it back to
+  // the 删除 button of the comment that is gone).
+  const deleted = useRef(false);
+  useEffect(() => {
+    if (toDelete || !deleted.current) return;
+    deleted.current = false;
+    textRef.current?.focus();
+  }, [toDelete]);
+
   const confirmDelete = async () => {
     if (!toDelete) return;
     try {
       await deleteComment({ commentId: toDelete.commentId, weiboId }).unwrap();
       notify.success('删除成功！');
-      textRef.current?.focus();
+      deleted.current = true;
     } catch {
       notify.error('删除失败！');
     }

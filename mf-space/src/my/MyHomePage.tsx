@@ -10,7 +10,7 @@ export default function MyHomePage() {
   if (!owner) return <Pending />;
   return (
     <SpaceFrame owner={owner} base="/my">
-      <Composer uid={owner.uid} />
+      <Composer key={owner.uid} uid={owner.uid} />
       <YyList uid={owner.uid} title="我的yy" />
     </SpaceFrame>
   );

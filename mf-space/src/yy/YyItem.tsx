@@ -3,7 +3,7 @@
  * 评论(n) opens the comments, 转发, and 删除 for its author only (spec section 6).
  */
 import { useId, useState } from 'react';
-import { Avatar, ConfirmDialog, Link, notify, RichText, styled, type Yy } from '@xiaoba/shared';
+import { Avatar, Link, RichText, styled, type Yy } from '@xiaoba/shared';
 import { Comments } from '../comments/Comments';
 import { RepostDialog } from '../repost/RepostDialog';
 import { RepostSource } from '../repost/RepostSource';
@@ -11,16 +11,15 @@ import { ActionButton } from '../ui/fields';
 import { spacePath } from '../ui/space-path';
 import { Time } from '../ui/Time';
 import { YyImages } from './YyImages';
-import { useDeleteYyMutation } from './yy-api';
 
 export interface YyItemProps {
   yy: Yy;
   ownUid: number | undefined;
-  /** After this yy is deleted: its article is about to go, so focus needs a new home. */
-  onDeleted?(): void;
+  /** Asks to delete it (the list holds the one confirmation dialog). Offered on the own yy only. */
+  onDelete(yy: Yy): void;
 }
 
-export function YyItem({ yy, ownUid, onDeleted }: YyItemProps) {
+export function YyItem({ yy, ownUid, onDelete }: YyItemProps) {
   const id = useId();
   const [commentsOpened, setCommentsOpened] = useState(false);
   const [commentsShown, setCommentsShown] = useState(false);
@@ -28,26 +27,12 @@ export function YyItem({ yy, ownUid, onDeleted }: YyItemProps) {
   // Kept mounted once opened: the native dialog then returns focus on close, and words written
   // in it survive closing it by mistake.
   const [repostOpened, setRepostOpened] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteYy, { isLoading: deleting }] = useDeleteYyMutation();
   const isRepost = yy.transpondId > 0;
   const own = ownUid !== undefined && yy.uid === ownUid;
 
   const toggleComments = () => {
     setCommentsOpened(true);
     setCommentsShown((shown) => !shown);
-  };
-
-  const confirmDelete = async () => {
-    try {
-      await deleteYy(yy.weiboId).unwrap();
-      notify.success('删除成功！');
-      setConfirming(false);
-      onDeleted?.();
-    } catch {
-      notify.error('删除失败！');
-      setConfirming(false);
-    }
   };
 
   return (
@@ -85,24 +70,13 @@ export function YyItem({ yy, ownUid, onDeleted }: YyItemProps) {
           转发
         </ActionButton>
         {own && (
-          <ActionButton type="button" $danger onClick={() => setConfirming(true)}>
+          <ActionButton type="button" $danger onClick={() => onDelete(yy)}>
             删除
           </ActionButton>
         )}
       </Actions>
       {commentsOpened && <Comments id={`${id}comments`} weiboId={yy.weiboId} ownUid={ownUid} hidden={!commentsShown} />}
       {repostOpened && <RepostDialog yy={yy} open={reposting} onClose={() => setReposting(false)} />}
-      {own && (
-        <ConfirmDialog
-          open={confirming}
-          title="删除yy"
-          message="确定要删除这条yy吗？"
-          confirmLabel="删除"
-          busy={deleting}
-          onConfirm={confirmDelete}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
     </Article>
   );
 }

@@ -157,6 +157,7 @@ describe('deleting a yy', () => {
     await user.click(within(await screen.findByRole('dialog', { name: '删除yy' })).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('删除成功！')).toBeTruthy();
     expect(await screen.findByText('还没有发过yy，在上面写下你的第一条吧！')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: '我的yy' }));
     const del = calls.find((c) => c.method === 'DELETE')!;
     expect([del.path, del.query]).toEqual(['/yy/deleteyy', { weiboId: '7' }]);
     expect(calls.filter((c) => c.path === '/yy/getUseryy/10001')).toHaveLength(2);

@@ -4,8 +4,9 @@
  * list's heading into view and focus, so keyboard and screen-reader users start at the new page.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Pager, selectUser, styled, useAppSelector, type ApiError } from '@xiaoba/shared';
+import { Pager, selectUser, styled, useAppSelector, type ApiError, type Yy } from '@xiaoba/shared';
 import { ActionButton } from '../ui/fields';
+import { DeleteYyDialog } from './DeleteYyDialog';
 import { useGetAllYyQuery, useGetUserYyQuery } from './yy-api';
 import { YyItem } from './YyItem';
 
@@ -36,15 +37,26 @@ function PagedList({ uid, title }: YyListProps) {
     if (pages >= 1 && page > pages) setPage(pages);
   }, [page, pages]);
 
-  const focusHeading = () => {
-    headingRef.current?.scrollIntoView?.({ block: 'start' });
-    headingRef.current?.focus({ preventScroll: true });
-  };
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
-    focusHeading();
+    headingRef.current?.scrollIntoView?.({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
   }, [page]);
+  // One dialog for the list, not one per yy: it outlives the article it deletes. After a delete,
+  // focus (handed back to the vanished 删除 button by the closing dialog) moves to the heading,
+  // without scrolling the reader away.
+  const [toDelete, setToDelete] = useState<Yy | null>(null);
+  const deleted = useRef(false);
+  useEffect(() => {
+    if (toDelete || !deleted.current) return;
+    deleted.current = false;
+    headingRef.current?.focus({ preventScroll: true });
+  }, [toDelete]);
+  const deleteDone = (ok: boolean) => {
+    deleted.current = ok;
+    setToDelete(null);
+  };
 
   const changePage = (next: number) => {
     moved.current = true;
@@ -72,11 +84,12 @@ function PagedList({ uid, title }: YyListProps) {
       {data && !isError && data.records.length > 0 && (
         <div>
           {data.records.map((yy) => (
-            <YyItem key={yy.weiboId} yy={yy} ownUid={ownUid} onDeleted={focusHeading} />
+            <YyItem key={yy.weiboId} yy={yy} ownUid={ownUid} onDelete={setToDelete} />
           ))}
         </div>
       )}
       <Pager page={page} pages={pages} onChange={changePage} label={`${title}分页`} />
+      <DeleteYyDialog yy={toDelete} onDone={deleteDone} />
     </Section>
   );
 }
