@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fullTime } from '@xiaoba/shared';
-import { fail, ok } from '@xiaoba/shared/testing';
-import { renderSpace, other } from '../testing/fixtures';
+import { fail, ok, renderPage } from '@xiaoba/shared/testing';
+import { renderSpace, other, signedIn } from '../testing/fixtures';
+import { YyList } from './YyList';
 import { images, NOW, page, yy, yyServer } from '../testing/yy-fixtures';
 
 const articles = () => screen.findAllByRole('article');
@@ -194,5 +195,17 @@ describe('YyList on another user\'s space', () => {
     renderSpace('/10002');
     expect(await screen.findByText('还没有发过yy')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+});
+
+describe('YyList without a uid (everyone\'s feed, for the personal centre)', () => {
+  it('asks for /yy/getyy and links each author to their space', async () => {
+    const calls = yyServer(() => ok(page([yy({ uid: 10002, userName: '小明' }), yy({ weiboId: 2 })])));
+    renderPage(<YyList title="大家的yy" />, { path: '/home', state: signedIn });
+    const [first, second] = await articles();
+    expect(calls.map((c) => [c.path, c.query])).toEqual([['/yy/getyy', { pageNum: '1', pageSize: '20' }]]);
+    expect(within(first!).getByRole('link', { name: '小明' }).getAttribute('href')).toBe('/10002');
+    expect(within(first!).queryByRole('button', { name: '删除' })).toBeNull();
+    expect(within(second!).getByRole('link', { name: '小巴' }).getAttribute('href')).toBe('/my');
   });
 });
