@@ -244,15 +244,19 @@ const QUERY_INT = /^[1-9]\d{0,8}$/;
 
 /**
  * `pageNum` and `pageSize` of a list call, as query strings: pageNum is required, pageSize
- * defaults to 20 and is capped at 50; anything else is a 400 with PAGE_QUERY_ERROR.
+ * defaults to `defaultSize` (the yy lists' 20; the board passes LEAVE_PAGE_SIZE) and is capped
+ * at 50; anything else is a 400 with PAGE_QUERY_ERROR.
  */
-export function parsePageQuery(query: { pageNum?: unknown; pageSize?: unknown }): ParseResult<{ pageNum: number; pageSize: number }> {
+export function parsePageQuery(
+  query: { pageNum?: unknown; pageSize?: unknown },
+  defaultSize: number = YY_PAGE_SIZE,
+): ParseResult<{ pageNum: number; pageSize: number }> {
   const { pageNum, pageSize } = query;
   if (typeof pageNum !== 'string' || !QUERY_INT.test(pageNum)) return { ok: false, message: PAGE_QUERY_ERROR };
   if (pageSize !== undefined && (typeof pageSize !== 'string' || !QUERY_INT.test(pageSize))) {
     return { ok: false, message: PAGE_QUERY_ERROR };
   }
-  const size = pageSize === undefined ? YY_PAGE_SIZE : Math.min(Number(pageSize), PAGE_SIZE_MAX);
+  const size = pageSize === undefined ? defaultSize : Math.min(Number(pageSize), PAGE_SIZE_MAX);
   return { ok: true, value: { pageNum: Number(pageNum), pageSize: size } };
 }
 
