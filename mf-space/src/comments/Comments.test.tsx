@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { YyComment } from '@xiaoba/shared';
 import { fail, ok, type Call, type Reply } from '@xiaoba/shared/testing';
 import { renderSpace } from '../testing/fixtures';
-import { comment, deferred, page, yy, yyServer } from '../testing/yy-fixtures';
+import { comment, deferred, elsewhere, isListCall, page, yy, yyServer } from '../testing/yy-fixtures';
 
 /** /my with one yy (weiboId 1) and its comments kept by the fake server. */
 function server(options: { comments?: YyComment[]; add?: (call: Call) => Reply | undefined; gate?: Promise<void> } = {}) {
@@ -29,7 +29,7 @@ function server(options: { comments?: YyComment[]; add?: (call: Call) => Reply |
       comments.splice(i, 1);
       return { status: 200, body: { code: 200, msg: '删除成功！' } };
     }
-    return ok(page([yy({ weiboId: 1, content: '一条yy', comment: comments.length })]));
+    return isListCall(call) ? ok(page([yy({ weiboId: 1, content: '一条yy', comment: comments.length })])) : elsewhere();
   });
 }
 
@@ -211,7 +211,7 @@ describe('deleting a comment', () => {
     yyServer((call) => {
       if (call.path === '/comment/getComment') return ok([comment({ commentId: 5, uid: 10001, username: '小巴', content: '删不掉' })]);
       if (call.method === 'DELETE') return fail(500, '服务器错误');
-      return ok(page([yy({ comment: 1 })]));
+      return isListCall(call) ? ok(page([yy({ comment: 1 })])) : elsewhere();
     });
     renderSpace('/my');
     const article = (await screen.findAllByRole('article'))[0]!;

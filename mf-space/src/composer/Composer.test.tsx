@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_MAX_BYTES, type Yy } from '@xiaoba/shared';
 import { fail, ok, type Call, type Reply } from '@xiaoba/shared/testing';
 import { renderSpace } from '../testing/fixtures';
-import { deferred, images, page, yy, yyServer } from '../testing/yy-fixtures';
+import { deferred, elsewhere, images, isListCall, page, yy, yyServer } from '../testing/yy-fixtures';
 
 const DRAFT_KEY = 'xiaoba:yy-draft:10001';
 
@@ -29,7 +29,7 @@ function server(options: { upload?: (call: Call) => Reply | Promise<Reply>; crea
       list.unshift(created);
       return { status: 200, body: { code: 200, msg: '发布成功', data: created } };
     }
-    return ok(page([...list]));
+    return isListCall(call) ? ok(page([...list])) : elsewhere();
   });
   return calls;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Yy } from '@xiaoba/shared';
 import { fail, ok, type Reply } from '@xiaoba/shared/testing';
 import { other, renderSpace } from '../testing/fixtures';
-import { images, page, yy, yyServer } from '../testing/yy-fixtures';
+import { elsewhere, images, isListCall, page, yy, yyServer } from '../testing/yy-fixtures';
 
 const theirs = yy({ weiboId: 9, uid: 10002, userName: '小明', content: '小明的原创[b1]', typeData: images('/uploads/m.jpg') });
 const theirRepost = yy({
@@ -24,7 +24,7 @@ function server(list: Yy[], create?: () => Reply) {
   return yyServer((call) => {
     if (call.path === '/user/getuserinfo/10002') return ok(other);
     if (call.path === '/yy/createyy') return create?.() ?? { status: 200, body: { code: 200, msg: '转发成功', data: yy({ weiboId: 50 }) } };
-    return ok(page(list));
+    return isListCall(call) ? ok(page(list)) : elsewhere();
   });
 }
 
@@ -84,7 +84,7 @@ describe('reposting', () => {
         mine.unshift(created);
         return { status: 200, body: { code: 200, msg: '转发成功', data: created } };
       }
-      return ok(page([...mine]));
+      return isListCall(call) ? ok(page([...mine])) : elsewhere();
     });
     renderSpace('/my');
     const article = (await screen.findAllByRole('article'))[0]!;

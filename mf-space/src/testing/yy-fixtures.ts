@@ -4,7 +4,7 @@
  * handler with `body: { file: { name, type, size } }`.
  */
 import { api, YY_PAGE_SIZE, type Page, type Yy, type YyComment } from '@xiaoba/shared';
-import { fakeServer, type Call, type Handler } from '@xiaoba/shared/testing';
+import { fail, fakeServer, type Call, type Handler } from '@xiaoba/shared/testing';
 
 export const NOW = Math.floor(Date.now() / 1000);
 
@@ -78,6 +78,12 @@ export function yyServer(handler: Handler): Call[] {
   api.defaults.env = { ...env, fetch };
   return calls;
 }
+
+/** A yy list page request (a user's or everyone's), as opposed to the panels' own calls. */
+export const isListCall = (call: Call) => call.path.startsWith('/yy/getUseryy/') || call.path === '/yy/getyy';
+
+/** What these tests answer to calls of other features (panels, board): not theirs to test here. */
+export const elsewhere = () => fail(404, '不存在');
 
 /** A reply the test releases later, to look at loading states. */
 export function deferred<T>() {

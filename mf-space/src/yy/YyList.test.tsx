@@ -5,19 +5,36 @@ import { fullTime } from '@xiaoba/shared';
 import { fail, ok, renderPage } from '@xiaoba/shared/testing';
 import { renderSpace, other, signedIn } from '../testing/fixtures';
 import { YyList } from './YyList';
-import { images, NOW, page, yy, yyServer } from '../testing/yy-fixtures';
+import { elsewhere, images, isListCall, NOW, page, yy, yyServer } from '../testing/yy-fixtures';
+import type { Call, Reply } from '@xiaoba/shared/testing';
 
 const articles = () => screen.findAllByRole('article');
-const otherUser = () => ok(other);
+
+/** Answers the list calls with `list`, user 10002's info, and nothing else; returns the list calls. */
+function lists(list: (call: Call) => Reply) {
+  const calls = yyServer((call) => {
+    if (isListCall(call) || call.method !== 'GET') return list(call);
+    if (call.path === '/user/getuserinfo/10002') return ok(other);
+    return elsewhere();
+  });
+  return {
+    get all() {
+      return calls;
+    },
+    get lists() {
+      return calls.filter(isListCall);
+    },
+  };
+}
 
 describe('YyList on /my', () => {
   it('asks for page 1 of 20 of the own yy and shows each as an article', async () => {
-    const calls = yyServer(() =>
+    const calls = lists(() =>
       ok(page([yy({ weiboId: 2, content: '你好[b1]\n第二行', comment: 3 }), yy({ weiboId: 1, content: '更早的一条', ctime: NOW - 3 * 3600 })])),
     );
     renderSpace('/my');
     const [first, second] = await articles();
-    expect(calls.map((c) => [c.method, c.path, c.query])).toEqual([['GET', '/yy/getUseryy/10001', { pageNum: '1', pageSize: '20' }]]);
+    expect(calls.lists.map((c) => [c.method, c.path, c.query])).toEqual([['GET', '/yy/getUseryy/10001', { pageNum: '1', pageSize: '20' }]]);
     expect(first!.textContent).toContain('你好');
     expect(within(first!).getByRole('img', { name: '微笑' }).getAttribute('src')).toContain('b1');
     expect(first!.querySelector('br')).not.toBeNull();
@@ -34,7 +51,7 @@ describe('YyList on /my', () => {
 
   it('shows pictures as buttons with alt texts; one opens large with previous/next and the arrow keys', async () => {
     const user = userEvent.setup();
-    yyServer(() => ok(page([yy({ typeData: images('/uploads/a.jpg', '/uploads/b.jpg', '/uploads/c.jpg') })])));
+    lists(() => ok(page([yy({ typeData: images('/uploads/a.jpg', '/uploads/b.jpg', '/uploads/c.jpg') })])));
     renderSpace('/my');
     const [article] = await articles();
     const thumbs = within(article!).getAllByRole('button', { name: /张图片/ });
@@ -55,7 +72,7 @@ describe('YyList on /my', () => {
   });
 
   it('shows a repost: the reposter\'s words, then the source in a quoted box; a deleted source says so', async () => {
-    yyServer(() =>
+    lists(() =>
       ok(
         page([
           yy({
@@ -87,7 +104,7 @@ describe('YyList on /my', () => {
   });
 
   it('has no pager for one page', async () => {
-    yyServer(() => ok(page([yy()])));
+    lists(() => ok(page([yy()])));
     renderSpace('/my');
     await articles();
     expect(screen.queryByRole('navigation', { name: '我的yy分页' })).toBeNull();
@@ -95,7 +112,7 @@ describe('YyList on /my', () => {
 
   it('with more pages, a page change asks for that page and moves focus to the list heading', async () => {
     const user = userEvent.setup();
-    const calls = yyServer((call) =>
+    const calls = lists((call) =>
       ok(page([yy({ weiboId: Number(call.query.pageNum) * 100, content: `第${call.query.pageNum}页的yy` })], 3, Number(call.query.pageNum))),
     );
     renderSpace('/my');
@@ -103,13 +120,13 @@ describe('YyList on /my', () => {
     const pager = screen.getByRole('navigation', { name: '我的yy分页' });
     await user.click(within(pager).getByRole('button', { name: '第2页' }));
     expect(await screen.findByText('第2页的yy')).toBeTruthy();
-    expect(calls.map((c) => c.query.pageNum)).toEqual(['1', '2']);
+    expect(calls.lists.map((c) => c.query.pageNum)).toEqual(['1', '2']);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: '我的yy' }));
     expect(within(pager).getByRole('button', { name: '第2页' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('encourages posting when the own list is empty', async () => {
-    yyServer(() => ok(page([])));
+    lists(() => ok(page([])));
     renderSpace('/my');
     expect(await screen.findByText('还没有发过yy，在上面写下你的第一条吧！')).toBeTruthy();
   });
@@ -117,10 +134,11 @@ describe('YyList on /my', () => {
   it('shows a loading status, then an error with a retry button that loads again', async () => {
     const user = userEvent.setup();
     let n = 0;
-    yyServer(() => (++n === 1 ? fail(500, '服务器开小差了') : ok(page([yy({ content: '第二次就好了' })]))));
+    lists(() => (++n === 1 ? fail(500, '服务器开小差了') : ok(page([yy({ content: '第二次就好了' })]))));
     renderSpace('/my');
-    expect((await screen.findByRole('status')).textContent).toBe('正在加载yy…');
-    const alert = await screen.findByRole('alert');
+    const list = await screen.findByRole('region', { name: '我的yy' });
+    expect(within(list).getByRole('status').textContent).toBe('正在加载yy…');
+    const alert = await within(list).findByRole('alert');
     expect(alert.textContent).toContain('yy加载失败：服务器开小差了');
     await user.click(within(alert).getByRole('button', { name: '重试' }));
     expect(await screen.findByText('第二次就好了')).toBeTruthy();
@@ -129,7 +147,7 @@ describe('YyList on /my', () => {
 
 describe('deleting a yy', () => {
   it('shows 删除 only on the own yy (spec section 6)', async () => {
-    yyServer(() => ok(page([yy({ weiboId: 2 }), yy({ weiboId: 1, uid: 10002, userName: '小明' })])));
+    lists(() => ok(page([yy({ weiboId: 2 }), yy({ weiboId: 1, uid: 10002, userName: '小明' })])));
     renderSpace('/my');
     const [mine, theirs] = await articles();
     expect(within(mine!).getByRole('button', { name: '删除' })).toBeTruthy();
@@ -140,7 +158,7 @@ describe('deleting a yy', () => {
   it('asks first, then deletes, says 删除成功！ and loads the list again', async () => {
     const user = userEvent.setup();
     let deleted = false;
-    const calls = yyServer((call) => {
+    const calls = lists((call) => {
       if (call.method === 'DELETE') {
         deleted = true;
         return { status: 200, body: { code: 200, msg: '删除成功！' } };
@@ -153,20 +171,20 @@ describe('deleting a yy', () => {
     const dialog = await screen.findByRole('dialog', { name: '删除yy' });
     expect(dialog.textContent).toContain('确定要删除这条yy吗？');
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(calls.all.filter((c) => c.method === 'DELETE')).toEqual([]);
     await user.click(within(article!).getByRole('button', { name: '删除' }));
     await user.click(within(await screen.findByRole('dialog', { name: '删除yy' })).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('删除成功！')).toBeTruthy();
     expect(await screen.findByText('还没有发过yy，在上面写下你的第一条吧！')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: '我的yy' }));
-    const del = calls.find((c) => c.method === 'DELETE')!;
+    const del = calls.all.find((c) => c.method === 'DELETE')!;
     expect([del.path, del.query]).toEqual(['/yy/deleteyy', { weiboId: '7' }]);
-    expect(calls.filter((c) => c.path === '/yy/getUseryy/10001')).toHaveLength(2);
+    expect(calls.lists).toHaveLength(2);
   });
 
   it('says 删除失败！ when the server refuses, and keeps the yy', async () => {
     const user = userEvent.setup();
-    yyServer((call) => (call.method === 'DELETE' ? fail(500, '服务器错误') : ok(page([yy({ content: '还在' })]))));
+    lists((call) => (call.method === 'DELETE' ? fail(500, '服务器错误') : ok(page([yy({ content: '还在' })]))));
     renderSpace('/my');
     const [article] = await articles();
     await user.click(within(article!).getByRole('button', { name: '删除' }));
@@ -178,32 +196,32 @@ describe('deleting a yy', () => {
 
 describe('YyList on another user\'s space', () => {
   it('lists their yy without a composer and without 删除', async () => {
-    const calls = yyServer((call) =>
-      call.path === '/user/getuserinfo/10002' ? otherUser() : ok(page([yy({ uid: 10002, userName: '小明', content: '我是小明' })])),
-    );
+    const calls = lists(() => ok(page([yy({ uid: 10002, userName: '小明', content: '我是小明' })])));
     renderSpace('/10002');
     const [article] = await articles();
     expect(article!.textContent).toContain('我是小明');
     expect(within(article!).queryByRole('button', { name: '删除' })).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: '小明的yy' })).toBeTruthy();
     expect(screen.queryByLabelText('说点什么吧')).toBeNull();
-    expect(calls.map((c) => c.path)).toEqual(['/user/getuserinfo/10002', '/yy/getUseryy/10002']);
+    expect(calls.all[0]!.path).toBe('/user/getuserinfo/10002');
+    expect(calls.lists.map((c) => c.path)).toEqual(['/yy/getUseryy/10002']);
   });
 
   it('says 还没有发过yy when they have none', async () => {
-    yyServer((call) => (call.path === '/user/getuserinfo/10002' ? otherUser() : ok(page([]))));
+    lists(() => ok(page([])));
     renderSpace('/10002');
     expect(await screen.findByText('还没有发过yy')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    const list = screen.getByRole('region', { name: '小明的yy' });
+    await waitFor(() => expect(within(list).queryByRole('status')).toBeNull());
   });
 });
 
 describe('YyList without a uid (everyone\'s feed, for the personal centre)', () => {
   it('asks for /yy/getyy and links each author to their space', async () => {
-    const calls = yyServer(() => ok(page([yy({ uid: 10002, userName: '小明' }), yy({ weiboId: 2 })])));
+    const calls = lists(() => ok(page([yy({ uid: 10002, userName: '小明' }), yy({ weiboId: 2 })])));
     renderPage(<YyList title="大家的yy" />, { path: '/home', state: signedIn });
     const [first, second] = await articles();
-    expect(calls.map((c) => [c.path, c.query])).toEqual([['/yy/getyy', { pageNum: '1', pageSize: '20' }]]);
+    expect(calls.lists.map((c) => [c.path, c.query])).toEqual([['/yy/getyy', { pageNum: '1', pageSize: '20' }]]);
     expect(within(first!).getByRole('link', { name: '小明' }).getAttribute('href')).toBe('/10002');
     expect(within(first!).queryByRole('button', { name: '删除' })).toBeNull();
     expect(within(second!).getByRole('link', { name: '小巴' }).getAttribute('href')).toBe('/my');
