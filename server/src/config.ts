@@ -32,6 +32,15 @@ export interface Config {
   uploadsDir: string;
   /** Anti-spam: accepted posts per user within `windowMinutes`; 0 disables that limit. */
   postLimits: PostLimits;
+  /** Anti-spam for the message board: per user within `postLimits.windowMinutes`; 0 disables. */
+  boardLimits: BoardLimits;
+}
+
+export interface BoardLimits {
+  /** Leave messages a user may write (on any boards). */
+  leaves: number;
+  /** Replies under leave messages a user may write. */
+  replies: number;
 }
 
 export interface PostLimits {
@@ -73,6 +82,10 @@ export function loadConfig(env: Env = process.env): Config {
       comments: intVar(env, 'LIMIT_COMMENTS', 30, 0, 100_000),
       uploads: intVar(env, 'LIMIT_UPLOADS', 60, 0, 100_000),
       windowMinutes: intVar(env, 'LIMIT_WINDOW_MINUTES', 10, 1, 1440),
+    },
+    boardLimits: {
+      leaves: intVar(env, 'LIMIT_LEAVES', 20, 0, 100_000),
+      replies: intVar(env, 'LIMIT_LEAVE_REPLIES', 40, 0, 100_000),
     },
   };
 }

@@ -20,10 +20,12 @@ export interface UserRow {
   sign: number;
   ctime: number;
   last_time: number;
+  /** Messages on the user's board (kept by db/leaves.ts). */
+  leave_count: number;
 }
 
 const COLUMNS = `uid, email, password_hash, name, sex, birthday, qianming, qm, skin, face, babadou,
-  experience, follows, fans, sign,
+  experience, follows, fans, sign, leave_count,
   floor(extract(epoch FROM ctime))::bigint AS ctime,
   coalesce(floor(extract(epoch FROM last_login))::bigint, 0) AS last_time`;
 
@@ -116,6 +118,13 @@ export async function updateSkin(pool: Pool, uid: number, skin: SkinId): Promise
   return (rowCount ?? 0) > 0;
 }
 
+/** A signature: `qm` the big one, `qianming` the small one; '' means the default. False: no such user. */
+export async function updateSignature(pool: Pool, uid: number, column: 'qm' | 'qianming', value: string): Promise<boolean> {
+  const sql = column === 'qm' ? 'UPDATE users SET qm = $2 WHERE uid = $1' : 'UPDATE users SET qianming = $2 WHERE uid = $1';
+  const { rowCount } = await pool.query(sql, [uid, value]);
+  return (rowCount ?? 0) > 0;
+}
+
 const asSex = (value: number): Sex => (value === 1 ? 1 : 0);
 const asSkin = (value: string): SkinId => (isSkinId(value) ? value : '');
 
@@ -151,8 +160,7 @@ export function toSpaceUser(row: UserRow): SpaceUser {
     follows: row.follows,
     fans: row.fans,
     experience: row.experience,
-    // Leave messages arrive with the message-board issue; until then nobody has any.
-    leaves: 0,
+    leaves: row.leave_count,
     birthday: row.birthday ?? '',
     skin: asSkin(row.skin),
     lastTime: row.last_time,

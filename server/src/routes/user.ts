@@ -5,6 +5,7 @@ import {
   CardUpdateSchema,
   LoginSchema,
   ValitedRegisterSchema,
+  checkSignature,
   isSkinId,
   type CheckCookieData,
   type LoginData,
@@ -24,6 +25,7 @@ import { clearLoginFailures, lockAccount, loginLockMinutes, recordLoginFailure }
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken } from '../auth/refresh';
 import type { TokenSigner } from '../auth/tokens';
+import { boardLeaveCount } from '../db/leaves';
 import { isUniqueViolation, withTransaction, type Pool } from '../db/pool';
 import {
   emailTaken,
@@ -34,8 +36,10 @@ import {
   toUserInfo,
   touchLastLogin,
   updateCard,
+  updateSignature,
   updateSkin,
 } from '../db/users';
+import { recordVisit } from '../db/visitors';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
 
@@ -48,6 +52,7 @@ export interface UserRoutesOptions {
 const WRONG_LOGIN = '米米号或密码错误';
 const EMAIL_TAKEN = '该邮箱已被注册！';
 const USER_NOT_FOUND = '用户不存在';
+const SIGNATURE_SAVED = '签名档更新成功';
 
 export async function userRoutes(app: FastifyInstance, { config, pool, signer }: UserRoutesOptions): Promise<void> {
   const auth = { preHandler: requireUser(signer) };
@@ -127,7 +132,20 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer }:
     if (uid === null) throw new ApiError(400, USER_NOT_FOUND);
     const user = await findUserByUid(pool, uid);
     if (!user) throw new ApiError(404, USER_NOT_FOUND);
+    // The space page calls this: a signed-in user opening another's space is a visit (once a
+    // UTC day per visitor and space; later ones move its time). A failure here must not cost
+    // the page (e.g. the visitor's account is gone): logged only.
+    if (uid !== request.uid) {
+      await recordVisit(pool, uid, request.uid).catch((err: unknown) => request.log.warn({ err }, 'recording a visit failed'));
+    }
     return ok('获取成功', toSpaceUser(user));
+  });
+
+  /** Own board's message count. */
+  app.get('/getleaves', auth, async (request, reply) => {
+    const count = await boardLeaveCount(pool, request.uid);
+    if (count === null) throw expired(reply);
+    return ok('获取成功', count);
   });
 
   // The spec calls it as /api/user//updatelogin; the router ignores duplicate slashes.
@@ -182,6 +200,22 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer }:
     }
     clearCookie(reply, REGISTER_COOKIE, secure);
     return ok(`注册成功！你的米米号是 ${uid}`, { uid });
+  });
+
+  // Signatures (spec section 4): HTML stripped and trimmed; '' stores the default, which the
+  // browser shows as name + 的地盘 (big) or 我的地盘我做主！ (small).
+  app.post<{ Querystring: { qm?: unknown } }>('/updatebigqm', auth, async (request, reply) => {
+    const qm = checkSignature('big', request.query.qm);
+    if (!qm.ok) throw new ApiError(400, qm.message);
+    if (!(await updateSignature(pool, request.uid, 'qm', qm.value))) throw expired(reply);
+    return ok(SIGNATURE_SAVED, { qm: qm.value });
+  });
+
+  app.post<{ Querystring: { qm?: unknown } }>('/updatesmallqm', auth, async (request, reply) => {
+    const qianming = checkSignature('small', request.query.qm);
+    if (!qianming.ok) throw new ApiError(400, qianming.message);
+    if (!(await updateSignature(pool, request.uid, 'qianming', qianming.value))) throw expired(reply);
+    return ok(SIGNATURE_SAVED, { qianming: qianming.value });
   });
 
   app.post<{ Querystring: { classname?: unknown } }>('/updateskin', auth, async (request, reply) => {

@@ -1,0 +1,137 @@
+/** The /api/leave and /api/leaveReply calls of docs/api.md ("Spaces"): the message board. */
+import type { FastifyInstance } from 'fastify';
+import {
+  AddLeaveReplySchema,
+  AddLeaveSchema,
+  LEAVE_PAGE_SIZE,
+  parsePageQuery,
+  parseQueryId,
+  type LeaveMessage,
+  type Page,
+} from '@xiaoba/shared/core';
+import type { Config } from '../config';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import { takeBoardSlot } from '../db/board-limit';
+import {
+  boardLeaveCount,
+  deleteLeave,
+  deleteReply,
+  findLeave,
+  findLeaveKey,
+  findReply,
+  findReplyKey,
+  insertLeave,
+  insertReply,
+  listLeaves,
+} from '../db/leaves';
+import { withTransaction, type Pool } from '../db/pool';
+import { lockPoster } from '../db/post-limit';
+import { parseBody } from '../http/body';
+import { ApiError, ok } from '../http/errors';
+
+export interface LeaveRoutesOptions {
+  config: Config;
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+export const LEAVE_MSG = {
+  userNotFound: '用户不存在',
+  leaveNotFound: '留言不存在',
+  replyNotFound: '回复不存在',
+  deleteForbidden: '没有权限删除',
+  replyForbidden: '只有空间主人和留言者可以回复',
+  added: '留言成功!',
+  replied: '回复成功',
+  deleted: '删除成功！',
+} as const;
+
+type PageQuery = { Querystring: { pageNum?: unknown; pageSize?: unknown } };
+
+/** /api/leave: add, get (a board's page), delete. */
+export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }: LeaveRoutesOptions): Promise<void> {
+  const auth = { preHandler: requireUser(signer) };
+
+  app.post('/add', auth, async (request) => {
+    const input = parseBody(AddLeaveSchema, request.body);
+    const uid = request.uid;
+    const leaveId = await withTransaction(pool, async (db) => {
+      await lockPoster(db, uid);
+      // Counts the message on the owner's board, or finds there is no such user (nothing counted).
+      const id = await insertLeave(db, { fuid: input.fuid, uid, content: input.content });
+      if (id === null) throw new ApiError(404, LEAVE_MSG.userNotFound);
+      // After the existence check, so a message to nobody is not counted against the writer;
+      // a 429 rolls the insert back.
+      await takeBoardSlot(db, uid, 'leave', config.boardLimits, config.postLimits.windowMinutes);
+      return id;
+    });
+    const leave = await findLeave(pool, leaveId);
+    if (!leave) throw new ApiError(404, LEAVE_MSG.leaveNotFound); // deleted in the meantime
+    return ok(LEAVE_MSG.added, leave);
+  });
+
+  app.get<{ Params: { fuid: string } } & PageQuery>('/get/:fuid', auth, async (request) => {
+    const fuid = parseQueryId(request.params.fuid);
+    if (fuid === null) throw new ApiError(400, LEAVE_MSG.userNotFound);
+    const query = parsePageQuery(request.query, LEAVE_PAGE_SIZE);
+    if (!query.ok) throw new ApiError(400, query.message);
+    const total = await boardLeaveCount(pool, fuid);
+    if (total === null) throw new ApiError(404, LEAVE_MSG.userNotFound);
+    const { pageNum, pageSize } = query.value;
+    const offset = (pageNum - 1) * pageSize;
+    // Beyond the last page there is nothing to read (no scan through OFFSET).
+    const records = offset < total ? await listLeaves(pool, fuid, pageSize, offset) : [];
+    const page: Page<LeaveMessage> = { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize };
+    return ok('获取成功', page);
+  });
+
+  app.delete<{ Querystring: { leaveId?: unknown } }>('/delete', auth, async (request) => {
+    const leaveId = parseQueryId(request.query.leaveId);
+    if (leaveId === null) throw new ApiError(400, LEAVE_MSG.leaveNotFound);
+    await withTransaction(pool, async (db) => {
+      const key = await findLeaveKey(db, leaveId, 'update');
+      if (!key) throw new ApiError(404, LEAVE_MSG.leaveNotFound);
+      // The author, or the owner of the board it is on.
+      if (key.uid !== request.uid && key.fuid !== request.uid) throw new ApiError(403, LEAVE_MSG.deleteForbidden);
+      await deleteLeave(db, key);
+    });
+    return ok(LEAVE_MSG.deleted);
+  });
+}
+
+/** /api/leaveReply: add, delete. */
+export async function leaveReplyRoutes(app: FastifyInstance, { config, pool, signer }: LeaveRoutesOptions): Promise<void> {
+  const auth = { preHandler: requireUser(signer) };
+
+  app.post('/add', auth, async (request) => {
+    const input = parseBody(AddLeaveReplySchema, request.body);
+    const uid = request.uid;
+    const replyId = await withTransaction(pool, async (db) => {
+      await lockPoster(db, uid);
+      // Held until commit: the message cannot be deleted under the new reply.
+      const key = await findLeaveKey(db, input.leaveId, 'share');
+      if (!key) throw new ApiError(404, LEAVE_MSG.leaveNotFound);
+      // A conversation between the board's owner and the message's author only.
+      if (uid !== key.fuid && uid !== key.uid) throw new ApiError(403, LEAVE_MSG.replyForbidden);
+      await takeBoardSlot(db, uid, 'leave_reply', config.boardLimits, config.postLimits.windowMinutes);
+      return insertReply(db, { leaveId: key.leave_id, uid, content: input.content });
+    });
+    const reply = await findReply(pool, replyId);
+    if (!reply) throw new ApiError(404, LEAVE_MSG.replyNotFound); // deleted in the meantime
+    return ok(LEAVE_MSG.replied, reply);
+  });
+
+  app.delete<{ Querystring: { id?: unknown } }>('/delete', auth, async (request) => {
+    const id = parseQueryId(request.query.id);
+    if (id === null) throw new ApiError(400, LEAVE_MSG.replyNotFound);
+    await withTransaction(pool, async (db) => {
+      const key = await findReplyKey(db, id);
+      if (!key) throw new ApiError(404, LEAVE_MSG.replyNotFound);
+      // The reply's author, or the owner of the board it is on.
+      if (key.uid !== request.uid && key.fuid !== request.uid) throw new ApiError(403, LEAVE_MSG.deleteForbidden);
+      await deleteReply(db, id);
+    });
+    return ok(LEAVE_MSG.deleted);
+  });
+}

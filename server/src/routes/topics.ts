@@ -1,0 +1,22 @@
+/** GET /api/yy/hottopics of docs/api.md ("Spaces"): the hot-topic list of the right panel. */
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import type { Pool } from '../db/pool';
+import { computeHotTopics, HotTopicsCache, HOT_TOPICS_TTL_MS } from '../db/topics';
+import { ok } from '../http/errors';
+
+export interface TopicRoutesOptions {
+  pool: Pool;
+  signer: TokenSigner;
+  /** How long one computed list is served (tests shorten it). */
+  ttlMs?: number;
+}
+
+export async function topicRoutes(app: FastifyInstance, { pool, signer, ttlMs = HOT_TOPICS_TTL_MS }: TopicRoutesOptions): Promise<void> {
+  const auth = { preHandler: requireUser(signer) };
+  // One cache per app (per process): at most one computation a minute, whatever the traffic.
+  const cache = new HotTopicsCache(() => computeHotTopics(pool), ttlMs);
+
+  app.get('/hottopics', auth, async () => ok('获取成功', await cache.get()));
+}
