@@ -1,5 +1,5 @@
 /** The owner a space page shows: the own user (from the store) or another user (fetched). */
-import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, type SpaceUser, type UserInfo } from '@xiaoba/shared';
+import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, type Sex, type SpaceUser, type UserInfo } from '@xiaoba/shared';
 
 export interface SpaceOwner {
   uid: number;
@@ -8,16 +8,69 @@ export interface SpaceOwner {
   bigSignature: string;
   /** 签名档; empty reads as 我的地盘我做主！ */
   smallSignature: string;
+  /** The signed-in user's own space (/my): signatures editable, tag box shown. */
+  own: boolean;
+  /** The stored signatures ('' = the default), what an edit starts from and compares with. */
+  qm: string;
+  qianming: string;
+  /** Avatar choice; SpaceUser carries none, so another user's avatar is coloured by uid (0). */
+  face: number;
+  sex: Sex;
+  /** 'YYYY-MM-DD' or '' when unknown. */
+  birthday: string;
+  experience: number;
+  fans: number;
+  follows: number;
+  /** Space created, unix seconds. */
+  ctime: number;
+  /** Last login, unix seconds; 0 = unknown. */
+  lastTime: number;
+  /** Message-board count from the owner record; null for the own space (asked by GET /user/getleaves). */
+  leaves: number | null;
 }
 
-function owner(uid: number, name: string, qm: string, qianming: string): SpaceOwner {
+type Common = Omit<SpaceOwner, 'bigSignature' | 'smallSignature'>;
+
+function owner(fields: Common): SpaceOwner {
   return {
-    uid,
-    name,
-    bigSignature: qm.trim() || `${name}${TERRITORY_WORD}`,
-    smallSignature: qianming.trim() || DEFAULT_SMALL_SIGNATURE,
+    ...fields,
+    bigSignature: fields.qm.trim() || `${fields.name}${TERRITORY_WORD}`,
+    smallSignature: fields.qianming.trim() || DEFAULT_SMALL_SIGNATURE,
   };
 }
 
-export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner => owner(u.uid, u.uname, u.qm ?? '', u.qianming ?? '');
-export const ownerFromUser = (u: UserInfo): SpaceOwner => owner(u.uid, u.name, u.qm ?? '', u.qianming ?? '');
+export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner =>
+  owner({
+    uid: u.uid,
+    name: u.uname,
+    own: false,
+    qm: u.qm ?? '',
+    qianming: u.qianming ?? '',
+    face: 0,
+    sex: u.sex,
+    birthday: u.birthday ?? '',
+    experience: u.experience ?? 0,
+    fans: u.fans ?? 0,
+    follows: u.follows ?? 0,
+    ctime: u.ctime ?? 0,
+    lastTime: u.lastTime ?? 0,
+    leaves: u.leaves ?? 0,
+  });
+
+export const ownerFromUser = (u: UserInfo): SpaceOwner =>
+  owner({
+    uid: u.uid,
+    name: u.name,
+    own: true,
+    qm: u.qm ?? '',
+    qianming: u.qianming ?? '',
+    face: u.face ?? 0,
+    sex: u.sex,
+    birthday: u.birthday ?? '',
+    experience: u.experience ?? 0,
+    fans: u.fans ?? 0,
+    follows: u.follows ?? 0,
+    ctime: u.ctime ?? 0,
+    lastTime: u.lastTime ?? 0,
+    leaves: null,
+  });

@@ -1,0 +1,15 @@
+/** Dates of the side panel, the way the old site wrote them: 2015年12月26日. */
+import { parseBirthday } from '@xiaoba/shared';
+
+export const UNKNOWN = '未知';
+
+export const dateText = (d: Date) => `${d.getFullYear()}年${d.getMonth() + 1}月${d.getDate()}日`;
+
+/** A unix-seconds time as a local date; 0 (never recorded) reads 未知. */
+export const unixDate = (seconds: number) => (seconds > 0 ? dateText(new Date(seconds * 1000)) : UNKNOWN);
+
+/** A stored 'YYYY-MM-DD' birthday as a date; empty or malformed reads 未知. */
+export function birthdayText(birthday: string): string {
+  const parts = parseBirthday(birthday);
+  return parts ? `${parts.year}年${parts.month}月${parts.day}日` : UNKNOWN;
+}
