@@ -1,77 +1,72 @@
 /**
- * The frame every space page shares for now: the owner's name, their signatures and the
- * home / message-board tabs. The side and right panels of spec section 2 come in a later issue.
+ * The frame of every space page (spec section 2): the side panel, the page itself under the
+ * home / message-board tabs, and, on the home child only, the right panel. Three columns on wide
+ * screens, two on tablets (the right panel under the page), one on phones (≤ 700 px) with the side
+ * panel first.
  */
 import { useId, type ReactNode } from 'react';
-import { card, styled, TabNav } from '@xiaoba/shared';
+import { card, styled, TabNav, useLocation } from '@xiaoba/shared';
+import { RightPanel } from '../panels/RightPanel';
+import { SidePanel } from '../panels/SidePanel';
 import type { SpaceOwner } from './owner';
 
 export function SpaceFrame({ owner, base, children }: { owner: SpaceOwner; base: string; children: ReactNode }) {
   const nameId = useId();
+  const { pathname } = useLocation();
+  // The home child is the base path itself; the board and any later child get no right panel.
+  const home = pathname.replace(/\/+$/, '') === base;
   return (
-    <Frame aria-labelledby={nameId}>
-      <Head>
-        <h1 id={nameId}>{owner.name}</h1>
-        <BigSignature aria-label="大签名档">{owner.bigSignature}</BigSignature>
-        <SmallSignature aria-label="签名档">{owner.smallSignature}</SmallSignature>
-      </Head>
-      <TabNav
-        label="空间导航"
-        tabs={[
-          { to: base, label: '空间首页' },
-          { to: `${base}/board`, label: '留言板' },
-        ]}
-      />
-      {children}
+    <Frame aria-labelledby={nameId} $right={home}>
+      <Side>
+        <SidePanel owner={owner} base={base} nameId={nameId} />
+      </Side>
+      <Main>
+        <TabNav
+          label="空间导航"
+          tabs={[
+            { to: base, label: '空间首页' },
+            { to: `${base}/board`, label: '留言板' },
+          ]}
+        />
+        {children}
+      </Main>
+      {home && (
+        <Right>
+          <RightPanel owner={owner} />
+        </Right>
+      )}
     </Frame>
   );
 }
 
-/** The honest placeholder of a space section whose content is a later issue. */
-export function ComingSoon({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Section aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
-      <p>
-        <strong>空间内容即将开放</strong>
-      </p>
-      <p>{children}</p>
-    </Section>
-  );
-}
-
-const Frame = styled.section`
+const Frame = styled.section<{ $right: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'side' 'main' ${(p) => (p.$right ? "'right'" : '')};
+  gap: 12px;
+  align-items: start;
+  @media (min-width: 701px) {
+    grid-template-columns: 220px minmax(0, 1fr);
+    grid-template-areas: 'side main' ${(p) => (p.$right ? "'side right'" : '')};
+  }
+  @media (min-width: 1000px) {
+    grid-template-columns: ${(p) => (p.$right ? '220px minmax(0, 1fr) 230px' : '220px minmax(0, 1fr)')};
+    grid-template-areas: ${(p) => (p.$right ? "'side main right'" : "'side main'")};
+  }
+`;
+const Side = styled.div`
   ${card}
-  padding: 16px 18px 20px;
+  grid-area: side;
+  min-width: 0;
+  padding: 14px;
 `;
-const Head = styled.header`
-  margin-bottom: 14px;
-  h1 {
-    margin: 0;
-    font-size: 22px;
-    overflow-wrap: anywhere;
-  }
+const Main = styled.div`
+  ${card}
+  grid-area: main;
+  min-width: 0;
+  padding: 14px 16px 18px;
 `;
-const BigSignature = styled.p`
-  margin: 4px 0 0;
-  font-size: 18px;
-  font-weight: 700;
-  color: ${(p) => p.theme.colors.link};
-  overflow-wrap: anywhere;
-`;
-const SmallSignature = styled.p`
-  margin: 2px 0 0;
-  color: ${(p) => p.theme.colors.muted};
-  overflow-wrap: anywhere;
-`;
-const Section = styled.section`
-  padding: 4px 2px;
-  h2 {
-    margin: 0 0 8px;
-    font-size: 17px;
-  }
-  p {
-    margin: 6px 0;
-  }
+const Right = styled.div`
+  grid-area: right;
+  min-width: 0;
 `;

@@ -1,6 +1,7 @@
-/** /my/board: the own message board. Leave messages and replies come in a later issue. */
-import { ComingSoon, SpaceFrame } from '../frame/SpaceFrame';
+/** /my/board: the own message board. */
+import { Board } from '../board/Board';
 import { Pending } from '../frame/Pending';
+import { SpaceFrame } from '../frame/SpaceFrame';
 import { useOwnOwner } from './useOwnOwner';
 
 export default function MyBoardPage() {
@@ -8,7 +9,7 @@ export default function MyBoardPage() {
   if (!owner) return <Pending />;
   return (
     <SpaceFrame owner={owner} base="/my">
-      <ComingSoon title="我的留言板">朋友们给你的留言正在搬过来，敬请期待。</ComingSoon>
+      <Board owner={owner} title="我的留言板" />
     </SpaceFrame>
   );
 }

@@ -13,14 +13,16 @@ describe('/my — the own space', () => {
     const urls = fakeServer(() => emptyYyPage);
     renderSpace('/my');
     const frame = await screen.findByRole('region', { name: '小巴' });
-    expect(within(frame).getByLabelText('大签名档').textContent).toBe('小巴的地盘');
-    expect(within(frame).getByLabelText('签名档').textContent).toBe('今天也要开心');
+    expect(within(frame).getByRole('button', { name: '大签名档：小巴的地盘（点击修改）' })).toBeTruthy();
+    expect(within(frame).getByRole('button', { name: '签名档：今天也要开心（点击修改）' })).toBeTruthy();
     expect(within(frame).getByRole('form', { name: '发表yy' })).toBeTruthy();
     expect(within(frame).getByLabelText('说点什么吧')).toBeTruthy();
     expect(within(frame).getByRole('heading', { level: 2, name: '我的yy' })).toBeTruthy();
     expect(await within(frame).findByText('还没有发过yy，在上面写下你的第一条吧！')).toBeTruthy();
     expect(frame.textContent).not.toContain('空间内容即将开放');
-    expect(urls).toEqual(['/yy/getUseryy/10001']);
+    // The own user comes from the store; the rest are the yy list and the space's panels.
+    expect(urls.filter((u) => u.startsWith('/user/getuserinfo'))).toEqual([]);
+    expect(urls).toContain('/yy/getUseryy/10001');
   });
 
   it('/my/board is the own message board, its tab current', async () => {
@@ -37,8 +39,8 @@ describe('/my — the own space', () => {
   it('an empty small signature reads 我的地盘我做主！', async () => {
     fakeServer(() => ({ status: 500 }));
     renderSpace('/my', { auth: { ...signedIn.auth, user: { ...me, qianming: '  ', qm: '小巴的秘密基地' } } });
-    expect((await screen.findByLabelText('签名档')).textContent).toBe('我的地盘我做主！');
-    expect(screen.getByLabelText('大签名档').textContent).toBe('小巴的秘密基地');
+    expect(await screen.findByRole('button', { name: '签名档：我的地盘我做主！（点击修改）' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '大签名档：小巴的秘密基地（点击修改）' })).toBeTruthy();
   });
 
   it('waits (status) while the guard has not loaded the user yet', async () => {

@@ -1,6 +1,7 @@
 /** Test fixtures: users, a fake network for the shared axios client, and the whole remote mounted. */
-import { api, type AuthState, type SpaceUser, type UserInfo } from '@xiaoba/shared';
+import { api, LEAVE_PAGE_SIZE, type AuthState, type LeaveMessage, type Page, type SpaceUser, type UserInfo } from '@xiaoba/shared';
 import { renderPage, type RenderPageOptions } from '@xiaoba/shared/testing';
+import { fakeServer as sharedFakeServer, ok, type Call, type Reply as SharedReply } from '@xiaoba/shared/testing';
 import { routeTable } from '../route-table';
 import { pages } from '../routes';
 import { routesFromTable } from '@xiaoba/shared/testing';
@@ -86,4 +87,34 @@ export function renderSpace(path: string, state: RenderPageOptions['state'] = si
     state,
     routes: [...routesFromTable(routeTable, pages), { path: '/notfound', element: <h1>页面不存在</h1> }],
   });
+}
+
+// ---- spaces part 2: a fake /api for whole space pages (panels, signatures, board) -------------
+
+/** A board page as GET /leave/get answers it. */
+export function leavePage(records: LeaveMessage[], pages = records.length ? 1 : 0, current = 1): Page<LeaveMessage> {
+  return { records, total: pages > 1 ? pages * LEAVE_PAGE_SIZE : records.length, pages, current, size: LEAVE_PAGE_SIZE };
+}
+
+/** The harmless answer of each call a space page makes: empty lists and counts, `other` as the owner. */
+export function defaultSpaceReply(call: Call): SharedReply {
+  const { path } = call;
+  if (path.startsWith('/user/getuserinfo/')) return ok(other);
+  if (path === '/user/getleaves') return ok(0);
+  if (path === '/visitor/get') return ok({ data: [], total: 0 });
+  if (path === '/yy/hottopics') return ok([]);
+  if (path.startsWith('/yy/getUseryy/') || path === '/yy/getyy') {
+    return ok({ records: [], total: 0, pages: 0, current: 1, size: 20 });
+  }
+  if (path.startsWith('/leave/get/')) return ok(leavePage([]));
+  return ok();
+}
+
+/**
+ * shared's fakeServer (real axios errors, JSON bodies, query parsed) for a whole space page:
+ * `answer` decides the calls a test cares about (return undefined for the rest, which get
+ * `defaultSpaceReply`). Returns every call, in order.
+ */
+export function spaceServer(answer: (call: Call) => SharedReply | undefined | Promise<SharedReply | undefined> = () => undefined) {
+  return sharedFakeServer(async (call) => (await answer(call)) ?? defaultSpaceReply(call));
 }

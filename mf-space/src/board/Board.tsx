@@ -1,0 +1,70 @@
+/**
+ * A message board (spec sections 2, 5, 6): the message box, then the messages newest first,
+ * LEAVE_PAGE_SIZE a page, with a pager only when there is more than one page.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Pager, selectUser, styled, useAppSelector } from '@xiaoba/shared';
+import type { SpaceOwner } from '../frame/owner';
+import { useGetLeavesQuery } from './board-api';
+import { LeaveBox } from './LeaveBox';
+import { LeaveItem } from './LeaveItem';
+
+export function Board({ owner, title }: { owner: SpaceOwner; title: string }) {
+  const id = useId();
+  const viewer = useAppSelector(selectUser)?.uid;
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError, refetch } = useGetLeavesQuery({ fuid: owner.uid, page });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // A delete can empty the last page: step back to the new last one.
+  useEffect(() => {
+    if (data && data.pages > 0 && page > data.pages) setPage(data.pages);
+  }, [data, page]);
+
+  const goTo = (next: number) => {
+    setPage(next);
+    headingRef.current?.focus();
+  };
+
+  return (
+    <Section aria-labelledby={`${id}title`}>
+      <h2 id={`${id}title`} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h2>
+      {viewer !== undefined && <LeaveBox key={`${viewer}:${owner.uid}`} fuid={owner.uid} writer={viewer} onPosted={() => setPage(1)} />}
+      {isLoading ? (
+        <Note role="status">正在加载留言…</Note>
+      ) : isError && !data ? (
+        <Note role="alert">
+          留言加载失败{' '}
+          <Button type="button" $variant="plain" onClick={() => void refetch()}>
+            重试
+          </Button>
+        </Note>
+      ) : !data?.records.length ? (
+        <Note>还没有留言，来写下第一条吧！</Note>
+      ) : (
+        <div>
+          {data.records.map((m) => (
+            <LeaveItem key={m.id} message={m} viewer={viewer} onDeleted={() => headingRef.current?.focus()} />
+          ))}
+        </div>
+      )}
+      <Pager page={page} pages={data?.pages ?? 0} onChange={goTo} label="留言板分页" />
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  h2 {
+    margin: 0 0 10px;
+    font-size: 17px;
+  }
+  h2:focus {
+    outline: none;
+  }
+`;
+const Note = styled.p`
+  margin: 12px 0;
+  color: ${(p) => p.theme.colors.muted};
+`;
