@@ -9,6 +9,7 @@ import { hashPassword } from './auth/passwords';
 import { withTransaction, type Pool, type Queryable } from './db/pool';
 import { insertUser } from './db/users';
 import { claimUploads, insertComment, insertYy } from './db/yy';
+import { seedDemoBoards } from './demo-space';
 import { processImage } from './uploads/images';
 import { fileFromUploadUrl, saveUpload } from './uploads/store';
 
@@ -67,6 +68,7 @@ export async function seedDemoUsers(pool: Pool, options: SeedOptions = {}): Prom
       created.push({ uid, email: user.email, name: user.name });
     }
     if (options.uploadsDir) await seedDemoSpaces(db, options.uploadsDir, created.map((u) => u.uid));
+    await seedDemoBoards(db, created.map((u) => u.uid));
     return created;
   });
 }
