@@ -15,6 +15,10 @@ describe('skins', () => {
     ['link', 'panel'],
     ['pageText', 'page'],
     ['headerText', 'header'],
+    // Header navigation (shell/src/header/Header.tsx): a hovered control, and the current page's
+    // link drawn as a pill in the header's text colour with the header colour as its text.
+    ['headerText', 'headerHover'],
+    ['header', 'headerText'],
     ['onPrimary', 'primary'],
     ['danger', 'panel'],
   ] as const;

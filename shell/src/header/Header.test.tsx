@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialAuthState, uiSlice } from '@xiaoba/shared';
+import { initialAuthState, SKINS, themes, uiSlice } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
 import { fail, fakeServer, ok, user as savedUser, type Handler } from '../testing/fake-server';
 import { Header, LOGOUT_FAILED, LOGOUT_OK } from './Header';
@@ -77,3 +77,32 @@ describe('Header', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('Header contrast (WCAG AA in every skin)', () => {
+  // The current page's link is a pill in the header's text colour with the header colour as text
+  // (the old translucent white fell under 4.5:1 in default and pinkcat, Lighthouse on /my, /home, /help).
+  it.each(SKINS.map((s) => [s.name, s.id] as const))('%s: the current link is drawn in the checked theme pair', async (_name, skin) => {
+    fakeServer(() => ok());
+    renderPage(<Header />, {
+      path: '/my',
+      state: {
+        auth: { ...initialAuthState, token: 'token-abc', user: savedUser, today: '2025-01-01' },
+        ui: { ...uiSlice.getInitialState(), skin },
+      },
+    });
+    const current = await screen.findByRole('link', { name: '我的空间' });
+    expect(current.getAttribute('aria-current')).toBe('page');
+    const style = getComputedStyle(current);
+    const colors = themes[skin].colors;
+    expect(hex(style.backgroundColor)).toBe(colors.headerText);
+    expect(hex(style.color)).toBe(colors.header);
+    // The pairs themselves (header on headerText, headerText on headerHover) are checked in shared's skins.test.ts.
+  });
+});
+
+/** 'rgb(r, g, b)' (as computed) or '#rrggbb' to '#rrggbb'. */
+function hex(css: string): string {
+  const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(css);
+  if (!m) return css.toLowerCase();
+  return `#${[m[1], m[2], m[3]].map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+}
