@@ -121,7 +121,7 @@ export async function insertLeave(db: Queryable, leave: NewLeave): Promise<numbe
   if (!(await bumpLeaveCount(db, leave.fuid, 1))) return null;
   const { rows } = await db.query<{ leave_id: number }>(
     `INSERT INTO leaves (fuid, uid, content, ctime)
-     VALUES ($1, $2, $3, coalesce(to_timestamp($4::double precision) AT TIME ZONE 'UTC', now()))
+     VALUES ($1, $2, $3, coalesce(to_timestamp($4::double precision), now()) AT TIME ZONE 'UTC')
      RETURNING leave_id`,
     [leave.fuid, leave.uid, leave.content, leave.ctime ?? null],
   );
@@ -144,7 +144,7 @@ export interface NewReply {
 export async function insertReply(db: Queryable, reply: NewReply): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO leave_replies (leave_id, uid, content, ctime)
-     VALUES ($1, $2, $3, coalesce(to_timestamp($4::double precision) AT TIME ZONE 'UTC', now()))
+     VALUES ($1, $2, $3, coalesce(to_timestamp($4::double precision), now()) AT TIME ZONE 'UTC')
      RETURNING id`,
     [reply.leaveId, reply.uid, reply.content, reply.ctime ?? null],
   );
