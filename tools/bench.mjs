@@ -4,8 +4,10 @@
  *   - build time of all modules, cold (turbo cache bypassed) and cached, and per module cold;
  *   - first load of /login in Chromium: JS requests, JS bytes and all bytes (as sent, gzip/brotli),
  *     and the time to a usable login form over an emulated 3G link, with and without preload hints;
+ *   - first load of /my signed in: JS requests and bytes, all bytes, time to the first yy;
  *   - login latency p50/p95 with the production argon2id settings (sequential, one client);
- *   - resident memory of the idle server process (PostgreSQL's own processes not included).
+ *   - resident memory of the idle server process (PostgreSQL's own processes not included);
+ *   - then tools/bench-yy.mjs: yy page-1 latency at 10 and 100,000 posts, a 4 MB photo upload.
  * `npm run bench -- --no-build` skips the build timings.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -104,6 +106,37 @@ try {
   const median = (xs) => [...xs].sort((a, b) => a - b)[1];
   row('first load /login on 3G: login button shows (median of 3)', `${(median(withHints) / 1000).toFixed(2)} s`);
   row('  same without the preload hints', `${(median(without) / 1000).toFixed(2)} s (x${(median(without) / median(withHints)).toFixed(2)})`);
+
+  // First load of /my signed in as a demo user (empty cache): the shell, mf-space, the yy list.
+  {
+    const context = await browser.newContext();
+    const my = await context.newPage();
+    const login = await my.request.post(`${site.url}/api/user/login`, { data: { username: '100001', password: 'xiaoba123' } });
+    if (!login.ok()) throw new Error(`login answered ${login.status()}`);
+    const requests = [];
+    my.on('requestfinished', (request) => requests.push(request));
+    const t0 = performance.now();
+    await my.goto(`${site.url}/my`, { waitUntil: 'commit' });
+    await my.getByRole('article').first().waitFor();
+    const shown = performance.now() - t0;
+    await my.waitForLoadState('networkidle');
+    let scripts = 0;
+    let scriptBytes = 0;
+    let bytes = 0;
+    for (const request of requests) {
+      const { responseBodySize, responseHeadersSize } = await request.sizes();
+      bytes += responseBodySize + responseHeadersSize;
+      if (request.resourceType() === 'script') {
+        scripts++;
+        scriptBytes += responseBodySize;
+      }
+    }
+    row('first load /my (signed in): JS requests', String(scripts));
+    row('first load /my: JS bytes as sent (compressed)', kb(scriptBytes));
+    row('first load /my: all bytes as sent (pictures included)', kb(bytes));
+    row('first load /my: until the first yy shows (local)', `${shown.toFixed(0)} ms`);
+    await context.close();
+  }
   await browser.close();
 
   // Login latency with the real argon2id settings.
