@@ -21,14 +21,16 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
     <Panel aria-label="个人资料">
       <Who>
         <Avatar uid={owner.uid} face={owner.face} name={owner.name} size={88} />
-        {/* The sex mark stays outside the heading: the heading (and the space's region) is the name alone. */}
-        <h1 id={nameId}>{owner.name}</h1>
-        <SexIcon sex={owner.sex} />
+        <div className="name">
+          {/* The sex mark stays outside the heading: the heading (and the space's region) is the name alone. */}
+          <h1 id={nameId}>{owner.name}</h1>
+          <SexIcon sex={owner.sex} />
+        </div>
       </Who>
       <Signature kind="big" owner={owner} />
       <Signature kind="small" owner={owner} />
       <Facts>
-        <div>
+        <div className="wide">
           <dt>生日</dt>
           <dd>{birthdayText(owner.birthday)}</dd>
         </div>
@@ -69,7 +71,7 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
           </li>
         </ul>
       </Links>
-      <Facts>
+      <Facts $single>
         <div>
           <dt>空间创建于</dt>
           <dd>{unixDate(owner.ctime)}</dd>
@@ -90,22 +92,32 @@ const Panel = styled.aside`
 const Who = styled.div`
   display: flex;
   align-items: center;
-  flex-wrap: wrap;
-  gap: 8px 10px;
+  gap: 10px;
+  .name {
+    display: flex;
+    align-items: center;
+    flex-wrap: wrap;
+    gap: 2px 6px;
+    min-width: 0;
+  }
   h1 {
     margin: 0;
     font-size: 21px;
     overflow-wrap: anywhere;
   }
 `;
-const Facts = styled.dl`
+const Facts = styled.dl<{ $single?: boolean }>`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  /* Short numbers side by side; dates get a whole row so they never break mid-date. */
+  grid-template-columns: ${(p) => (p.$single ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))')};
   gap: 4px 12px;
   margin: 10px 0;
   font-size: 14px;
   div {
     min-width: 0;
+  }
+  .wide {
+    grid-column: 1 / -1;
   }
   dt {
     display: inline;
@@ -115,7 +127,7 @@ const Facts = styled.dl`
     content: '：';
   }
   dd {
-    display: inline;
+    display: ${(p) => (p.$single ? 'block' : 'inline')};
     margin: 0;
     font-weight: 600;
   }

@@ -11,6 +11,7 @@ import {
   BIG_SIGNATURE_MAX,
   BIG_SIGNATURE_TOO_LONG,
   charCount,
+  checkSignature,
   css,
   DEFAULT_SMALL_SIGNATURE,
   notify,
@@ -94,7 +95,9 @@ function EditableSignature({ kind, owner, shown }: { kind: SignatureKind; owner:
     if (backToButton) refocus.current = 'button';
     setEditing(false);
     setRefused(false);
-    const next = draft.trim();
+    // The server's own cleaning (tags stripped, ends trimmed), so what shows at once is what it stores.
+    const checked = checkSignature(kind, draft);
+    const next = checked.ok ? checked.value : draft.trim();
     if (!save || next === stored.trim()) return;
     setSaving(next);
     try {
