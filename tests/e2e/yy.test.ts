@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../src/browser';
 import { drawPhoto, fakeImage } from '../src/images';
-import { expectToast, open, signInByApi, type SitePage } from '../src/site';
+import type { SitePage } from '../src/browser';
+import { expectToast, open, signInByApi } from '../src/site';
 
 let browser: Browser;
 let author: SitePage; // 100001 巴巴

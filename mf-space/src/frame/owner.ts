@@ -46,7 +46,7 @@ export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner =>
     own: false,
     qm: u.qm ?? '',
     qianming: u.qianming ?? '',
-    face: 0,
+    face: u.face ?? 0,
     sex: u.sex,
     birthday: u.birthday ?? '',
     experience: u.experience ?? 0,

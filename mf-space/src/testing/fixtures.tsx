@@ -35,6 +35,7 @@ export const other: SpaceUser = {
   follows: 1,
   fans: 2,
   experience: 150,
+  face: 3,
   leaves: 0,
   birthday: '',
   skin: 'moon',

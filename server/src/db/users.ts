@@ -160,6 +160,7 @@ export function toSpaceUser(row: UserRow): SpaceUser {
     follows: row.follows,
     fans: row.fans,
     experience: row.experience,
+    face: row.face,
     leaves: row.leave_count,
     birthday: row.birthday ?? '',
     skin: asSkin(row.skin),

@@ -57,6 +57,7 @@ describe('GET /api/user/getuserinfo/{id}', () => {
       follows: 4,
       fans: 3,
       experience: 250,
+      face: 0,
       leaves: 0,
       birthday: '2000-01-02',
       skin: 'moon',

@@ -49,6 +49,8 @@ export interface SpaceUser {
   follows: number;
   fans: number;
   experience: number;
+  /** Avatar code (spec section 3 user state), so another user's space shows their own face. */
+  face: number;
   leaves: number;
   birthday: string;
   skin: SkinId;
