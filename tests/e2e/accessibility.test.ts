@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../src/browser';
+import { SKINS } from '@xiaoba/shared/core';
 import { open, signInByApi } from '../src/site';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -71,4 +72,47 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await context.close();
     },
   );
+
+  // The skin saved for real (not a preview), then the header and the space pages as a signed-in
+  // user sees them: a current page in the header, a hovered and a focused header link.
+  const SPACE_PAGES: Array<[string, RegExp | string]> = [
+    ['/my', '我的yy'],
+    ['/my/board', '我的留言板'],
+    ['/100001', '巴巴的yy'],
+    ['/100001/board', '巴巴的留言板'],
+    ['/home', /欢迎回来/],
+    ['/help', '帮助中心'],
+  ];
+  it.each(SKINS.map((s) => [s.name, s.id]))(
+    'the header and the space pages in the %s skin have no serious violations, current, hover and focus included',
+    async (_name, skin) => {
+      const { page, context } = await open(browser);
+      const { token } = await signInByApi(page, '100003');
+      const saved = await page.request.post(`/api/user/updateskin?classname=${skin}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(saved.status()).toBe(200);
+      const found: string[] = [];
+      for (const [path, heading] of SPACE_PAGES) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+      }
+      const nav = page.locator('header');
+      await nav.getByRole('link', { name: '我的空间', exact: true }).hover();
+      found.push(...(await violations(page)).map((v) => `hover: ${v}`));
+      await nav.getByRole('link', { name: '个人中心', exact: true }).focus();
+      found.push(...(await violations(page)).map((v) => `focus: ${v}`));
+      expect(found).toEqual([]);
+      await context.close();
+    },
+    90_000,
+  );
+
+  afterAll(async () => {
+    // 100003 back in the moon skin of the demo data.
+    const { page, context } = await open(browser);
+    const { token } = await signInByApi(page, '100003');
+    await page.request.post('/api/user/updateskin?classname=moon', { headers: { authorization: `Bearer ${token}` } });
+    await context.close();
+  });
 });

@@ -18,7 +18,7 @@ export function open(browser: Browser, which: 'main' | 'shortToken' = 'main'): P
 export async function signInByApi(page: Page, username = DEMO.uid, password = DEMO.password) {
   const res = await page.request.post('/api/user/login', { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data as { uid: number; name: string; skin: string };
+  return (await res.json()).data as { uid: number; name: string; skin: string; token: string };
 }
 
 /** The text of the toasts on screen now (react-hot-toast renders them as role=status). */
