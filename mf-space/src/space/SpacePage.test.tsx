@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@xiaoba/shared';
@@ -34,8 +34,9 @@ describe('/:id — the id rule of spec section 2', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '小巴' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my');
     expect(router.state.historyAction).toBe('REPLACE');
+    // The list asks once the page has mounted, which may be just after the heading shows.
+    await waitFor(() => expect(urls).toContain('/yy/getUseryy/10001'));
     expect(urls.filter((u) => u.startsWith('/user/getuserinfo'))).toEqual([]);
-    expect(urls).toContain('/yy/getUseryy/10001');
   });
 
   it('the own uid keeps the child: /{uid}/board goes to /my/board', async () => {

@@ -11,7 +11,7 @@ import type { Call, Reply } from '@xiaoba/shared/testing';
 const articles = () => screen.findAllByRole('article');
 
 /** Answers the list calls with `list`, user 10002's info, and nothing else; returns the list calls. */
-function lists(list: (call: Call) => Reply) {
+function lists(list: (call: Call) => Reply | Promise<Reply>) {
   const calls = yyServer((call) => {
     if (isListCall(call) || call.method !== 'GET') return list(call);
     if (call.path === '/user/getuserinfo/10002') return ok(other);
@@ -134,10 +134,18 @@ describe('YyList on /my', () => {
   it('shows a loading status, then an error with a retry button that loads again', async () => {
     const user = userEvent.setup();
     let n = 0;
-    lists(() => (++n === 1 ? fail(500, '服务器开小差了') : ok(page([yy({ content: '第二次就好了' })]))));
+    // The first answer waits until the loading status has been seen, however slow the machine.
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    lists(async () => {
+      if (++n > 1) return ok(page([yy({ content: '第二次就好了' })]));
+      await firstAnswered;
+      return fail(500, '服务器开小差了');
+    });
     renderSpace('/my');
     const list = await screen.findByRole('region', { name: '我的yy' });
-    expect(within(list).getByRole('status').textContent).toBe('正在加载yy…');
+    expect((await within(list).findByRole('status')).textContent).toBe('正在加载yy…');
+    answerFirst();
     const alert = await within(list).findByRole('alert');
     expect(alert.textContent).toContain('yy加载失败：服务器开小差了');
     await user.click(within(alert).getByRole('button', { name: '重试' }));
