@@ -26,4 +26,5 @@ export { insertAtCursor } from './ui/insert-at-cursor';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';
 export * from './federation/route-table';
 export { lazyPage, retryFailedPages } from './federation/lazy-page';
+export { loadRemoteModule, resetRemoteModule, setRemoteLoader, NO_REMOTE_LOADER, type RemoteLoader } from './federation/remote-module';
 export * from './libraries';

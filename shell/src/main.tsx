@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider, RouterProvider } from '@xiaoba/shared';
 import { App } from './App';
 import { createRouter } from './router';
-import { initRemotes } from './remotes/registry';
+import { connectRemoteLoader, initRemotes } from './remotes/registry';
 import { connectSession } from './session';
 import { createStore } from './store';
 
@@ -11,6 +11,8 @@ async function start() {
   const store = createStore();
   // Remotes must be registered before the router exists (its first route may need one).
   const manifest = await initRemotes();
+  // Remotes that compose a fragment of another remote load it through this same registry.
+  connectRemoteLoader();
   const router = createRouter(store, manifest);
   connectSession(store, () => void router.navigate('/login'));
   createRoot(document.getElementById('root')!).render(

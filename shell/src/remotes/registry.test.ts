@@ -11,7 +11,17 @@ vi.mock('virtual:__federation__', () => ({
   __federation_method_unwrapDefault: (m: unknown) => m,
 }));
 
-import { fetchManifest, initRemotes, loadedRemote, loadRemote, REMOTE_LOAD_TIMEOUT_MS, resetRemote } from './registry';
+import { loadRemoteModule as loadFromRemote, resetRemoteModule, setRemoteLoader } from '@xiaoba/shared';
+import {
+  connectRemoteLoader,
+  fetchManifest,
+  initRemotes,
+  loadedRemote,
+  loadRemote,
+  loadRemoteModule,
+  REMOTE_LOAD_TIMEOUT_MS,
+  resetRemote,
+} from './registry';
 
 let n = 0;
 /** A remote with a name of its own: the registry keeps loaded remotes for the page's lifetime. */
@@ -161,5 +171,57 @@ describe('resetRemote', () => {
     await resetRemote(known.name);
     expect(federation.setRemote).toHaveBeenCalledTimes(2);
     expect(await registeredUrl(known.name)).toMatch(/^\/remotes\/y\/remoteEntry\.1\.js\?retry=\d+$/);
+  });
+});
+
+describe('other exposed modules (fragments)', () => {
+  afterEach(() => setRemoteLoader(undefined));
+
+  it('loads each exposed module once, beside ./routes, and a reset forgets all of them', async () => {
+    const known = entry();
+    window.__XB_REMOTES__ = { remotes: [known] };
+    await initRemotes();
+    stubManifestFetch(() => Promise.reject(new TypeError('offline')));
+    const feed = { default: () => null };
+    const routes = { pages: {} };
+    federation.getRemote.mockImplementation(async (_name, exposed) => (exposed === './feed' ? feed : routes));
+    const [a, b] = await Promise.all([loadRemoteModule(known.name, './feed'), loadRemoteModule(known.name, './feed')]);
+    expect(a).toBe(feed);
+    expect(b).toBe(feed);
+    expect(await loadRemote(known.name)).toBe(routes);
+    expect(federation.getRemote.mock.calls).toEqual([
+      [known.name, './feed'],
+      [known.name, './routes'],
+    ]);
+
+    await resetRemote(known.name);
+    expect(loadedRemote(known.name)).toBeUndefined();
+    expect(await loadRemoteModule(known.name, './feed')).toBe(feed);
+    expect(federation.getRemote).toHaveBeenCalledTimes(3);
+  });
+
+  it('fails a fragment that hangs after the same timeout', async () => {
+    vi.useFakeTimers();
+    const { name } = entry();
+    federation.getRemote.mockReturnValue(new Promise(() => {}));
+    const load = loadRemoteModule(name, './feed');
+    load.catch(() => {});
+    await vi.advanceTimersByTimeAsync(REMOTE_LOAD_TIMEOUT_MS);
+    await expect(load).rejects.toThrow(name);
+  });
+
+  it('connectRemoteLoader makes shared\'s loadRemoteModule and resetRemoteModule use this registry', async () => {
+    const known = entry('/remotes/z/remoteEntry.1.js');
+    window.__XB_REMOTES__ = { remotes: [known] };
+    await initRemotes();
+    stubManifestFetch(() => Promise.reject(new TypeError('offline')));
+    connectRemoteLoader();
+    const feed = { default: () => null };
+    federation.getRemote.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(feed);
+    await expect(loadFromRemote(known.name, './feed')).rejects.toThrow('Failed to fetch');
+    await resetRemoteModule(known.name);
+    expect(await registeredUrl(known.name)).toMatch(/^\/remotes\/z\/remoteEntry\.1\.js\?retry=\d+$/);
+    expect(await loadFromRemote(known.name, './feed')).toBe(feed);
+    expect(federation.getRemote).toHaveBeenLastCalledWith(known.name, './feed');
   });
 });

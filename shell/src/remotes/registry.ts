@@ -7,7 +7,7 @@ import {
   __federation_method_getRemote as getRemote,
   __federation_method_setRemote as setRemote,
 } from 'virtual:__federation__';
-import { retryFailedPages, type RemoteManifestEntry, type RemoteRoutesModule, type RemotesManifest } from '@xiaoba/shared';
+import { retryFailedPages, setRemoteLoader, type RemoteManifestEntry, type RemoteRoutesModule, type RemotesManifest } from '@xiaoba/shared';
 
 declare global {
   interface Window {
@@ -19,8 +19,8 @@ declare global {
 export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
 
 const entries = new Map<string, RemoteManifestEntry>();
-const loaded = new Map<string, RemoteRoutesModule>();
-const pending = new Map<string, Promise<RemoteRoutesModule>>();
+const loaded = new Map<string, unknown>();
+const pending = new Map<string, Promise<unknown>>();
 
 function register(entry: RemoteManifestEntry, bust?: number) {
   entries.set(entry.name, entry);
@@ -49,34 +49,46 @@ export async function initRemotes(): Promise<RemotesManifest> {
   return manifest;
 }
 
-/** The remote's route module, loaded once; a failure is not cached so a retry can succeed. */
-export function loadRemote(name: string): Promise<RemoteRoutesModule> {
-  const done = loaded.get(name);
-  if (done) return Promise.resolve(done);
-  let promise = pending.get(name);
+/** Key of one exposed module of one remote in the caches below. */
+const key = (name: string, module: string) => `${name}\u0000${module}`;
+
+/**
+ * An exposed module of a remote (its `./routes`, or a fragment such as mf-space's `./feed`),
+ * loaded once; a failure is not cached so a retry can succeed, and a load that hangs fails after
+ * REMOTE_LOAD_TIMEOUT_MS. Remotes reach it through shared's `loadRemoteModule` (see `connectRemoteLoader`).
+ */
+export function loadRemoteModule(name: string, module: string): Promise<unknown> {
+  const id = key(name, module);
+  if (loaded.has(id)) return Promise.resolve(loaded.get(id));
+  let promise = pending.get(id);
   if (!promise) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`${name} did not load in time`)), REMOTE_LOAD_TIMEOUT_MS);
     });
-    const current: Promise<RemoteRoutesModule> = Promise.race([getRemote(name, './routes') as Promise<RemoteRoutesModule>, timeout])
-      .then((module) => {
-        loaded.set(name, module);
-        return module;
+    const current: Promise<unknown> = Promise.race([getRemote(name, module), timeout])
+      .then((value) => {
+        loaded.set(id, value);
+        return value;
       })
       .finally(() => {
         clearTimeout(timer);
         // A reset may have started a newer load meanwhile: leave that one alone.
-        if (pending.get(name) === current) pending.delete(name);
+        if (pending.get(id) === current) pending.delete(id);
       });
     promise = current;
-    pending.set(name, promise);
+    pending.set(id, promise);
   }
   return promise;
 }
 
+/** The remote's route module, loaded once (see `loadRemoteModule`). */
+export function loadRemote(name: string): Promise<RemoteRoutesModule> {
+  return loadRemoteModule(name, './routes') as Promise<RemoteRoutesModule>;
+}
+
 export function loadedRemote(name: string): RemoteRoutesModule | undefined {
-  return loaded.get(name);
+  return loaded.get(key(name, './routes')) as RemoteRoutesModule | undefined;
 }
 
 /**
@@ -92,8 +104,14 @@ export async function resetRemote(name: string): Promise<void> {
     // The manifest itself is unreachable: retry with what we have.
   }
   // Forget a load still hanging on the old URL, and any module a failed page chunk came from.
-  pending.delete(name);
-  loaded.delete(name);
+  for (const map of [pending, loaded]) {
+    for (const id of map.keys()) if (id.startsWith(key(name, ''))) map.delete(id);
+  }
   retryFailedPages();
   if (entry) register(entry, Date.now());
+}
+
+/** Lets remotes load other remotes' exposed modules through this registry (shared's `loadRemoteModule`). */
+export function connectRemoteLoader(): void {
+  setRemoteLoader({ load: loadRemoteModule, reset: resetRemote });
 }
