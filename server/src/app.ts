@@ -14,6 +14,7 @@ import type { Pool } from './db/pool';
 import { ApiError, installErrorHandlers, MSG } from './http/errors';
 import { purgeOldPostLog } from './db/post-limit';
 import { commentRoutes } from './routes/comment';
+import { countRoutes } from './routes/count';
 import { leaveReplyRoutes, leaveRoutes } from './routes/leave';
 import { topicRoutes } from './routes/topics';
 import { userRoutes } from './routes/user';
@@ -71,6 +72,7 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
       await api.register(userRoutes, { prefix: '/user', config, pool, signer });
       await api.register(yyRoutes, { prefix: '/yy', config, pool, signer });
       await api.register(commentRoutes, { prefix: '/comment', config, pool, signer });
+      await api.register(countRoutes, { prefix: '/count', pool, signer });
       await api.register(leaveRoutes, { prefix: '/leave', config, pool, signer });
       await api.register(leaveReplyRoutes, { prefix: '/leaveReply', config, pool, signer });
       await api.register(visitorRoutes, { prefix: '/visitor', pool, signer });

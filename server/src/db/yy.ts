@@ -5,6 +5,7 @@
  */
 import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
 import { uploadUrl } from '../uploads/store';
+import { addCommentNotices } from './notices';
 import type { Queryable } from './pool';
 
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
@@ -259,17 +260,19 @@ export interface NewComment {
 
 /**
  * Counts the comment on its yy first (which locks the yy's row, so a parallel delete of the yy
- * waits), then inserts it. Returns null when the yy does not exist.
+ * waits), then inserts it and its notices (db/notices.ts). Returns null when the yy does not exist.
  */
 export async function insertComment(db: Queryable, c: NewComment): Promise<number | null> {
-  const counted = await db.query('UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1', [c.weiboId]);
-  if ((counted.rowCount ?? 0) === 0) return null;
+  const counted = await db.query<{ uid: number }>('UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1 RETURNING uid', [c.weiboId]);
+  if (!counted.rows[0]) return null;
   const { rows } = await db.query<{ comment_id: number }>(
     `INSERT INTO yy_comments (weibo_id, uid, content, reply_comment_id, reply_uid, ctime)
      VALUES ($1, $2, $3, $4, $5, coalesce(to_timestamp($6)::timestamp(3), now())) RETURNING comment_id`,
     [c.weiboId, c.uid, c.content, c.replyCommentId, c.replyUid, c.ctime ?? null],
   );
-  return rows[0]!.comment_id;
+  const commentId = rows[0]!.comment_id;
+  await addCommentNotices(db, { commentId, uid: c.uid, yyUid: counted.rows[0].uid, replyUid: c.replyUid });
+  return commentId;
 }
 
 export interface CommentKey {

@@ -231,3 +231,39 @@ export interface HotTopic {
   /** Posts of the last 7 days that used it; 0 for the fallback list. */
   count: number;
 }
+
+// ---- notices of new comments (回复我的, docs/api.md "Notices") --------------------------------
+
+/** One notice: a comment or reply by someone else that concerns the caller. */
+export interface CommentNotice {
+  commentId: number;
+  weiboId: number;
+  /** The comment's author and their current nickname and avatar code. */
+  uid: number;
+  username: string;
+  face: number;
+  content: string;
+  /** Unix seconds. */
+  ctime: number;
+  /** 'comment': on the caller's yy; 'reply': answers the caller's comment (on anyone's yy). */
+  kind: 'comment' | 'reply';
+  /** Whom it answers (0 for a plain comment). */
+  replyUid: number;
+  /** The yy's owner (the caller for kind 'comment') and the yy's first 40 characters. */
+  yyUid: number;
+  yyContent: string;
+  /** Came after the caller's last clear. */
+  unread: boolean;
+}
+
+/** GET /api/count/getcomments: the unread count and the newest notices (at most 20). */
+export interface CommentNotices {
+  count: number;
+  records: CommentNotice[];
+}
+
+/** POST /api/count/clearcomments (body optional): marks read the notices up to `upTo`, or all. */
+export interface ClearNoticesBody {
+  /** The newest commentId the reader has seen. */
+  upTo?: number;
+}
