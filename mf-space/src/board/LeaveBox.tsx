@@ -3,8 +3,9 @@
  * truncated): emoji, a counter, and a draft kept per board until the message is sent.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { AddLeaveSchema, Button, charCount, EmojiPicker, firstError, notify, styled, TEXT_MAX, type ApiError } from '@xiaoba/shared';
-import { Counter, FieldError, FieldLabel, Row, TextArea } from '../ui/fields';
+import { AddLeaveSchema, Button, EmojiPicker, firstError, notify, styled, TEXT_MAX, type ApiError } from '@xiaoba/shared';
+import { Row } from '../ui/fields';
+import { TextBox, TextCount } from '../ui/TextBox';
 import { truncate } from '../ui/truncate';
 import { useEmojiInsert } from '../ui/useEmojiInsert';
 import { useAddLeaveMutation } from './board-api';
@@ -50,26 +51,10 @@ export function LeaveBox({ fuid, writer, onPosted }: { fuid: number; writer: num
 
   return (
     <Form onSubmit={submit} noValidate>
-      <FieldLabel htmlFor={`${id}text`}>留言</FieldLabel>
-      <TextArea
-        ref={textRef}
-        id={`${id}text`}
-        value={text}
-        rows={3}
-        aria-describedby={`${id}count${error ? ` ${id}error` : ''}`}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => setText(e.currentTarget.value)}
-      />
-      {error && (
-        <FieldError id={`${id}error`} role="alert">
-          {error}
-        </FieldError>
-      )}
+      <TextBox ref={textRef} id={id} label="留言" value={text} rows={3} error={error} onChange={setText} />
       <Tools>
         <EmojiPicker onPick={insertEmoji} />
-        <Counter id={`${id}count`}>
-          {charCount(text)}/{TEXT_MAX}
-        </Counter>
+        <TextCount id={id} value={text} max={TEXT_MAX} />
         <Send type="submit" aria-busy={sending || undefined}>
           {sending ? '发送中…' : '发表留言'}
         </Send>

@@ -1,7 +1,8 @@
 /** The inline reply box under a leave message (回复内容不能为空, at most 233, truncated as typed). */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { AddLeaveReplySchema, Button, charCount, firstError, notify, styled, TEXT_MAX, type ApiError } from '@xiaoba/shared';
-import { ActionButton, Counter, FieldError, FieldLabel, Row, TextArea } from '../ui/fields';
+import { AddLeaveReplySchema, Button, firstError, notify, styled, TEXT_MAX, type ApiError } from '@xiaoba/shared';
+import { ActionButton, Row } from '../ui/fields';
+import { TextBox, TextCount } from '../ui/TextBox';
 import { truncate } from '../ui/truncate';
 import { useAddLeaveReplyMutation } from './board-api';
 
@@ -54,28 +55,20 @@ export function ReplyBox({ id, leaveId, fuid, to, onClose }: ReplyBoxProps) {
 
   return (
     <Form id={id} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
-      <FieldLabel htmlFor={`${fieldId}text`}>回复{to}</FieldLabel>
-      <TextArea
+      <TextBox
         ref={textRef}
-        id={`${fieldId}text`}
+        id={fieldId}
+        label={`回复${to}`}
         value={text}
         rows={2}
-        aria-describedby={`${fieldId}count${error ? ` ${fieldId}error` : ''}`}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => {
-          setText(truncate(e.currentTarget.value, TEXT_MAX));
+        error={error}
+        onChange={(value) => {
+          setText(truncate(value, TEXT_MAX));
           if (error) setError(null);
         }}
       />
-      {error && (
-        <FieldError id={`${fieldId}error`} role="alert">
-          {error}
-        </FieldError>
-      )}
       <Tools>
-        <Counter id={`${fieldId}count`}>
-          {charCount(text)}/{TEXT_MAX}
-        </Counter>
+        <TextCount id={fieldId} value={text} max={TEXT_MAX} />
         <ActionButton type="button" onClick={() => onClose(false)}>
           取消
         </ActionButton>

@@ -1,7 +1,8 @@
 /** The comment box under a yy: labelled 评论, counter to 233, emoji, and 取消回复 in reply mode. */
 import { useId, type FormEvent, type RefObject } from 'react';
 import { Button, COMMENT_MAX, EmojiPicker, styled } from '@xiaoba/shared';
-import { ActionButton, Counter, FieldError, FieldLabel, Row, TextArea } from '../ui/fields';
+import { ActionButton, Row } from '../ui/fields';
+import { TextBox, TextCount } from '../ui/TextBox';
 import { useEmojiInsert } from '../ui/useEmojiInsert';
 import type { useReplyMode } from './useReplyMode';
 
@@ -27,21 +28,7 @@ export function CommentBox({ reply, textRef, error, busy, onSubmit, onEdit }: Co
   };
   return (
     <Form onSubmit={submit} noValidate>
-      <FieldLabel htmlFor={`${id}text`}>评论</FieldLabel>
-      <TextArea
-        ref={textRef}
-        id={`${id}text`}
-        value={reply.text}
-        rows={2}
-        aria-describedby={`${id}count${error ? ` ${id}error` : ''}`}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => setText(e.currentTarget.value)}
-      />
-      {error && (
-        <FieldError id={`${id}error`} role="alert">
-          {error}
-        </FieldError>
-      )}
+      <TextBox ref={textRef} id={id} label="评论" value={reply.text} rows={2} error={error} onChange={setText} />
       <Tools>
         <EmojiPicker onPick={insertEmoji} />
         {reply.target && (
@@ -49,9 +36,7 @@ export function CommentBox({ reply, textRef, error, busy, onSubmit, onEdit }: Co
             取消回复
           </ActionButton>
         )}
-        <Counter id={`${id}count`}>
-          {reply.count}/{COMMENT_MAX}
-        </Counter>
+        <TextCount id={id} value={reply.count} max={COMMENT_MAX} />
         <Send type="submit" aria-busy={busy || undefined}>
           {busy ? '发送中…' : '发表评论'}
         </Send>

@@ -6,7 +6,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   card,
-  charCount,
   CreateYySchema,
   EmojiPicker,
   firstError,
@@ -15,7 +14,8 @@ import {
   YY_TEXT_MAX,
   type ApiError,
 } from '@xiaoba/shared';
-import { Counter, FieldError, FieldLabel, Row, TextArea } from '../ui/fields';
+import { FieldError, Row } from '../ui/fields';
+import { TextBox, TextCount } from '../ui/TextBox';
 import { truncate } from '../ui/truncate';
 import { useEmojiInsert } from '../ui/useEmojiInsert';
 import { useCreateYyMutation } from '../yy/yy-api';
@@ -69,21 +69,7 @@ export function Composer({ uid }: { uid: number }) {
       <h2 id={`${id}title`} className="visually-hidden">
         发表yy
       </h2>
-      <FieldLabel htmlFor={`${id}text`}>说点什么吧</FieldLabel>
-      <TextArea
-        ref={textRef}
-        id={`${id}text`}
-        value={text}
-        rows={3}
-        aria-describedby={`${id}count${error ? ` ${id}error` : ''}`}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => setText(e.currentTarget.value)}
-      />
-      {error && (
-        <FieldError id={`${id}error`} role="alert">
-          {error}
-        </FieldError>
-      )}
+      <TextBox ref={textRef} id={id} label="说点什么吧" value={text} rows={3} error={error} onChange={setText} />
       {images.refused.length > 0 && (
         <div role="alert">
           {images.refused.map((line) => (
@@ -95,9 +81,7 @@ export function Composer({ uid }: { uid: number }) {
       <Tools>
         <EmojiPicker onPick={insertEmoji} />
         <ImageInput count={images.slots.length} onFiles={images.add} />
-        <Counter id={`${id}count`}>
-          {charCount(text)}/{YY_TEXT_MAX}
-        </Counter>
+        <TextCount id={id} value={text} max={YY_TEXT_MAX} />
         <Post type="submit" disabled={images.uploading} aria-busy={posting || undefined}>
           {images.uploading ? '图片上传中…' : posting ? '发布中…' : '发布'}
         </Post>

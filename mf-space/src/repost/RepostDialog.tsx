@@ -3,8 +3,8 @@
  * yy's; for a repost of a repost the server reposts the original, so the preview shows that one.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Button, charCount, COMMENT_MAX, Dialog, notify, RichText, styled, type ApiError, type Yy } from '@xiaoba/shared';
-import { Counter, FieldLabel, TextArea } from '../ui/fields';
+import { Button, COMMENT_MAX, Dialog, notify, RichText, styled, type ApiError, type Yy } from '@xiaoba/shared';
+import { TextBox, TextCount } from '../ui/TextBox';
 import { truncate } from '../ui/truncate';
 import { useCreateYyMutation } from '../yy/yy-api';
 import { Quote, SOURCE_DELETED, sourceGone } from './RepostSource';
@@ -48,17 +48,8 @@ export function RepostDialog({ yy, open, onClose }: { yy: Yy; open: boolean; onC
     >
       <Preview yy={yy} />
       <form id={formId} onSubmit={submit} noValidate>
-        <FieldLabel htmlFor={`${id}text`}>转发理由（可不填）</FieldLabel>
-        <TextArea
-          id={`${id}text`}
-          value={text}
-          rows={3}
-          aria-describedby={`${id}count`}
-          onChange={(e) => setText(truncate(e.currentTarget.value, COMMENT_MAX))}
-        />
-        <Count id={`${id}count`}>
-          {charCount(text)}/{COMMENT_MAX}
-        </Count>
+        <TextBox id={id} label="转发理由（可不填）" value={text} rows={3} onChange={(value) => setText(truncate(value, COMMENT_MAX))} />
+        <Count id={id} value={text} max={COMMENT_MAX} />
       </form>
     </Dialog>
   );
@@ -92,7 +83,7 @@ const PreviewBox = styled(Quote)`
   max-height: 30vh;
   overflow: auto;
 `;
-const Count = styled(Counter)`
+const Count = styled(TextCount)`
   display: block;
   margin-top: 4px;
   text-align: right;
