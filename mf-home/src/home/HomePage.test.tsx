@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '@xiaoba/shared';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setRemoteLoader, type UserInfo } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
 import HomePage from './HomePage';
 
@@ -9,14 +9,28 @@ const user: UserInfo = {
   follows: 12, fans: 36, face: 0, ctime: 0, skin: '', birthday: '2003-05-12', lastTime: 0, sign: 0,
 };
 
+afterEach(() => setRemoteLoader(undefined));
+
 describe('personal centre', () => {
-  it('greets the user with their 米米号, level and the default signature', async () => {
+  it('greets the user, with the default signature, the feed from mf-space and the right box', async () => {
+    setRemoteLoader({
+      load: async (remote, module) => ({ default: () => <p>{`${remote} ${module} 的yy`}</p> }),
+      reset: async () => {},
+    });
     renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
     expect(await screen.findByRole('heading', { name: '欢迎回来，巴巴！' })).toBeTruthy();
-    expect(screen.getByText('100001')).toBeTruthy();
-    expect(screen.getByText('Lv.13')).toBeTruthy();
     expect(screen.getByText('我的地盘我做主！')).toBeTruthy();
-    expect(screen.getByRole('img', { name: '巴巴的头像' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '去我的空间' }).getAttribute('href')).toBe('/my');
+    expect(await screen.findByText('mf_space ./feed 的yy')).toBeTruthy();
+    const box = screen.getByRole('complementary', { name: '巴巴' });
+    expect(within(box).getByText('Lv.13')).toBeTruthy();
+  });
+
+  it('keeps the greeting and the right box when the feed cannot load', async () => {
+    setRemoteLoader({ load: () => Promise.reject(new TypeError('Failed to fetch')), reset: async () => {} });
+    renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
+    expect(await screen.findByRole('heading', { name: '大家的yy加载失败' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '欢迎回来，巴巴！' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: '巴巴' })).toBeTruthy();
   });
 });
