@@ -28,4 +28,6 @@ export {
 } from 'react-router-dom';
 export { Provider } from 'react-redux';
 export { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+// The store owner (the shell) calls it so queries know when the page is hidden or offline.
+export { setupListeners } from '@reduxjs/toolkit/query/react';
 export { default as styled, createGlobalStyle, css, keyframes, ThemeProvider, useTheme } from 'styled-components';

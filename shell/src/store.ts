@@ -1,5 +1,5 @@
 /** The site's one Redux store, made from shared's root reducer; remotes inject their slices into it. */
-import { baseApi, configureStore, loadAuthState, rootReducer, saveAuthState, uiSlice } from '@xiaoba/shared';
+import { baseApi, configureStore, loadAuthState, rootReducer, saveAuthState, setupListeners, uiSlice } from '@xiaoba/shared';
 
 export function createStore(storage: Storage | undefined = globalThis.localStorage) {
   const auth = loadAuthState(storage);
@@ -8,6 +8,8 @@ export function createStore(storage: Storage | undefined = globalThis.localStora
     preloadedState: { auth, ui: { ...uiSlice.getInitialState(), skin: auth.user?.skin ?? '' } },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
+  // Focus and visibility for RTK Query: polling with skipPollingIfUnfocused pauses in a hidden tab.
+  setupListeners(store.dispatch);
   // Persist the user (never the token) whenever the auth state changes.
   let last = store.getState().auth;
   store.subscribe(() => {
