@@ -29,48 +29,36 @@ export interface SpaceOwner {
   leaves: number | null;
 }
 
-type Common = Omit<SpaceOwner, 'bigSignature' | 'smallSignature'>;
+/** The profile fields SpaceUser and UserInfo both carry (each may be missing in an older answer). */
+type Profile = Pick<
+  SpaceUser & UserInfo,
+  'uid' | 'qm' | 'qianming' | 'face' | 'sex' | 'birthday' | 'experience' | 'fans' | 'follows' | 'ctime' | 'lastTime'
+>;
 
-function owner(fields: Common): SpaceOwner {
+/** The one mapping; what differs between the own user and another user comes as parameters. */
+function owner(u: Profile, name: string, own: boolean, leaves: number | null): SpaceOwner {
+  const qm = u.qm ?? '';
+  const qianming = u.qianming ?? '';
   return {
-    ...fields,
-    bigSignature: fields.qm.trim() || `${fields.name}${TERRITORY_WORD}`,
-    smallSignature: fields.qianming.trim() || DEFAULT_SMALL_SIGNATURE,
+    uid: u.uid,
+    name,
+    bigSignature: qm.trim() || `${name}${TERRITORY_WORD}`,
+    smallSignature: qianming.trim() || DEFAULT_SMALL_SIGNATURE,
+    own,
+    qm,
+    qianming,
+    face: u.face ?? 0,
+    sex: u.sex,
+    birthday: u.birthday ?? '',
+    experience: u.experience ?? 0,
+    fans: u.fans ?? 0,
+    follows: u.follows ?? 0,
+    ctime: u.ctime ?? 0,
+    lastTime: u.lastTime ?? 0,
+    leaves,
   };
 }
 
-export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner =>
-  owner({
-    uid: u.uid,
-    name: u.uname,
-    own: false,
-    qm: u.qm ?? '',
-    qianming: u.qianming ?? '',
-    face: u.face ?? 0,
-    sex: u.sex,
-    birthday: u.birthday ?? '',
-    experience: u.experience ?? 0,
-    fans: u.fans ?? 0,
-    follows: u.follows ?? 0,
-    ctime: u.ctime ?? 0,
-    lastTime: u.lastTime ?? 0,
-    leaves: u.leaves ?? 0,
-  });
+export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner => owner(u, u.uname, false, u.leaves ?? 0);
 
-export const ownerFromUser = (u: UserInfo): SpaceOwner =>
-  owner({
-    uid: u.uid,
-    name: u.name,
-    own: true,
-    qm: u.qm ?? '',
-    qianming: u.qianming ?? '',
-    face: u.face ?? 0,
-    sex: u.sex,
-    birthday: u.birthday ?? '',
-    experience: u.experience ?? 0,
-    fans: u.fans ?? 0,
-    follows: u.follows ?? 0,
-    ctime: u.ctime ?? 0,
-    lastTime: u.lastTime ?? 0,
-    leaves: null,
-  });
+export const ownerFromUser = (u: UserInfo): SpaceOwner => owner(u, u.name, true, null);
