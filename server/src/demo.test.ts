@@ -87,3 +87,13 @@ describe('demo spaces', () => {
     expect(files).toHaveLength(used.rows[0].n);
   });
 });
+
+describe('demo notices', () => {
+  it('start unread for 100001: the others’ comments on its yy and the reply to its comment, never its own', async () => {
+    const notices = await get('/api/count/getcomments');
+    expect(notices.count).toBe(5);
+    expect(notices.records).toHaveLength(5);
+    expect(notices.records.every((n: any) => n.unread && n.uid !== 100001)).toBe(true);
+    expect(notices.records.filter((n: any) => n.kind === 'reply').map((n: any) => [n.username, n.yyUid])).toEqual([['萌萌猫', 100002]]);
+  });
+});
