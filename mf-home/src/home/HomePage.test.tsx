@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setRemoteLoader, type UserInfo } from '@xiaoba/shared';
-import { renderPage } from '@xiaoba/shared/testing';
+import { fail, fakeServer, ok, renderPage } from '@xiaoba/shared/testing';
 import HomePage from './HomePage';
 
 const user: UserInfo = {
@@ -9,6 +9,10 @@ const user: UserInfo = {
   follows: 12, fans: 36, face: 0, ctime: 0, skin: '', birthday: '2003-05-12', lastTime: 0, sign: 0,
 };
 
+// The 回复我的 section asks for the notices: 2 new ones.
+beforeEach(() => {
+  fakeServer((call) => (call.path === '/count/getcomments' ? ok({ count: 2, records: [] }) : fail(404, '未知')));
+});
 afterEach(() => setRemoteLoader(undefined));
 
 describe('personal centre', () => {
@@ -32,5 +36,12 @@ describe('personal centre', () => {
     expect(await screen.findByRole('heading', { name: '大家的yy加载失败' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '欢迎回来，巴巴！' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: '巴巴' })).toBeTruthy();
+  });
+
+  it('places 回复我的 under the greeting, with the count of new comments', async () => {
+    setRemoteLoader({ load: async () => ({ default: () => null }), reset: async () => {} });
+    renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
+    const main = (await screen.findByRole('heading', { name: '欢迎回来，巴巴！' })).closest('section')!;
+    expect(await within(main).findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
   });
 });

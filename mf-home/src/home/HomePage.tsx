@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { DEFAULT_SMALL_SIGNATURE, Link, selectUser, styled, useAppSelector } from '@xiaoba/shared';
 import { SpaceFeed } from '../feed/SpaceFeed';
+import { CommentNotices } from '../notices/CommentNotices';
 import { Panel } from '../ui/Panel';
 import { RightBox } from './RightBox';
 
@@ -26,6 +27,7 @@ export default function HomePage() {
             <Link to="/system/notify">看系统通知</Link>
             <Link to="/help">帮助中心</Link>
           </Onward>
+          <CommentNotices />
         </Panel>
         <SpaceFeed />
       </div>
