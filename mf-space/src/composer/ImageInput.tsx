@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import { styled, YY_IMAGES_MAX } from '@xiaoba/shared';
+import { controlBox, focusOutline } from '../ui/controls';
 import { IMAGE_ACCEPT } from './upload';
 
 export function ImageInput({ count, onFiles }: { count: number; onFiles(files: File[]): void }) {
@@ -45,15 +46,12 @@ const Wrap = styled.span`
     align-items: center;
     min-height: 36px;
     padding: 4px 10px;
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: 6px;
-    background: ${(p) => p.theme.colors.panel};
+    ${controlBox}
     color: ${(p) => p.theme.colors.link};
     cursor: pointer;
   }
   input:focus-visible + label {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
+    ${focusOutline}
   }
   input:disabled + label {
     color: ${(p) => p.theme.colors.muted};

@@ -7,6 +7,7 @@ import { Avatar, level, Link, notify, styled } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { Signature } from '../signature/Signature';
 import { TagBox } from '../tags/TagBox';
+import { controlBox, focusOutline } from '../ui/controls';
 import { birthdayText, dateText, unixDate } from './dates';
 import { Medals } from './Medals';
 import { SexIcon } from './SexIcon';
@@ -148,9 +149,7 @@ const Links = styled.nav`
     display: inline-block;
     min-height: 32px;
     padding: 5px 10px;
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: 6px;
-    background: ${(p) => p.theme.colors.panel};
+    ${controlBox}
     color: ${(p) => p.theme.colors.link};
     font: inherit;
     font-size: 14px;
@@ -164,7 +163,6 @@ const Links = styled.nav`
   }
   a:focus-visible,
   button:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
+    ${focusOutline}
   }
 `;

@@ -1,6 +1,7 @@
 /** The space's address with a 复制 button; where the clipboard is unavailable (old phones, plain http) the address is selected for a manual copy. */
 import { useId, useRef } from 'react';
 import { notify, styled } from '@xiaoba/shared';
+import { controlBox, focusOutline } from '../ui/controls';
 
 export const COPIED = '已复制';
 export const COPY_BY_HAND = '请长按或按 Ctrl+C 复制地址';
@@ -44,9 +45,7 @@ const Row = styled.div`
     min-width: 0;
     min-height: 32px;
     padding: 3px 6px;
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: 6px;
-    background: ${(p) => p.theme.colors.panel};
+    ${controlBox}
     color: ${(p) => p.theme.colors.text};
     font: inherit;
     font-size: 13px;
@@ -64,7 +63,6 @@ const Row = styled.div`
   }
   input:focus-visible,
   button:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
+    ${focusOutline}
   }
 `;

@@ -22,6 +22,7 @@ import {
   useAppDispatch,
 } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
+import { focusRing } from '../ui/controls';
 import { truncate } from '../ui/truncate';
 import { useUpdateBigSignatureMutation, useUpdateSmallSignatureMutation } from './signature-api';
 
@@ -201,10 +202,7 @@ const EditButton = styled.button<{ $kind: SignatureKind }>`
   &:hover {
     border-color: ${(p) => p.theme.colors.border};
   }
-  &:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
-  }
+  ${focusRing}
   &[aria-busy='true'] {
     opacity: 0.75;
   }
@@ -223,10 +221,7 @@ const Input = styled.input<{ $kind: SignatureKind }>`
   color: ${(p) => p.theme.colors.text};
   font-family: inherit;
   font-size: ${(p) => (p.$kind === 'big' ? '17px' : '14px')};
-  &:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
-  }
+  ${focusRing}
 `;
 const Hint = styled.span`
   display: block;

@@ -6,6 +6,7 @@
  */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, styled } from '@xiaoba/shared';
+import { controlBox, focusOutline, focusRing } from '../ui/controls';
 import { FieldError } from '../ui/fields';
 import { addTag, removeTag, TAG_MAX } from './tag-rules';
 import { loadTags, saveTags } from './tag-storage';
@@ -144,10 +145,7 @@ const Toggle = styled.button`
   &[aria-expanded='true'] {
     border-color: ${(p) => p.theme.colors.primary};
   }
-  &:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
-  }
+  ${focusRing}
 `;
 const Panel = styled.div`
   margin-top: 6px;
@@ -168,15 +166,12 @@ const Panel = styled.div`
     min-width: 0;
     min-height: 34px;
     padding: 4px 8px;
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: 6px;
-    background: ${(p) => p.theme.colors.panel};
+    ${controlBox}
     color: ${(p) => p.theme.colors.text};
     font: inherit;
   }
   input:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
+    ${focusOutline}
   }
 `;
 const List = styled.ul`

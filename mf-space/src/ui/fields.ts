@@ -1,12 +1,6 @@
 /** Form and action pieces the yy list, composer, comments and repost dialog share. */
-import { css, styled } from '@xiaoba/shared';
-
-const focusRing = css`
-  &:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
-  }
-`;
+import { styled } from '@xiaoba/shared';
+import { controlBox, focusRing } from './controls';
 
 export const TextArea = styled.textarea`
   display: block;
@@ -14,9 +8,7 @@ export const TextArea = styled.textarea`
   width: 100%;
   min-height: 76px;
   padding: 8px 10px;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: 6px;
-  background: ${(p) => p.theme.colors.panel};
+  ${controlBox}
   color: ${(p) => p.theme.colors.text};
   font: inherit;
   line-height: 1.5;
