@@ -121,9 +121,7 @@ const Section = styled.section`
   padding-top: 12px;
 `;
 const Toggle = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: 4px;
+  display: inline-block;
   padding: 6px 12px;
   border-radius: 16px;
   border: 1px solid ${(p) => p.theme.colors.border};
@@ -134,7 +132,8 @@ const Toggle = styled.button`
   font-weight: 700;
   cursor: pointer;
   .arrow {
-    width: 1em;
+    display: inline-block;
+    width: 1.2em;
   }
   &:focus-visible {
     outline: 3px solid ${(p) => p.theme.colors.focus};
