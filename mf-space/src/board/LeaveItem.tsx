@@ -5,6 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { Avatar, ConfirmDialog, Link, notify, RichText, styled, type LeaveMessage, type LeaveReply } from '@xiaoba/shared';
 import { ActionButton } from '../ui/fields';
+import { itemSeparator, ItemActions, metaLine, nameAndTime } from '../ui/item';
 import { spacePath } from '../ui/space-path';
 import { Time } from '../ui/Time';
 import { useDeleteLeaveMutation, useDeleteLeaveReplyMutation } from './board-api';
@@ -66,7 +67,7 @@ export function LeaveItem({ message: m, viewer, onDeleted }: LeaveItemProps) {
         <Text>
           <RichText text={m.content} />
         </Text>
-        <Actions>
+        <ItemActions>
           {canReply(viewer, m) && (
             <ActionButton
               ref={replyButtonRef}
@@ -83,7 +84,7 @@ export function LeaveItem({ message: m, viewer, onDeleted }: LeaveItemProps) {
               删除
             </ActionButton>
           )}
-        </Actions>
+        </ItemActions>
         {m.replies.length > 0 && (
           <Replies aria-label={`${m.username}的留言的回复`}>
             {m.replies.map((r) => (
@@ -130,11 +131,7 @@ export function LeaveItem({ message: m, viewer, onDeleted }: LeaveItemProps) {
 const Article = styled.article`
   display: flex;
   gap: 10px;
-  padding: 12px 0;
-  border-top: 1px solid ${(p) => p.theme.colors.border};
-  &:first-of-type {
-    border-top: 0;
-  }
+  ${itemSeparator}
   .avatar {
     flex: none;
   }
@@ -148,25 +145,12 @@ const Head = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   gap: 4px 10px;
-  .name {
-    font-weight: 700;
-    overflow-wrap: anywhere;
-  }
-  .time {
-    color: ${(p) => p.theme.colors.muted};
-    font-size: 13px;
-  }
+  ${nameAndTime}
 `;
 const Text = styled.p`
   margin: 6px 0 0;
   line-height: 1.6;
   overflow-wrap: anywhere;
-`;
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 4px;
 `;
 const Replies = styled.ul`
   margin: 6px 0 0;
@@ -185,11 +169,6 @@ const Replies = styled.ul`
     font-weight: 700;
   }
   .meta {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 4px;
-    color: ${(p) => p.theme.colors.muted};
-    font-size: 13px;
+    ${metaLine}
   }
 `;

@@ -1,6 +1,7 @@
 /** One comment: who, whom it answers, the words, when; 回复 for everyone, 删除 for its author only. */
 import { Avatar, Link, RichText, styled, type YyComment } from '@xiaoba/shared';
 import { ActionButton } from '../ui/fields';
+import { metaLine } from '../ui/item';
 import { spacePath } from '../ui/space-path';
 import { Time } from '../ui/Time';
 
@@ -74,10 +75,5 @@ const Body = styled.div`
   }
 `;
 const Meta = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 4px;
-  color: ${(p) => p.theme.colors.muted};
-  font-size: 13px;
+  ${metaLine}
 `;

@@ -8,6 +8,7 @@ import { Comments } from '../comments/Comments';
 import { RepostDialog } from '../repost/RepostDialog';
 import { RepostSource } from '../repost/RepostSource';
 import { ActionButton } from '../ui/fields';
+import { itemSeparator, ItemActions, nameAndTime } from '../ui/item';
 import { spacePath } from '../ui/space-path';
 import { Time } from '../ui/Time';
 import { YyImages } from './YyImages';
@@ -82,22 +83,14 @@ export function YyItem({ yy, ownUid, onDelete }: YyItemProps) {
 }
 
 const Article = styled.article`
-  padding: 12px 0;
-  border-top: 1px solid ${(p) => p.theme.colors.border};
-  &:first-of-type {
-    border-top: 0;
-  }
+  ${itemSeparator}
 `;
 const Head = styled.div`
   display: flex;
   align-items: center;
   gap: 10px;
-  .name {
-    font-weight: 700;
-    overflow-wrap: anywhere;
-  }
-  .verb,
-  .time {
+  ${nameAndTime}
+  .verb {
     color: ${(p) => p.theme.colors.muted};
     font-size: 13px;
   }
@@ -107,10 +100,6 @@ const Text = styled.p`
   line-height: 1.6;
   overflow-wrap: anywhere;
 `;
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 4px;
+const Actions = styled(ItemActions)`
   margin-top: 6px;
 `;
