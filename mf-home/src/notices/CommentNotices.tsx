@@ -195,6 +195,10 @@ const List = styled.ul`
     font-size: 13px;
     color: ${(p) => p.theme.colors.muted};
   }
+  .meta img {
+    width: 18px;
+    height: 18px;
+  }
   .meta time {
     margin-left: 8px;
   }
