@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_EMPTY } from '@xiaoba/shared/core';
 import { COMMENTS_MAX } from '../db/yy';
 import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, type Member } from '../test/yy';
+import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
 
 let t: TestApp;
 let owner: Member; // writes the yy
@@ -11,7 +11,7 @@ let stranger: Member;
 let weiboId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ postLimits: { yy: 0, comments: 0, uploads: 0, windowMinutes: 10 } });
+  t = await startTestApp(NO_POST_LIMITS);
   owner = await member(t, '楼主');
   fan = await member(t, '粉丝');
   stranger = await member(t, '路人');

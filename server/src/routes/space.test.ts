@@ -5,16 +5,14 @@ import { recordVisit } from '../db/visitors';
 import { computeHotTopics, FALLBACK_TOPICS, HotTopicsCache, TOPIC_PATTERN } from '../db/topics';
 import { insertYy } from '../db/yy';
 import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, type Member } from '../test/yy';
+import { json, member, startWithAliceAndBob, type Member } from '../test/yy';
 
 let t: TestApp;
 let alice: Member;
 let bob: Member;
 
 beforeAll(async () => {
-  t = await startTestApp({ postLimits: { yy: 0, comments: 0, uploads: 0, windowMinutes: 10 } });
-  alice = await member(t, '小爱');
-  bob = await member(t, '小波');
+  ({ t, alice, bob } = await startWithAliceAndBob());
 });
 afterAll(() => t.close());
 

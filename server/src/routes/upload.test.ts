@@ -6,16 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
 import { purgeUnusedUploads } from '../uploads/store';
 import { startTestApp, type TestApp } from '../test/helpers';
-import { animatedGif, hasGpsBlock, jpegWithGps, json, member, pngImage, webpImage, type Member } from '../test/yy';
+import { animatedGif, hasGpsBlock, jpegWithGps, json, member, pngImage, startWithAliceAndBob, webpImage, type Member } from '../test/yy';
 
 let t: TestApp;
 let alice: Member;
 let bob: Member;
 
 beforeAll(async () => {
-  t = await startTestApp({ postLimits: { yy: 0, comments: 0, uploads: 0, windowMinutes: 10 } });
-  alice = await member(t, '小爱');
-  bob = await member(t, '小波');
+  ({ t, alice, bob } = await startWithAliceAndBob());
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YY_EMPTY } from '@xiaoba/shared/core';
 import { insertYy } from '../db/yy';
 import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, type Member } from '../test/yy';
+import { json, member, NO_POST_LIMITS, startWithAliceAndBob, type Member } from '../test/yy';
 
 let t: TestApp;
 let alice: Member;
@@ -10,9 +10,7 @@ let bob: Member;
 
 beforeAll(async () => {
   // The limits have their own tests below; here they would only get in the way.
-  t = await startTestApp({ postLimits: { yy: 0, comments: 0, uploads: 0, windowMinutes: 10 } });
-  alice = await member(t, '小爱');
-  bob = await member(t, '小波');
+  ({ t, alice, bob } = await startWithAliceAndBob());
 });
 afterAll(() => t.close());
 
@@ -404,7 +402,7 @@ describe('posting limits', () => {
   });
 
   it('0 disables a limit', async () => {
-    const open = await startTestApp({ postLimits: { yy: 0, comments: 0, uploads: 0, windowMinutes: 10 } });
+    const open = await startTestApp(NO_POST_LIMITS);
     try {
       const m = await member(open);
       for (let i = 0; i < 12; i++) expect((await m.call('POST', '/api/yy/createyy', { content: `第${i}条` })).statusCode).toBe(200);

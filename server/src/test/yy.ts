@@ -2,8 +2,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { TokenSigner } from '../auth/tokens';
+import type { Config } from '../config';
 import type { TestApp } from './helpers';
-import { TEST_JWT_SECRET } from './helpers';
+import { startTestApp, TEST_JWT_SECRET } from './helpers';
 import { createUser } from './users';
 
 const signer = new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET));
@@ -15,6 +16,17 @@ export interface Member {
   token: string;
   call(method: Method, url: string, payload?: object): Promise<LightMyRequestResponse>;
   upload(body: Buffer, filename?: string, contentType?: string, field?: string): Promise<LightMyRequestResponse>;
+}
+
+/** Post limits off; the limits have their own tests, elsewhere they would only get in the way. */
+export const NO_POST_LIMITS: Partial<Config> = { postLimits: { yy: 0, comments: 0, uploads: 0, windowMinutes: 10 } };
+
+/** The app over a fresh database without post limits, and two members: 小爱 first, then 小波. */
+export async function startWithAliceAndBob(): Promise<{ t: TestApp; alice: Member; bob: Member }> {
+  const t = await startTestApp(NO_POST_LIMITS);
+  const alice = await member(t, '小爱');
+  const bob = await member(t, '小波');
+  return { t, alice, bob };
 }
 
 /** A user with a valid access token (no login round trip). */
