@@ -1,8 +1,11 @@
 /** mf-home's rows of the spec's route table. */
-import type { RouteMeta } from '@xiaoba/shared';
+import type { FragmentRef, RouteMeta } from '@xiaoba/shared';
+
+/** Everyone's yy: mf-space's `./feed` fragment, composed into /home (ADR 6). */
+export const FEED: FragmentRef = { remote: 'mf_space', module: './feed' };
 
 export const routeTable: RouteMeta[] = [
-  { path: '/home', page: 'home', title: '个人中心' },
+  { path: '/home', page: 'home', title: '个人中心', uses: [FEED] },
   { path: '/help', page: 'help', title: '帮助中心' },
   { path: '/system/notify', page: 'notify', title: '系统通知' },
 ];

@@ -11,9 +11,9 @@ describe('mf-home route table', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
   });
 
-  it('has the spec rows /home, /help and /system/notify, with titles', () => {
+  it('has the spec rows /home, /help and /system/notify, with titles; /home composes mf-space\'s feed', () => {
     expect(routeTable).toEqual([
-      { path: '/home', page: 'home', title: '个人中心' },
+      { path: '/home', page: 'home', title: '个人中心', uses: [{ remote: 'mf_space', module: './feed' }] },
       { path: '/help', page: 'help', title: '帮助中心' },
       { path: '/system/notify', page: 'notify', title: '系统通知' },
     ]);

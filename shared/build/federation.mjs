@@ -39,7 +39,7 @@ export function remoteConfig(options) {
         exposes: options.exposes,
         shared: [...SHARED_SINGLETONS],
       }),
-      emitRouteTable(options.name, options.routes, options.exposes['./routes']),
+      emitRouteTable(options.name, options.routes, options.exposes),
       ...(options.plugins ?? []),
     ],
     build: {
@@ -78,13 +78,16 @@ export function hostConfig(options = {}) {
  * Writes routes.json beside remoteEntry.js: the manifest's source of a remote's paths and titles.
  * Each row with a page also lists the files that page needs (the exposed routes module, the page's
  * lazy chunk and their static imports), so the server can preload them for a first visit instead
- * of the browser discovering them one round trip after another.
+ * of the browser discovering them one round trip after another. Every other exposed module (a
+ * fragment such as './feed', ADR 6) is listed under `fragments` with the files it needs, for the
+ * pages of other remotes that compose it.
  * @param {string} name
  * @param {import('../src/federation/route-table').RouteMeta[]} routes
- * @param {string | undefined} routesModule the module exposed as './routes'
+ * @param {Record<string, string>} exposes
  * @returns {import('vite').Plugin}
  */
-function emitRouteTable(name, routes, routesModule) {
+function emitRouteTable(name, routes, exposes) {
+  const routesModule = exposes['./routes'];
   return {
     name: 'xiaoba:route-table',
     apply: 'build',
@@ -119,7 +122,15 @@ function emitRouteTable(name, routes, routesModule) {
           ...(row.page && pageFiles.has(row.page) ? { preload: [...new Set(pageFiles.get(row.page))] } : {}),
           ...(row.children ? { children: withPreload(row.children) } : {}),
         }));
-      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ name, routes: withPreload(routes) }, null, 2) });
+      const fragments = {};
+      for (const [exposed, module] of Object.entries(exposes)) {
+        if (exposed === './routes') continue;
+        const file = resolve(module).replace(/\.[jt]sx?$/, '');
+        const chunk = chunks.find((c) => c.fileName.startsWith('__federation_expose_') && c.facadeModuleId?.replace(/\.[jt]sx?$/, '') === file);
+        if (chunk) fragments[exposed] = [...closure(chunk.fileName)];
+      }
+      const table = { name, routes: withPreload(routes), ...(Object.keys(fragments).length ? { fragments } : {}) };
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(table, null, 2) });
     },
   };
 }

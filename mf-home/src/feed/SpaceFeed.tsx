@@ -4,11 +4,12 @@
  * and deletes work exactly as in the space and ship with mf-space alone.
  */
 import { card, styled } from '@xiaoba/shared';
+import { FEED } from '../route-table';
 import { RemoteFragment } from './RemoteFragment';
 
 /** mf-space's federation name and its exposed feed (see mf-space/vite.config.ts). */
-export const FEED_REMOTE = 'mf_space';
-export const FEED_MODULE = './feed';
+export const FEED_REMOTE = FEED.remote;
+export const FEED_MODULE = FEED.module;
 export const FEED_LABEL = '大家的yy';
 
 export function SpaceFeed() {

@@ -18,6 +18,8 @@ export interface RemoteManifestEntry {
   url: string;
   version: string;
   routes: unknown[];
+  /** Each exposed fragment of the remote (ADR 6) and the files it needs, from routes.json. */
+  fragments?: Record<string, string[]>;
 }
 
 export interface Manifest {
@@ -75,16 +77,18 @@ export class ManifestBuilder {
 
   private async read(remote: RemoteDir, entryFile: string, routesFile: string): Promise<RemoteManifestEntry> {
     const [code, routesText] = await Promise.all([readFile(entryFile), readFile(routesFile, 'utf8')]);
-    const routes = JSON.parse(routesText) as { name?: unknown; routes?: unknown };
+    const routes = JSON.parse(routesText) as { name?: unknown; routes?: unknown; fragments?: unknown };
     if (typeof routes.name !== 'string' || !Array.isArray(routes.routes)) {
       throw new Error('routes.json must be {"name": string, "routes": [...]}');
     }
     const version = createHash('sha256').update(code).digest('hex').slice(0, 12);
+    const fragments = fragmentsOf(routes.fragments);
     return {
       name: routes.name,
       url: `/remotes/${remote}/remoteEntry.js?v=${version}`,
       version,
       routes: routes.routes,
+      ...(fragments ? { fragments } : {}),
     };
   }
 }
@@ -97,27 +101,53 @@ export function manifestScript(manifest: Manifest): string {
 interface RouteRow {
   path?: string;
   preload?: unknown;
+  uses?: unknown;
   children?: RouteRow[];
+}
+
+interface FragmentUse {
+  remote: string;
+  module: string;
 }
 
 interface RoutePattern {
   pattern: string;
   /** Files of the remote the rows along this path need (from routes.json's `preload`). */
   files: string[];
+  /** Fragments of other remotes the rows along this path compose (their `uses`). */
+  uses: FragmentUse[];
 }
 
-const preloadOf = (row: RouteRow): string[] =>
-  Array.isArray(row.preload) ? row.preload.filter((f): f is string => typeof f === 'string' && /^[\w.@-]+\.js$/.test(f)) : [];
+const isFileName = (f: unknown): f is string => typeof f === 'string' && /^[\w.@-]+\.js$/.test(f);
+
+const preloadOf = (row: RouteRow): string[] => (Array.isArray(row.preload) ? row.preload.filter(isFileName) : []);
+
+const usesOf = (row: RouteRow): FragmentUse[] =>
+  Array.isArray(row.uses)
+    ? row.uses.filter(
+        (u): u is FragmentUse => typeof u === 'object' && u !== null && typeof u.remote === 'string' && typeof u.module === 'string',
+      )
+    : [];
+
+/** routes.json's `fragments` kept only as exposed names to plain file names, or undefined. */
+function fragmentsOf(value: unknown): Record<string, string[]> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, unknown[]] => Array.isArray(e[1]));
+  return entries.length ? Object.fromEntries(entries.map(([exposed, files]) => [exposed, files.filter(isFileName)])) : undefined;
+}
 
 /** Full path patterns of a route table ('/my', '/my/board', '/:id', ...) with their files. */
-function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files: [] }): RoutePattern[] {
+function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files: [], uses: [] }): RoutePattern[] {
   return rows.flatMap((row) => {
     const pattern =
       row.path === undefined ? parent.pattern : row.path.startsWith('/') ? row.path : `${parent.pattern.replace(/\/$/, '')}/${row.path}`;
-    const own = { pattern, files: [...parent.files, ...preloadOf(row)] };
+    const own = { pattern, files: [...parent.files, ...preloadOf(row)], uses: [...parent.uses, ...usesOf(row)] };
     return [own, ...patterns(row.children ?? [], own)];
   });
 }
+
+/** The folder URL of a remote's entry, where its other files are. */
+const baseOf = (remote: RemoteManifestEntry) => remote.url.slice(0, remote.url.lastIndexOf('/') + 1);
 
 /** How well a pattern matches a path: -1 for no match, more for more literal segments. */
 function matchScore(pattern: string, pathname: string): number {
@@ -135,7 +165,7 @@ function matchScore(pattern: string, pathname: string): number {
 
 export interface PagePreload {
   remote: RemoteManifestEntry;
-  /** URLs to preload: the remote's entry, then the files its page needs. */
+  /** URLs to preload: the remote's entry, the files its page needs, then each fragment of another remote it composes (that remote's entry and the fragment's files). */
   urls: string[];
 }
 
@@ -144,14 +174,21 @@ export interface PagePreload {
  * in the router), so index.html can ask the browser to fetch it while the shell starts.
  */
 export function preloadForPath(manifest: Manifest, pathname: string): PagePreload | undefined {
-  let best: { remote: RemoteManifestEntry; files: string[]; score: number } | undefined;
+  let best: { remote: RemoteManifestEntry; files: string[]; uses: FragmentUse[]; score: number } | undefined;
   for (const remote of manifest.remotes) {
-    for (const { pattern, files } of patterns(remote.routes as RouteRow[])) {
+    for (const { pattern, files, uses } of patterns(remote.routes as RouteRow[])) {
       const score = matchScore(pattern, pathname);
-      if (score >= 0 && (!best || score > best.score)) best = { remote, files, score };
+      if (score >= 0 && (!best || score > best.score)) best = { remote, files, uses, score };
     }
   }
   if (!best) return undefined;
-  const base = best.remote.url.slice(0, best.remote.url.lastIndexOf('/') + 1);
-  return { remote: best.remote, urls: [best.remote.url, ...new Set(best.files.map((f) => base + f))] };
+  const base = baseOf(best.remote);
+  const urls = [best.remote.url, ...best.files.map((f) => base + f)];
+  for (const use of best.uses) {
+    const other = manifest.remotes.find((r) => r.name === use.remote);
+    const files = other?.fragments?.[use.module];
+    if (!other || !files) continue; // not deployed, or built before it exposed the fragment
+    urls.push(other.url, ...files.map((f) => baseOf(other) + f));
+  }
+  return { remote: best.remote, urls: [...new Set(urls)] };
 }

@@ -20,6 +20,16 @@ export interface RouteMeta {
   children?: RouteMeta[];
   /** Filled in at build: the remote's files this page needs, for the server to preload. */
   preload?: string[];
+  /** Fragments of other remotes this page composes (ADR 6), so the server can preload them too. */
+  uses?: FragmentRef[];
+}
+
+/** An exposed module of another remote that a page loads with `loadRemoteModule`. */
+export interface FragmentRef {
+  /** Federation name, e.g. 'mf_space'. */
+  remote: string;
+  /** Exposed module, e.g. './feed'. */
+  module: string;
 }
 
 /** What a remote's `./routes` module exports. */
@@ -34,6 +44,8 @@ export interface RemoteManifestEntry {
   url: string;
   version: string;
   routes: RouteMeta[];
+  /** Filled in at build: each exposed fragment (other than ./routes) and the files it needs. */
+  fragments?: Record<string, string[]>;
 }
 
 export interface RemotesManifest {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { preloadForPath, type Manifest } from './manifest';
+
+// mf-home's /home composes mf-space's ./feed (ADR 6): its first visit preloads both remotes' files.
+const manifest: Manifest = {
+  remotes: [
+    {
+      name: 'mf_space',
+      url: '/remotes/mf-space/remoteEntry.js?v=aaa',
+      version: 'aaa',
+      routes: [{ path: '/my', page: 'my', preload: ['expose-routes.js', 'my.js', 'yylist.js'] }],
+      fragments: { './feed': ['expose-feed.js', 'yylist.js'] },
+    },
+    {
+      name: 'mf_home',
+      url: '/remotes/mf-home/remoteEntry.js?v=bbb',
+      version: 'bbb',
+      routes: [
+        { path: '/home', page: 'home', preload: ['expose-home.js', 'home.js'], uses: [{ remote: 'mf_space', module: './feed' }] },
+        { path: '/help', page: 'help', preload: ['expose-home.js', 'help.js'], uses: [{ remote: 'mf_gone', module: './x' }, { remote: 'mf_space', module: './none' }, 'junk'] },
+      ],
+    },
+  ],
+};
+
+describe('preloadForPath with fragments', () => {
+  it('adds the entry and files of each fragment of another remote the page composes, once each', () => {
+    expect(preloadForPath(manifest, '/home')?.urls).toEqual([
+      '/remotes/mf-home/remoteEntry.js?v=bbb',
+      '/remotes/mf-home/expose-home.js',
+      '/remotes/mf-home/home.js',
+      '/remotes/mf-space/remoteEntry.js?v=aaa',
+      '/remotes/mf-space/expose-feed.js',
+      '/remotes/mf-space/yylist.js',
+    ]);
+  });
+
+  it('skips fragments of a remote not deployed, a fragment not exposed and malformed rows', () => {
+    expect(preloadForPath(manifest, '/help')?.urls).toEqual([
+      '/remotes/mf-home/remoteEntry.js?v=bbb',
+      '/remotes/mf-home/expose-home.js',
+      '/remotes/mf-home/help.js',
+    ]);
+  });
+
+  it('leaves pages without fragments as they were', () => {
+    expect(preloadForPath(manifest, '/my')?.urls).toEqual([
+      '/remotes/mf-space/remoteEntry.js?v=aaa',
+      '/remotes/mf-space/expose-routes.js',
+      '/remotes/mf-space/my.js',
+      '/remotes/mf-space/yylist.js',
+    ]);
+  });
+});
