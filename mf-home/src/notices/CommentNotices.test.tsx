@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fullTime, type CommentNotice, type UserInfo } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Reply } from '@xiaoba/shared/testing';
 import { CommentNotices, noticesLabel } from './CommentNotices';
+import { NOTICES_POLL_MS } from './notices-api';
 
 const me: UserInfo = {
   uid: 100001, name: '巴巴', email: 'demo1@xiaoba.fan', babadou: 520, experience: 1250, qianming: '', qm: '', sex: 1,
@@ -132,5 +133,29 @@ describe('回复我的', () => {
     const before = server.calls.length;
     await user.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(server.calls.length).toBeGreaterThan(before));
+  });
+
+  it('asks again every 60 s while the page is visible, and not while it is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const server = noticeServer([onMyYy]);
+      const { store } = render();
+      await screen.findByRole('button', { name: '回复我的，1条新回复' });
+      const gets = () => server.calls.filter((c) => c.path === '/count/getcomments').length;
+      expect(gets()).toBe(1);
+      server.add({ ...onMyYy, commentId: 40 });
+      await act(() => vi.advanceTimersByTimeAsync(NOTICES_POLL_MS));
+      await waitFor(() => expect(gets()).toBe(2));
+      await screen.findByRole('button', { name: '回复我的，2条新回复' });
+      // What the shell's setupListeners dispatches when the tab is hidden, then shown again.
+      act(() => void store.dispatch({ type: '__rtkq/unfocused' }));
+      await act(() => vi.advanceTimersByTimeAsync(NOTICES_POLL_MS * 3));
+      expect(gets()).toBe(2);
+      act(() => void store.dispatch({ type: '__rtkq/focused' }));
+      await act(() => vi.advanceTimersByTimeAsync(NOTICES_POLL_MS));
+      await waitFor(() => expect(gets()).toBe(3));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
