@@ -60,3 +60,23 @@ describe('createStore persistence', () => {
     expect(storage.getItem(STORAGE_KEY)).toBeNull();
   });
 });
+
+describe('createStore focus tracking', () => {
+  it('tells RTK Query when the page is hidden and shown again (polling pauses meanwhile)', () => {
+    const store = createStore(memoryStorage());
+    const focused = () => store.getState().api.config.focused;
+    expect(focused()).toBe(true);
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState');
+    try {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      expect(focused()).toBe(false);
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      expect(focused()).toBe(true);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+      if (visibility) Object.defineProperty(Document.prototype, 'visibilityState', visibility);
+    }
+  });
+});
