@@ -1,7 +1,7 @@
 /** The space's address with a 复制 button; where the clipboard is unavailable (old phones, plain http) the address is selected for a manual copy. */
 import { useId, useRef } from 'react';
 import { notify, styled } from '@xiaoba/shared';
-import { controlBox, focusOutline } from '../ui/controls';
+import { focusOutline, textFieldBox } from '../ui/controls';
 
 export const COPIED = '已复制';
 export const COPY_BY_HAND = '请长按或按 Ctrl+C 复制地址';
@@ -45,9 +45,7 @@ const Row = styled.div`
     min-width: 0;
     min-height: 32px;
     padding: 3px 6px;
-    ${controlBox}
-    color: ${(p) => p.theme.colors.text};
-    font: inherit;
+    ${textFieldBox}
     font-size: 13px;
   }
   button {

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, styled } from '@xiaoba/shared';
-import { controlBox, focusOutline, focusRing } from '../ui/controls';
+import { focusOutline, focusRing, textFieldBox } from '../ui/controls';
 import { FieldError } from '../ui/fields';
 import { addTag, removeTag, TAG_MAX } from './tag-rules';
 import { loadTags, saveTags } from './tag-storage';
@@ -166,9 +166,7 @@ const Panel = styled.div`
     min-width: 0;
     min-height: 34px;
     padding: 4px 8px;
-    ${controlBox}
-    color: ${(p) => p.theme.colors.text};
-    font: inherit;
+    ${textFieldBox}
   }
   input:focus-visible {
     ${focusOutline}

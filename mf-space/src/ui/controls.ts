@@ -20,3 +20,10 @@ export const controlBox = css`
   border-radius: 6px;
   background: ${(p) => p.theme.colors.panel};
 `;
+
+/** A text input's or textarea's box: the control box with the text colour and the page's font. */
+export const textFieldBox = css`
+  ${controlBox}
+  color: ${(p) => p.theme.colors.text};
+  font: inherit;
+`;

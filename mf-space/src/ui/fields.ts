@@ -1,6 +1,6 @@
 /** Form and action pieces the yy list, composer, comments and repost dialog share. */
 import { styled } from '@xiaoba/shared';
-import { controlBox, focusRing } from './controls';
+import { focusRing, textFieldBox } from './controls';
 
 export const TextArea = styled.textarea`
   display: block;
@@ -8,9 +8,7 @@ export const TextArea = styled.textarea`
   width: 100%;
   min-height: 76px;
   padding: 8px 10px;
-  ${controlBox}
-  color: ${(p) => p.theme.colors.text};
-  font: inherit;
+  ${textFieldBox}
   line-height: 1.5;
   resize: vertical;
   &:focus {
