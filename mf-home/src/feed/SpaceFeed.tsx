@@ -23,7 +23,6 @@ export function SpaceFeed() {
 const Area = styled.div`
   ${card}
   padding: 14px 18px 18px;
-  margin-top: 16px;
   /* Focused only by script, after a retry brought the feed back. */
   > div:focus { outline: none; }
 `;

@@ -16,33 +16,35 @@ export default function HomePage() {
   if (!user) return null; // the shell's guard only lets signed-in users here
   return (
     <Columns>
-      <div>
-        <Panel aria-labelledby={titleId}>
-          <Card>
-            <h1 id={titleId}>欢迎回来，{user.name}！</h1>
-            <p className="signature">{user.qianming || DEFAULT_SMALL_SIGNATURE}</p>
-          </Card>
-          <Onward aria-label="去哪儿">
-            <Link to="/my">去我的空间</Link>
-            <Link to="/system/notify">看系统通知</Link>
-            <Link to="/help">帮助中心</Link>
-          </Onward>
-          <CommentNotices />
-        </Panel>
-        <SpaceFeed />
-      </div>
+      <Panel aria-labelledby={titleId}>
+        <Card>
+          <h1 id={titleId}>欢迎回来，{user.name}！</h1>
+          <p className="signature">{user.qianming || DEFAULT_SMALL_SIGNATURE}</p>
+        </Card>
+        <Onward aria-label="去哪儿">
+          <Link to="/my">去我的空间</Link>
+          <Link to="/system/notify">看系统通知</Link>
+          <Link to="/help">帮助中心</Link>
+        </Onward>
+        <CommentNotices />
+      </Panel>
       <RightBox user={user} />
+      <SpaceFeed />
     </Columns>
   );
 }
 
+// Greeting, right box, feed: the reading order. Wide, the right box stands beside both; narrow,
+// everything stacks in that order, so the own card is not below twenty yy.
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) 240px;
   gap: 16px;
   align-items: start;
+  > aside { grid-column: 2; grid-row: 1 / span 2; }
   @media (max-width: 760px) {
     grid-template-columns: minmax(0, 1fr);
+    > aside { grid-column: auto; grid-row: auto; }
   }
 `;
 const Card = styled.div`
