@@ -141,9 +141,13 @@ describe('remote routes', () => {
     expect(await urlOf(federation.setRemote.mock.calls.find(([name]) => name === r.home.name)?.[1])).toBe(r.home.url);
 
     let up = false;
+    let failed = 0;
     federation.getRemote.mockImplementation(async (name) => {
       await new Promise((resolve) => setTimeout(resolve, NETWORK_MS));
-      if (name === r.home.name && !up) throw new TypeError('Failed to fetch dynamically imported module');
+      if (name === r.home.name && !up) {
+        failed += 1;
+        throw new TypeError('Failed to fetch dynamically imported module');
+      }
       return r.modules[name];
     });
     const manifestFetch = vi.fn(async () => new Response(JSON.stringify(r.manifest), { status: 200 }));
@@ -161,6 +165,9 @@ describe('remote routes', () => {
     // Still down: the retry re-registers but the error stays, ready for another try.
     await user.click(within(alert).getByRole('button', { name: '重试' }));
     await waitFor(() => expect(federation.getRemote).toHaveBeenCalledTimes(2));
+    // Until the second load has failed the button may read 重试 for a moment between the reset
+    // and the navigation's loading state (seen under CPU load): wait for the failure itself.
+    await waitFor(() => expect(failed).toBe(2));
     const again = await screen.findByRole('button', { name: '重试' });
     expect((again as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('heading', { name: '页面加载失败' })).toBeTruthy();
