@@ -4,7 +4,7 @@
  *   - build time of all modules, cold (turbo cache bypassed) and cached, and per module cold;
  *   - first load of /login in Chromium: JS requests, JS bytes and all bytes (as sent, gzip/brotli),
  *     and the time to a usable login form over an emulated 3G link, with and without preload hints;
- *   - first load of /my signed in: JS requests and bytes, all bytes, time to the first yy;
+ *   - first load of /my and /home signed in: requests, JS bytes, all bytes, time to the first yy;
  *   - login latency p50/p95 with the production argon2id settings (sequential, one client);
  *   - resident memory of the idle server process (PostgreSQL's own processes not included);
  *   - then tools/bench-yy.mjs: yy page-1 latency at 10 and 100,000 posts, a 4 MB photo upload.
@@ -107,19 +107,20 @@ try {
   row('first load /login on 3G: login button shows (median of 3)', `${(median(withHints) / 1000).toFixed(2)} s`);
   row('  same without the preload hints', `${(median(without) / 1000).toFixed(2)} s (x${(median(without) / median(withHints)).toFixed(2)})`);
 
-  // First load of /my signed in as a demo user (empty cache): the shell, mf-space, the yy list.
-  {
+  // First load of /my and of /home (its feed is a fragment of mf-space) signed in as a demo user,
+  // empty cache: requests, bytes and the time until the first yy shows.
+  for (const path of ['/my', '/home']) {
     const context = await browser.newContext();
-    const my = await context.newPage();
-    const login = await my.request.post(`${site.url}/api/user/login`, { data: { username: '100001', password: 'xiaoba123' } });
+    const visit = await context.newPage();
+    const login = await visit.request.post(`${site.url}/api/user/login`, { data: { username: '100001', password: 'xiaoba123' } });
     if (!login.ok()) throw new Error(`login answered ${login.status()}`);
     const requests = [];
-    my.on('requestfinished', (request) => requests.push(request));
+    visit.on('requestfinished', (request) => requests.push(request));
     const t0 = performance.now();
-    await my.goto(`${site.url}/my`, { waitUntil: 'commit' });
-    await my.getByRole('article').first().waitFor();
+    await visit.goto(`${site.url}${path}`, { waitUntil: 'commit' });
+    await visit.getByRole('article').first().waitFor();
     const shown = performance.now() - t0;
-    await my.waitForLoadState('networkidle');
+    await visit.waitForLoadState('networkidle');
     let scripts = 0;
     let scriptBytes = 0;
     let bytes = 0;
@@ -131,10 +132,10 @@ try {
         scriptBytes += responseBodySize;
       }
     }
-    row('first load /my (signed in): JS requests', String(scripts));
-    row('first load /my: JS bytes as sent (compressed)', kb(scriptBytes));
-    row('first load /my: all bytes as sent (pictures included)', kb(bytes));
-    row('first load /my: until the first yy shows (local)', `${shown.toFixed(0)} ms`);
+    row(`first load ${path} (signed in): requests / JS requests`, `${requests.length} / ${scripts}`);
+    row(`first load ${path}: JS bytes as sent (compressed)`, kb(scriptBytes));
+    row(`first load ${path}: all bytes as sent (pictures included)`, kb(bytes));
+    row(`first load ${path}: until the first yy shows (local)`, `${shown.toFixed(0)} ms`);
     await context.close();
   }
   await browser.close();
