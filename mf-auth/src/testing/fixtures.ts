@@ -12,6 +12,7 @@ export const user: UserInfo = {
   follows: 0,
   fans: 0,
   face: 0,
+  avatar: '',
   ctime: 1_700_000_000,
   skin: '',
   birthday: '2001-03-25',

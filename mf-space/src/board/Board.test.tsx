@@ -9,10 +9,10 @@ import { leaveDraftKey } from './draft';
 const NOW = Math.floor(Date.now() / 1000);
 
 function leave(over: Partial<LeaveMessage> = {}): LeaveMessage {
-  return { id: 1, fuid: 10002, uid: 10003, username: '小红', face: 0, content: '你好呀', ctime: NOW - 120, replies: [], ...over };
+  return { id: 1, fuid: 10002, uid: 10003, username: '小红', face: 0, avatar: '', content: '你好呀', ctime: NOW - 120, replies: [], ...over };
 }
 function reply(over: Partial<LeaveReply> = {}): LeaveReply {
-  return { id: 50, leaveId: 1, uid: 10002, username: '小明', face: 0, content: '谢谢', ctime: NOW - 60, ...over };
+  return { id: 50, leaveId: 1, uid: 10002, username: '小明', face: 0, avatar: '', content: '谢谢', ctime: NOW - 60, ...over };
 }
 
 beforeEach(() => localStorage.clear());

@@ -7,7 +7,7 @@ import { renderSpace, spaceServer } from '../testing/fixtures';
 import { visitorSlides } from './visitor-slides';
 
 const NOW = Math.floor(Date.now() / 1000);
-const visitor = (i: number): Visitor => ({ visitedId: 10002, uid: 20000 + i, username: `访客${i}`, face: 0, ctime: NOW - 60 * i });
+const visitor = (i: number): Visitor => ({ visitedId: 10002, uid: 20000 + i, username: `访客${i}`, face: 0, avatar: '', ctime: NOW - 60 * i });
 const visitors = (n: number) => Array.from({ length: n }, (_, i) => visitor(i + 1));
 
 afterEach(() => vi.restoreAllMocks());

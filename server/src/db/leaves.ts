@@ -18,14 +18,15 @@ interface LeaveRow {
   uid: number;
   username: string;
   face: number;
+  avatar: string;
   content: string;
   ctime: number;
 }
 
 type ReplyRow = LeaveReply;
 
-const LEAVE_COLUMNS = `l.leave_id AS id, l.fuid, l.uid, u.name AS username, u.face, l.content, ${epoch('l.ctime')} AS ctime`;
-const REPLY_COLUMNS = `r.id, r.leave_id AS "leaveId", r.uid, u.name AS username, u.face, r.content, ${epoch('r.ctime')} AS ctime`;
+const LEAVE_COLUMNS = `l.leave_id AS id, l.fuid, l.uid, u.name AS username, u.face, u.avatar, l.content, ${epoch('l.ctime')} AS ctime`;
+const REPLY_COLUMNS = `r.id, r.leave_id AS "leaveId", r.uid, u.name AS username, u.face, u.avatar, r.content, ${epoch('r.ctime')} AS ctime`;
 
 /** Messages on a board (`users.leave_count`), or null when there is no such user. */
 export async function boardLeaveCount(db: Queryable, fuid: number): Promise<number | null> {

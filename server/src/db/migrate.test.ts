@@ -20,9 +20,9 @@ afterAll(async () => {
 describe('migrate', () => {
   it('applies each migration once when several processes start together', async () => {
     const results = await Promise.all(pools.map((p) => migrate(p, MIGRATIONS_DIR)));
-    expect(results.flat()).toEqual(['001_init.sql', '002_yy.sql', '003_space.sql', '004_notices.sql']);
+    expect(results.flat()).toEqual(['001_init.sql', '002_yy.sql', '003_space.sql', '004_notices.sql', '005_avatars.sql']);
     const { rows } = await pools[0]!.query('SELECT name FROM schema_migrations ORDER BY name');
-    expect(rows).toEqual([{ name: '001_init.sql' }, { name: '002_yy.sql' }, { name: '003_space.sql' }, { name: '004_notices.sql' }]);
+    expect(rows).toEqual([{ name: '001_init.sql' }, { name: '002_yy.sql' }, { name: '003_space.sql' }, { name: '004_notices.sql' }, { name: '005_avatars.sql' }]);
     expect(await migrate(pools[0]!, MIGRATIONS_DIR)).toEqual([]);
   });
 

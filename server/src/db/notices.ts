@@ -37,6 +37,7 @@ interface NoticeRow {
   uid: number;
   username: string;
   face: number;
+  avatar: string;
   content: string;
   ctime: number;
   kind: 'comment' | 'reply';
@@ -59,7 +60,7 @@ export function yyExcerpt(content: string): string {
 /** A user's newest notices, newest first, with the yy they are on. */
 export async function listNotices(db: Queryable, uid: number, limit = NOTICES_MAX): Promise<CommentNotice[]> {
   const { rows } = await db.query<NoticeRow>(
-    `SELECT n.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, c.content,
+    `SELECT n.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, u.avatar, c.content,
             floor(extract(epoch FROM c.ctime))::bigint AS ctime, n.kind, coalesce(c.reply_uid, 0) AS reply_uid,
             y.uid AS yy_uid, left(y.content, ${YY_EXCERPT_CHARS * 2}) AS yy_content, n.unread
      FROM (SELECT * FROM comment_notices WHERE uid = $1 ORDER BY ctime DESC, comment_id DESC LIMIT $2) n
@@ -75,6 +76,7 @@ export async function listNotices(db: Queryable, uid: number, limit = NOTICES_MA
     uid: r.uid,
     username: r.username,
     face: r.face,
+    avatar: r.avatar,
     content: r.content,
     ctime: r.ctime,
     kind: r.kind,

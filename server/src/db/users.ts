@@ -13,6 +13,8 @@ export interface UserRow {
   qm: string;
   skin: string;
   face: number;
+  /** The uploaded picture's URL, '' when none. */
+  avatar: string;
   babadou: number;
   experience: number;
   follows: number;
@@ -24,7 +26,7 @@ export interface UserRow {
   leave_count: number;
 }
 
-const COLUMNS = `uid, email, password_hash, name, sex, birthday, qianming, qm, skin, face, babadou,
+const COLUMNS = `uid, email, password_hash, name, sex, birthday, qianming, qm, skin, face, avatar, babadou,
   experience, follows, fans, sign, leave_count,
   floor(extract(epoch FROM ctime))::bigint AS ctime,
   coalesce(floor(extract(epoch FROM last_login))::bigint, 0) AS last_time`;
@@ -141,6 +143,7 @@ export function toUserInfo(row: UserRow): UserInfo {
     follows: row.follows,
     fans: row.fans,
     face: row.face,
+    avatar: row.avatar,
     ctime: row.ctime,
     skin: asSkin(row.skin),
     birthday: row.birthday ?? '',
@@ -161,6 +164,7 @@ export function toSpaceUser(row: UserRow): SpaceUser {
     fans: row.fans,
     experience: row.experience,
     face: row.face,
+    avatar: row.avatar,
     leaves: row.leave_count,
     birthday: row.birthday ?? '',
     skin: asSkin(row.skin),

@@ -45,7 +45,7 @@ export async function listVisitors(db: Queryable, visited: number, limit = VISIT
   const total = count.rows[0]?.visit_count;
   if (total === undefined) return null;
   const { rows } = await db.query<Visitor>(
-    `SELECT v.visited AS "visitedId", v.visitor AS uid, u.name AS username, u.face,
+    `SELECT v.visited AS "visitedId", v.visitor AS uid, u.name AS username, u.face, u.avatar,
             floor(extract(epoch FROM v.ctime))::bigint AS ctime
      FROM (SELECT * FROM space_visitors WHERE visited = $1 ORDER BY ctime DESC, visitor DESC LIMIT $2) v
      JOIN users u ON u.uid = v.visitor

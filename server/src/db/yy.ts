@@ -16,6 +16,7 @@ interface YyRow {
   uid: number;
   user_name: string;
   face: number;
+  avatar: string;
   content: string;
   ctime: number;
   transpond_id: number;
@@ -32,7 +33,7 @@ const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`
 
 /** The yy rows of `page` (a subquery) with author and source, newest first. */
 const YY_SELECT = (page: string) => `
-  SELECT p.weibo_id, p.uid, u.name AS user_name, u.face, p.content, ${epoch('p.ctime')} AS ctime,
+  SELECT p.weibo_id, p.uid, u.name AS user_name, u.face, u.avatar, p.content, ${epoch('p.ctime')} AS ctime,
          coalesce(p.transpond_id, 0) AS transpond_id, p.comment_count,
          s.weibo_id AS s_wid, s.uid AS s_uid, su.name AS s_name, s.content AS s_content,
          ${epoch('s.ctime')} AS s_ctime, s.comment_count AS s_comment
@@ -71,6 +72,7 @@ async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
       uid: r.uid,
       userName: r.user_name,
       face: r.face,
+      avatar: r.avatar,
       content: r.content,
       ctime: r.ctime,
       transpondId: r.transpond_id,
@@ -194,6 +196,7 @@ interface CommentRow {
   uid: number;
   username: string;
   face: number;
+  avatar: string;
   content: string;
   ctime: number;
   reply_comment_id: number;
@@ -202,7 +205,7 @@ interface CommentRow {
 }
 
 const COMMENT_SELECT = (where: string, tail = '') => `
-  SELECT c.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, c.content, ${epoch('c.ctime')} AS ctime,
+  SELECT c.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, u.avatar, c.content, ${epoch('c.ctime')} AS ctime,
          coalesce(c.reply_comment_id, 0) AS reply_comment_id, coalesce(c.reply_uid, 0) AS reply_uid,
          coalesce(ru.name, '') AS reply_username
   FROM yy_comments c
@@ -217,6 +220,7 @@ function toComment(r: CommentRow): YyComment {
     uid: r.uid,
     username: r.username,
     face: r.face,
+    avatar: r.avatar,
     content: r.content,
     ctime: r.ctime,
     replyCommentId: r.reply_comment_id,

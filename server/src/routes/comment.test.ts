@@ -63,6 +63,7 @@ describe('POST /api/comment/add', () => {
         uid: fan.uid,
         username: '粉丝',
         face: 0,
+        avatar: '',
         content: '沙发[f130]',
         ctime: expect.any(Number),
         replyCommentId: 0,

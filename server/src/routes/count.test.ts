@@ -83,6 +83,7 @@ describe('notices of new comments', () => {
       uid: b.uid,
       username: '阿乙',
       face: 0,
+      avatar: '',
       content: '好呀[b2]',
       ctime: expect.any(Number),
       kind: 'comment',

@@ -75,6 +75,7 @@ describe('POST /api/leave/add', () => {
       uid: writer.uid,
       username: '留言者',
       face: 0,
+      avatar: '',
       content: '你好呀[b5]\n常来玩',
       ctime: expect.any(Number),
       replies: [],
@@ -154,7 +155,7 @@ describe('GET /api/leave/get/{fuid}', () => {
     expect(page).toMatchObject({ total: 23, pages: 3, current: 1, size: LEAVE_PAGE_SIZE });
     expect(page.records).toHaveLength(10);
     expect(page.records.map((m: any) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `第${22 - i}条`));
-    expect(page.records[0]).toMatchObject({ id: ids[22], fuid: fresh.uid, uid: writer.uid, username: '留言者', face: 0, replies: [] });
+    expect(page.records[0]).toMatchObject({ id: ids[22], fuid: fresh.uid, uid: writer.uid, username: '留言者', face: 0, avatar: '', replies: [] });
     expect(page.records[1]).toMatchObject({ uid: stranger.uid, username: '路人' });
   });
 
@@ -218,9 +219,9 @@ describe('GET /api/leave/get/{fuid}', () => {
     expect(seen.filter((q) => q.includes('leave_replies'))).toHaveLength(1);
     expect(page.records.map((m: any) => m.id)).toEqual([b.id, a.id]);
     expect(page.records[1].replies).toEqual([
-      { id: r1.id, leaveId: a.id, uid: owner.uid, username: '主人', face: 0, content: '回复1', ctime: expect.any(Number) },
-      { id: r2.id, leaveId: a.id, uid: writer.uid, username: '留言者', face: 0, content: '回复2', ctime: expect.any(Number) },
-      { id: r3.id, leaveId: a.id, uid: owner.uid, username: '主人', face: 0, content: '回复3', ctime: expect.any(Number) },
+      { id: r1.id, leaveId: a.id, uid: owner.uid, username: '主人', face: 0, avatar: '', content: '回复1', ctime: expect.any(Number) },
+      { id: r2.id, leaveId: a.id, uid: writer.uid, username: '留言者', face: 0, avatar: '', content: '回复2', ctime: expect.any(Number) },
+      { id: r3.id, leaveId: a.id, uid: owner.uid, username: '主人', face: 0, avatar: '', content: '回复3', ctime: expect.any(Number) },
     ]);
     expect(page.records[0].replies.map((r: any) => r.id)).toEqual([rb.id]);
   });
@@ -310,6 +311,7 @@ describe('POST /api/leaveReply/add', () => {
       uid: owner.uid,
       username: '主人',
       face: 0,
+      avatar: '',
       content: '好的[b3]',
       ctime: expect.any(Number),
     });

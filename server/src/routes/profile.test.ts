@@ -38,7 +38,7 @@ describe('GET /api/user/getinfo', () => {
     expect(data).toMatchObject({ uid: me.uid, name: '小明', email: me.email, birthday: '', sign: 1, lastTime: 0, skin: '', face: 0 });
     expect(Math.abs(data.ctime - Date.now() / 1000)).toBeLessThan(60);
     expect(Object.keys(data).sort()).toEqual(
-      ['babadou', 'birthday', 'ctime', 'email', 'experience', 'face', 'fans', 'follows', 'lastTime', 'name', 'qianming', 'qm', 'sex', 'sign', 'skin', 'uid'].sort(),
+      ['avatar', 'babadou', 'birthday', 'ctime', 'email', 'experience', 'face', 'fans', 'follows', 'lastTime', 'name', 'qianming', 'qm', 'sex', 'sign', 'skin', 'uid'].sort(),
     );
   });
 });
@@ -58,6 +58,7 @@ describe('GET /api/user/getuserinfo/{id}', () => {
       fans: 3,
       experience: 250,
       face: 0,
+      avatar: '',
       leaves: 0,
       birthday: '2000-01-02',
       skin: 'moon',

@@ -111,7 +111,7 @@ describe('visits', () => {
     expect(second[0].ctime > moved).toBe(true);
     expect(await visitCount(host.uid)).toBe(1);
     const list = await visitors(alice, host.uid);
-    expect(list).toEqual({ total: 1, data: [{ visitedId: host.uid, uid: bob.uid, username: '小波', face: 0, ctime: expect.any(Number) }] });
+    expect(list).toEqual({ total: 1, data: [{ visitedId: host.uid, uid: bob.uid, username: '小波', face: 0, avatar: '', ctime: expect.any(Number) }] });
     expect(Math.abs(list.data[0].ctime - Date.now() / 1000)).toBeLessThan(60);
   });
 

@@ -55,6 +55,7 @@ describe('POST /api/yy/createyy', () => {
       uid: alice.uid,
       userName: '小爱',
       face: 0,
+      avatar: '',
       content: '今天天气真好[b3] #春游#',
       ctime: expect.any(Number),
       transpondId: 0,

@@ -26,6 +26,8 @@ export interface UserInfo {
   follows: number;
   fans: number;
   face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
   ctime: number;
   skin: SkinId;
   birthday: string;
@@ -51,6 +53,8 @@ export interface SpaceUser {
   experience: number;
   /** Avatar code (spec section 3 user state), so another user's space shows their own face. */
   face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
   leaves: number;
   birthday: string;
   skin: SkinId;
@@ -107,6 +111,8 @@ export interface Yy {
   uid: number;
   userName: string;
   face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
   /** Stored text: HTML stripped, may hold emoji codes like [b12]. For a repost, the reposter's words. */
   content: string;
   /** Unix seconds. */
@@ -135,6 +141,8 @@ export interface YyComment {
   uid: number;
   username: string;
   face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
   content: string;
   ctime: number;
   /** The comment this one answers, 0 for a plain comment. */
@@ -179,6 +187,8 @@ export interface LeaveReply {
   uid: number;
   username: string;
   face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
   content: string;
   ctime: number;
 }
@@ -192,6 +202,8 @@ export interface LeaveMessage {
   uid: number;
   username: string;
   face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
   content: string;
   ctime: number;
   /** Oldest first. */
@@ -215,6 +227,8 @@ export interface Visitor {
   uid: number;
   username: string;
   face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
   /** Unix seconds of the latest visit. */
   ctime: number;
 }
@@ -242,6 +256,8 @@ export interface CommentNotice {
   uid: number;
   username: string;
   face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
   content: string;
   /** Unix seconds. */
   ctime: number;

@@ -25,6 +25,10 @@ export const YY_PAGE_SIZE = 20;
 export const PAGE_SIZE_MAX = 50;
 /** A yy's text (our choice, docs/api.md): the spec fixes only comments and leave messages (233). */
 export const YY_TEXT_MAX = 500;
+/** Preset faces (头像) a user can pick: codes 0 to FACE_COUNT - 1; 0 is the default. */
+export const FACE_COUNT = 12;
+/** An uploaded avatar is stored square, this many pixels a side. */
+export const AVATAR_SIZE = 256;
 export const COMMENT_MAX = 233;
 export const YY_IMAGES_MAX = 9;
 /** Largest picture accepted for upload, in bytes (5 MB). */

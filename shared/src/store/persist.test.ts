@@ -16,6 +16,7 @@ const user: UserInfo = {
   follows: 1,
   fans: 2,
   face: 0,
+  avatar: '',
   ctime: 1_450_000_000,
   skin: 'moon',
   birthday: '2000-02-29',

@@ -20,6 +20,7 @@ export const user: UserInfo = {
   follows: 2,
   fans: 5,
   face: 0,
+  avatar: '',
   ctime: 1_700_000_000,
   skin: 'moon',
   birthday: '2001-03-25',
