@@ -21,6 +21,7 @@ export { TabNav, type TabLink } from './ui/TabNav';
 export { RichText } from './ui/RichText';
 export { Pager, pageItems, type PagerProps } from './ui/Pager';
 export { Avatar, avatarColor, AVATAR_COLORS, type AvatarProps } from './ui/Avatar';
+export { FaceArt, PRESET_FACES, presetFace, type PresetFace } from './ui/faces';
 export { EmojiPicker, type EmojiPickerProps } from './ui/EmojiPicker';
 export { insertAtCursor } from './ui/insert-at-cursor';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';

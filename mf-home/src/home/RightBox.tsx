@@ -6,7 +6,7 @@ export function RightBox({ user }: { user: UserInfo }) {
   const nameId = useId();
   return (
     <Box aria-labelledby={nameId}>
-      <Avatar uid={user.uid} face={user.face} name={user.name} size={72} />
+      <Avatar uid={user.uid} face={user.face} avatar={user.avatar} name={user.name} size={72} />
       <h2 id={nameId}>{user.name}</h2>
       <Stats>
         <div>

@@ -90,7 +90,7 @@ function NoticeItem({ notice: n, ownUid, isNew }: { notice: CommentNotice; ownUi
   return (
     <li>
       <span aria-hidden="true">
-        <Avatar uid={n.uid} face={n.face} name={n.username} size={36} />
+        <Avatar uid={n.uid} face={n.face} avatar={n.avatar} name={n.username} size={36} />
       </span>
       <div>
         <p className="head">

@@ -55,7 +55,7 @@ export function LeaveItem({ message: m, viewer, onDeleted }: LeaveItemProps) {
   return (
     <Article aria-labelledby={`${id}name`}>
       <Link to={spacePath(m.uid, viewer)} tabIndex={-1} aria-hidden="true" className="avatar">
-        <Avatar uid={m.uid} face={m.face} name={m.username} size={44} />
+        <Avatar uid={m.uid} face={m.face} avatar={m.avatar} name={m.username} size={44} />
       </Link>
       <Body>
         <Head>

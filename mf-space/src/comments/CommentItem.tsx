@@ -17,7 +17,7 @@ export function CommentItem({ comment: c, ownUid, onReply, onDelete }: CommentIt
   return (
     <Item>
       <Link to={spacePath(c.uid, ownUid)} tabIndex={-1} aria-hidden="true">
-        <Avatar uid={c.uid} face={c.face} name={c.username} size={32} />
+        <Avatar uid={c.uid} face={c.face} avatar={c.avatar} name={c.username} size={32} />
       </Link>
       <Body>
         <p>

@@ -13,8 +13,10 @@ export interface SpaceOwner {
   /** The stored signatures ('' = the default), what an edit starts from and compares with. */
   qm: string;
   qianming: string;
-  /** Avatar choice; SpaceUser carries none, so another user's avatar is coloured by uid (0). */
+  /** Preset face code (0 = the letter circle). */
   face: number;
+  /** The uploaded picture's URL, '' when the owner shows a face. */
+  avatar: string;
   sex: Sex;
   /** 'YYYY-MM-DD' or '' when unknown. */
   birthday: string;
@@ -32,7 +34,7 @@ export interface SpaceOwner {
 /** The profile fields SpaceUser and UserInfo both carry (each may be missing in an older answer). */
 type Profile = Pick<
   SpaceUser & UserInfo,
-  'uid' | 'qm' | 'qianming' | 'face' | 'sex' | 'birthday' | 'experience' | 'fans' | 'follows' | 'ctime' | 'lastTime'
+  'uid' | 'qm' | 'qianming' | 'face' | 'avatar' | 'sex' | 'birthday' | 'experience' | 'fans' | 'follows' | 'ctime' | 'lastTime'
 >;
 
 /** The one mapping; what differs between the own user and another user comes as parameters. */
@@ -48,6 +50,7 @@ function owner(u: Profile, name: string, own: boolean, leaves: number | null): S
     qm,
     qianming,
     face: u.face ?? 0,
+    avatar: u.avatar ?? '',
     sex: u.sex,
     birthday: u.birthday ?? '',
     experience: u.experience ?? 0,

@@ -21,7 +21,7 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
   return (
     <Panel aria-label="个人资料">
       <Who>
-        <Avatar uid={owner.uid} face={owner.face} name={owner.name} size={88} />
+        <Avatar uid={owner.uid} face={owner.face} avatar={owner.avatar} name={owner.name} size={88} />
         <div className="name">
           {/* The sex mark stays outside the heading: the heading (and the space's region) is the name alone. */}
           <h1 id={nameId}>{owner.name}</h1>

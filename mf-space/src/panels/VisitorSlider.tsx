@@ -63,7 +63,7 @@ export function VisitorSlider({ visitors, label }: { visitors: readonly Visitor[
                     <Link to={spacePath(v.uid, ownUid)}>
                       {/* The name names the link; the picture would only repeat it. */}
                       <span aria-hidden="true">
-                        <Avatar uid={v.uid} face={v.face} name={v.username} size={44} />
+                        <Avatar uid={v.uid} face={v.face} avatar={v.avatar} name={v.username} size={44} />
                       </span>
                       <span className="name">{v.username}</span>
                     </Link>

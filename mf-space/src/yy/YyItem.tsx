@@ -40,7 +40,7 @@ export function YyItem({ yy, ownUid, onDelete }: YyItemProps) {
     <Article aria-labelledby={`${id}name`}>
       <Head>
         <Link to={spacePath(yy.uid, ownUid)} tabIndex={-1} aria-hidden="true">
-          <Avatar uid={yy.uid} face={yy.face} name={yy.userName} size={44} />
+          <Avatar uid={yy.uid} face={yy.face} avatar={yy.avatar} name={yy.userName} size={44} />
         </Link>
         <div>
           <Link id={`${id}name`} to={spacePath(yy.uid, ownUid)} className="name">

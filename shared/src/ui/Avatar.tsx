@@ -1,9 +1,17 @@
 /**
- * A user's picture. Our own art, no network request: a coloured circle with the name's first
- * character, coloured by the chosen face (or the uid when none is chosen). Uploaded pictures come
- * in a later issue, in this same component.
+ * A user's picture, in a circle: the uploaded picture (`avatar`, an /uploads/avatars/ URL) when
+ * there is one, otherwise the chosen preset face (our own art, drawn inline: no request), and for
+ * face 0 a coloured circle with the name's first character.
+ *
+ * The signed-in user's own avatar always comes from the store, so a change made on /setting/avatar
+ * shows at once everywhere (header, side panel, yy list, right box) without a reload, whatever an
+ * earlier answer of the server said.
  */
+import { useContext, useSyncExternalStore } from 'react';
+import { ReactReduxContext } from 'react-redux';
 import styled from 'styled-components';
+import type { UserInfo } from '../core/api-types';
+import { FaceArt, presetFace } from './faces';
 
 /** Circle colours; white text on each meets WCAG AA (4.5:1), checked in Avatar.test.tsx. */
 export const AVATAR_COLORS = [
@@ -29,11 +37,33 @@ export function avatarColor(uid: number, face: number): string {
 export interface AvatarProps {
   uid: number;
   face: number;
+  /** The uploaded picture's URL, '' (or absent) when the user shows a face. */
+  avatar?: string;
   name: string;
   size?: number;
+  /** Draw exactly this face and avatar even for the signed-in user (a picker's choices, a preview). */
+  fixed?: boolean;
 }
 
-export function Avatar({ uid, face, name, size = 48 }: AvatarProps) {
+const noSubscribe = () => () => {};
+const noUser = () => null;
+
+/** The signed-in user from the store, or null (also when rendered without a store). */
+function useSignedInUser(): UserInfo | null {
+  const store = useContext(ReactReduxContext)?.store;
+  return useSyncExternalStore(
+    store ? store.subscribe : noSubscribe,
+    store ? () => (store.getState() as { auth?: { user?: UserInfo | null } }).auth?.user ?? null : noUser,
+  );
+}
+
+export function Avatar({ uid, face, avatar = '', name, size = 48, fixed = false }: AvatarProps) {
+  const me = useSignedInUser();
+  if (!fixed && me && me.uid === uid) {
+    face = me.face;
+    avatar = me.avatar ?? '';
+  }
+  const preset = avatar ? null : presetFace(face);
   const initial = Array.from(name.trim())[0] ?? '?';
   return (
     <Circle
@@ -43,10 +73,16 @@ export function Avatar({ uid, face, name, size = 48 }: AvatarProps) {
         width: size,
         height: size,
         fontSize: Math.round(size * 0.46),
-        background: avatarColor(uid, face),
+        background: avatar ? 'transparent' : preset ? preset.background : avatarColor(uid, face),
       }}
     >
-      <span aria-hidden="true">{initial}</span>
+      {avatar ? (
+        <img src={avatar} alt="" loading="lazy" decoding="async" width={size} height={size} />
+      ) : preset ? (
+        <FaceArt face={preset} />
+      ) : (
+        <span aria-hidden="true">{initial}</span>
+      )}
     </Circle>
   );
 }
@@ -64,4 +100,10 @@ const Circle = styled.span`
   user-select: none;
   vertical-align: middle;
   box-shadow: inset 0 0 0 2px rgba(255, 255, 255, 0.35);
+  img, svg {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;

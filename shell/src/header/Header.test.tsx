@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialAuthState, SKINS, themes, uiSlice } from '@xiaoba/shared';
+import { authActions, initialAuthState, SKINS, themes, uiSlice } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
 import { fail, fakeServer, ok, user as savedUser, type Handler } from '../testing/fake-server';
 import { Header, LOGOUT_FAILED, LOGOUT_OK } from './Header';
@@ -39,6 +39,18 @@ describe('Header', () => {
       ['帮助', '/help'],
     ]);
     expect(screen.getByRole('link', { name: '个人中心' }).className).toContain('active');
+  });
+
+  it('shows the own avatar beside the greeting and follows a change without a reload', async () => {
+    const { store } = renderHeader(() => ok());
+    const avatar = await screen.findByRole('img', { name: '小明的头像' });
+    expect(avatar.closest('span:not([role])')?.textContent).toContain('你好，小明');
+    expect(avatar.textContent).toBe('小');
+    act(() => void store.dispatch(authActions.userPatched({ avatar: '/uploads/avatars/me.webp' })));
+    expect(avatar.querySelector('img')?.getAttribute('src')).toBe('/uploads/avatars/me.webp');
+    act(() => void store.dispatch(authActions.userPatched({ face: 3, avatar: '' })));
+    expect(avatar.querySelector('img')).toBeNull();
+    expect(avatar.querySelector('svg')?.getAttribute('data-face')).toBe('3');
   });
 
   it('logout success: says 登出成功！, clears the session and the skin, goes to /login', async () => {

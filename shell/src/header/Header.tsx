@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import {
   authActions,
+  Avatar,
   NavLink,
   notify,
   selectUser,
@@ -57,7 +58,12 @@ export function Header() {
           <input id="site-search" type="search" placeholder="搜索好友、yy" autoComplete="off" />
         </Search>
         <Tools>
-          {user && <Hello>你好，{user.name}</Hello>}
+          {user && (
+            <Hello>
+              <Avatar uid={user.uid} face={user.face} avatar={user.avatar} name={user.name} size={28} />
+              你好，{user.name}
+            </Hello>
+          )}
           <ToolButton type="button" aria-expanded={skinOpen} aria-controls="skin-picker" onClick={toggleSkinPicker}>
             装扮
           </ToolButton>
@@ -144,6 +150,9 @@ const Tools = styled.div`
   margin-left: auto;
 `;
 const Hello = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
   font-size: 13px;
   margin-right: 4px;
 `;
