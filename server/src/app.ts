@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Pool } from './db/pool';
 import { ApiError, installErrorHandlers, MSG } from './http/errors';
 import { purgeOldPostLog } from './db/post-limit';
+import { avatarRoutes } from './routes/avatar';
 import { commentRoutes } from './routes/comment';
 import { countRoutes } from './routes/count';
 import { leaveReplyRoutes, leaveRoutes } from './routes/leave';
@@ -77,6 +78,8 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
       await api.register(leaveReplyRoutes, { prefix: '/leaveReply', config, pool, signer });
       await api.register(visitorRoutes, { prefix: '/visitor', pool, signer });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
+      // The spec's path doubles the prefix: /api/api/avatar/...
+      await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer });
     },
     { prefix: '/api' },
   );

@@ -171,3 +171,21 @@ export function toSpaceUser(row: UserRow): SpaceUser {
     lastTime: row.last_time,
   };
 }
+
+/**
+ * Sets the uploaded picture's URL (or '' to clear it) and optionally the face, with the user's
+ * row locked, so two changes racing each see the other's picture as the one to remove. Returns
+ * the previous avatar URL (the caller removes its file after the commit), or null: no such user.
+ */
+export async function replaceAvatar(db: Queryable, uid: number, avatar: string, face?: number): Promise<{ previous: string } | null> {
+  const { rows } = await db.query<{ avatar: string }>('SELECT avatar FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+  if (!rows[0]) return null;
+  await db.query('UPDATE users SET avatar = $2, face = coalesce($3, face) WHERE uid = $1', [uid, avatar, face ?? null]);
+  return { previous: rows[0].avatar };
+}
+
+/** What GET /api/api/avatar/{uid} needs, or null when there is no such user. */
+export async function findAvatar(db: Queryable, uid: number): Promise<{ name: string; face: number; avatar: string } | null> {
+  const { rows } = await db.query<{ name: string; face: number; avatar: string }>('SELECT name, face, avatar FROM users WHERE uid = $1', [uid]);
+  return rows[0] ?? null;
+}

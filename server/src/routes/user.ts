@@ -6,6 +6,7 @@ import {
   LoginSchema,
   ValitedRegisterSchema,
   checkSignature,
+  FACE_COUNT,
   isSkinId,
   type CheckCookieData,
   type LoginData,
@@ -32,6 +33,7 @@ import {
   findUserByLoginName,
   findUserByUid,
   insertUser,
+  replaceAvatar,
   toSpaceUser,
   toUserInfo,
   touchLastLogin,
@@ -42,6 +44,7 @@ import {
 import { recordVisit } from '../db/visitors';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
+import { fileFromAvatarUrl, removeFiles } from '../uploads/store';
 
 export interface UserRoutesOptions {
   config: Config;
@@ -223,5 +226,20 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer }:
     if (!isSkinId(skin)) throw new ApiError(400, '皮肤不存在');
     if (!(await updateSkin(pool, request.uid, skin))) throw expired(reply);
     return ok('装扮成功！', { skin });
+  });
+
+  // A preset face (0..FACE_COUNT-1) replaces an uploaded picture: users.avatar is cleared, and
+  // its file removed once that is committed.
+  app.post<{ Querystring: { num?: unknown } }>('/updateface', auth, async (request, reply) => {
+    const num = request.query.num;
+    const face = typeof num === 'string' && /^\d{1,3}$/.test(num) ? Number(num) : -1;
+    if (face < 0 || face >= FACE_COUNT) throw new ApiError(400, '头像不存在');
+    const result = await withTransaction(pool, (db) => replaceAvatar(db, request.uid, '', face));
+    if (!result) throw expired(reply);
+    const old = fileFromAvatarUrl(result.previous);
+    if (old) {
+      await removeFiles(config.uploadsDir, [old]).catch((err: unknown) => request.log.warn({ err, old }, 'removing the old avatar failed'));
+    }
+    return ok('头像更换成功', { face, avatar: '' });
   });
 }

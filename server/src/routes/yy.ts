@@ -3,7 +3,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
   CreateYySchema,
-  IMAGE_MAX_BYTES,
   parsePageQuery,
   parseQueryId,
   type Page,
@@ -28,6 +27,7 @@ import {
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
+import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
 import { fileFromUploadUrl, removeFiles, saveUpload } from '../uploads/store';
 
 export interface YyRoutesOptions {
@@ -127,9 +127,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer }: Y
 
   // Multipart is parsed for this route only; every other route keeps the JSON-only, 16 KiB rule.
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
-    });
+    await scope.register(fastifyMultipart, MULTIPART_OPTIONS);
 
     scope.post('/upload', auth, async (request) => {
       if (!request.isMultipart()) throw new ApiError(400, UPLOAD_MSG.noFile);
@@ -139,23 +137,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer }: Y
         await lockPoster(db, uid);
         await takePostSlot(db, uid, 'upload', postLimits);
       });
-      let buffer: Buffer;
-      try {
-        const part = await request.file();
-        if (!part) throw new ApiError(400, UPLOAD_MSG.noFile);
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw new ApiError(400, UPLOAD_MSG.noFile);
-        }
-        buffer = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        const status = (error as { statusCode?: number }).statusCode;
-        if (status === 413) throw new ApiError(413, UPLOAD_MSG.tooLarge);
-        throw new ApiError(400, UPLOAD_MSG.noFile);
-      }
-      if (buffer.length === 0) throw new ApiError(400, UPLOAD_MSG.noFile);
-      const image = await processImage(buffer);
+      const image = await processImage(await readUploadedFile(request));
       return ok(YY_MSG.uploaded, await saveUpload(pool, uploadsDir, uid, image));
     });
   });

@@ -1,5 +1,5 @@
 /**
- * Pictures of yy posts: recognised by their content (never by name or declared type), then
+ * Pictures of yy posts and avatars: recognised by their content (never by name or declared type), then
  * re-encoded as WebP with sharp: oriented upright, inside 1600x1600 without enlargement, every
  * metadata block (EXIF with GPS, XMP, IPTC, ICC, comments) dropped. These are children's photos.
  */
@@ -63,11 +63,20 @@ async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+export interface ProcessOptions {
+  /**
+   * An avatar: cropped to a `square` x `square` picture (cover, centred, enlarged when smaller),
+   * still (the first frame of an animation). Without it: a yy picture, inside IMAGE_MAX_SIDE.
+   */
+  square?: number;
+}
+
 /**
  * Checks and re-encodes one picture. Throws ApiError 413 (too big), 415 (not JPEG/PNG/GIF/WebP
- * by content), 400 (broken, or more pixels than IMAGE_MAX_PIXELS). Animations stay animated.
+ * by content), 400 (broken, or more pixels than IMAGE_MAX_PIXELS). Animations stay animated,
+ * except as an avatar (`square`).
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, { square }: ProcessOptions = {}): Promise<ProcessedImage> {
   if (input.length > IMAGE_MAX_BYTES) throw new ApiError(413, UPLOAD_MSG.tooLarge);
   const format = sniffImageFormat(input);
   if (!format) throw new ApiError(415, UPLOAD_MSG.badType);
@@ -83,11 +92,14 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     if (meta.format !== format) throw new ApiError(415, UPLOAD_MSG.badType);
     const pages = meta.pages ?? 1;
     if (meta.width * (meta.pageHeight ?? meta.height) * pages > IMAGE_MAX_PIXELS) throw new ApiError(400, UPLOAD_MSG.tooManyPixels);
-    const animated = (format === 'gif' || format === 'webp') && pages > 1;
+    const animated = square === undefined && (format === 'gif' || format === 'webp') && pages > 1;
     try {
-      const { data, info } = await sharp(input, { ...options, animated })
-        .rotate()
-        .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      const oriented = sharp(input, { ...options, animated }).rotate();
+      const sized = square
+        ? oriented.resize(square, square, { fit: 'cover', position: 'centre' })
+        : oriented.resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+      // sharp writes no metadata unless asked (no withMetadata/keepExif here): EXIF, GPS, XMP, ICC all go.
+      const { data, info } = await sized
         .webp({ quality: WEBP_QUALITY })
         .toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.pageHeight ?? info.height };

@@ -1,6 +1,6 @@
 /**
  * Stored pictures: files under UPLOADS_DIR (`yy/<32 hex>.webp`, served at /uploads/…) and one
- * `uploads` row each (owner, size). A file is written before its row and removed after its row
+ * `uploads` row each (owner, size); avatars (`avatars/<32 hex>.webp`) are named by users.avatar only. A file is written before its row and removed after its row
  * is gone, so a row never points at a missing file for longer than a crash.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,6 +15,8 @@ export const UPLOADS_URL_PREFIX = '/uploads/';
 export const UNUSED_UPLOAD_HOURS = 24;
 
 const FILE_PATTERN = /^yy\/[0-9a-f]{32}\.webp$/;
+/** Avatars (users.avatar): `avatars/<32 hex>.webp`, no `uploads` row (never purged as unused). */
+const AVATAR_PATTERN = /^avatars\/[0-9a-f]{32}\.webp$/;
 
 export function uploadUrl(file: string): string {
   return UPLOADS_URL_PREFIX + file;
@@ -27,12 +29,25 @@ export function fileFromUploadUrl(url: string): string | null {
   return FILE_PATTERN.test(file) ? file : null;
 }
 
-/** Writes the file, then records it for `uid`. On a failed insert the file is removed again. */
-export async function saveUpload(db: Queryable, uploadsDir: string, uid: number, image: ProcessedImage): Promise<UploadData> {
-  const file = `yy/${randomBytes(16).toString('hex')}.webp`;
+/** The stored avatar file a users.avatar URL names, or null for '' and any other string. */
+export function fileFromAvatarUrl(url: string): string | null {
+  if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
+  const file = url.slice(UPLOADS_URL_PREFIX.length);
+  return AVATAR_PATTERN.test(file) ? file : null;
+}
+
+/** Writes a new WebP file under `folder` with a random, never reused name; returns its relative path. */
+export async function writeStoredFile(uploadsDir: string, folder: 'yy' | 'avatars', data: Buffer): Promise<string> {
+  const file = `${folder}/${randomBytes(16).toString('hex')}.webp`;
   const full = path.join(uploadsDir, file);
   await mkdir(path.dirname(full), { recursive: true });
-  await writeFile(full, image.data, { flag: 'wx' });
+  await writeFile(full, data, { flag: 'wx' });
+  return file;
+}
+
+/** Writes the file, then records it for `uid`. On a failed insert the file is removed again. */
+export async function saveUpload(db: Queryable, uploadsDir: string, uid: number, image: ProcessedImage): Promise<UploadData> {
+  const file = await writeStoredFile(uploadsDir, 'yy', image.data);
   try {
     await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [
       uid,

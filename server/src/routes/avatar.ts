@@ -1,0 +1,128 @@
+/**
+ * The /api/api/avatar calls of docs/api.md (the doubled `api` is the spec's): uploading one's own
+ * picture, and any user's picture for an <img> (public: it is a picture anyone's space shows).
+ * Choosing a preset face instead is POST /api/user/updateface (routes/user.ts).
+ */
+import fastifyMultipart from '@fastify/multipart';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AVATAR_SIZE, parseQueryId } from '@xiaoba/shared/core';
+import type { Config } from '../config';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import { withTransaction, type Pool } from '../db/pool';
+import { lockPoster, takePostSlot } from '../db/post-limit';
+import { findAvatar, replaceAvatar } from '../db/users';
+import { ApiError, MSG, ok } from '../http/errors';
+import { processImage, UPLOAD_MSG } from '../uploads/images';
+import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
+import { fileFromAvatarUrl, removeFiles, uploadUrl, writeStoredFile } from '../uploads/store';
+
+export interface AvatarRoutesOptions {
+  config: Config;
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+export const AVATAR_MSG = {
+  uploaded: '头像上传成功',
+  userNotFound: '用户不存在',
+} as const;
+
+/** Short enough that a change shows soon; the ETag makes a revalidation a 304. */
+export const AVATAR_CACHE = 'public, max-age=300';
+
+/**
+ * The circle colours of the browser's letter avatar (shared/src/ui/Avatar.tsx AVATAR_COLORS,
+ * copied: the server does not import the UI). White text on each meets WCAG AA.
+ */
+const COLORS = ['#1f6fb2', '#c2185b', '#2e7d32', '#6a1b9a', '#b34700', '#00796b', '#5d4037', '#3949ab', '#ad1457', '#455a64'];
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** The default picture: a coloured circle with the name's first character, like the browser's. */
+export function defaultAvatarSvg(uid: number, face: number, name: string): string {
+  const n = Math.trunc(face || uid) || 0;
+  const color = COLORS[((n % COLORS.length) + COLORS.length) % COLORS.length]!;
+  const initial = escapeXml(Array.from(name.trim())[0] ?? '?');
+  const s = AVATAR_SIZE;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}">` +
+    `<circle cx="${s / 2}" cy="${s / 2}" r="${s / 2}" fill="${color}"/>` +
+    `<text x="50%" y="50%" dy=".35em" text-anchor="middle" fill="#ffffff" font-size="${Math.round(s * 0.46)}" ` +
+    `font-weight="700" font-family="sans-serif">${initial}</text></svg>`
+  );
+}
+
+/** Whether If-None-Match names `etag` (a list, or `*`; weak or strong). */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, type: string, body: () => Promise<Buffer | string>) {
+  reply.header('etag', etag).header('cache-control', AVATAR_CACHE).header('x-content-type-options', 'nosniff');
+  if (matches(request, etag)) return reply.code(304).send();
+  return body().then((data) => reply.type(type).send(data));
+}
+
+export async function avatarRoutes(app: FastifyInstance, { config, pool, signer }: AvatarRoutesOptions): Promise<void> {
+  const auth = { preHandler: requireUser(signer) };
+  const { postLimits, uploadsDir } = config;
+
+  app.get<{ Params: { uid: string } }>('/:uid', async (request, reply) => {
+    const uid = parseQueryId(request.params.uid);
+    if (uid === null) throw new ApiError(400, AVATAR_MSG.userNotFound);
+    const user = await findAvatar(pool, uid);
+    if (!user) throw new ApiError(404, AVATAR_MSG.userNotFound);
+    const file = fileFromAvatarUrl(user.avatar);
+    if (file) {
+      // The file name is random and never reused: it is the picture's identity.
+      const data = await readFile(path.join(uploadsDir, file)).catch(() => null);
+      if (data) return sendCached(request, reply, `"${path.basename(file, '.webp')}"`, 'image/webp', async () => data);
+      request.log.warn({ uid, file }, 'avatar file missing: answering the default');
+    }
+    const svg = defaultAvatarSvg(uid, user.face, user.name);
+    const etag = `"d-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}"`;
+    // Text only, no script or link; the CSP keeps it so even when opened on its own.
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return sendCached(request, reply, etag, 'image/svg+xml; charset=utf-8', async () => svg);
+  });
+
+  // Multipart is parsed for this route only; every other route keeps the JSON-only, 16 KiB rule.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, MULTIPART_OPTIONS);
+
+    scope.post('/upload', auth, async (request) => {
+      if (!request.isMultipart()) throw new ApiError(400, UPLOAD_MSG.noFile);
+      const uid = request.uid;
+      // Counted with the yy pictures, before the file is read (a flood of refused files counts too).
+      await withTransaction(pool, async (db) => {
+        await lockPoster(db, uid);
+        await takePostSlot(db, uid, 'upload', postLimits);
+      });
+      const image = await processImage(await readUploadedFile(request), { square: AVATAR_SIZE });
+      const file = await writeStoredFile(uploadsDir, 'avatars', image.data);
+      const avatar = uploadUrl(file);
+      let previous: string;
+      try {
+        const result = await withTransaction(pool, (db) => replaceAvatar(db, uid, avatar));
+        if (!result) throw new ApiError(401, MSG.sessionExpired, 'refresh');
+        previous = result.previous;
+      } catch (error) {
+        await removeFiles(uploadsDir, [file]);
+        throw error;
+      }
+      const old = fileFromAvatarUrl(previous);
+      if (old) await removeFiles(uploadsDir, [old]).catch((err: unknown) => request.log.warn({ err, old }, 'removing the old avatar failed'));
+      return ok(AVATAR_MSG.uploaded, { avatar, width: image.width, height: image.height, size: image.data.length });
+    });
+  });
+}
