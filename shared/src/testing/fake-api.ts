@@ -4,7 +4,8 @@
  * `fakeServer` answers the shared axios instance in memory: it switches the instance to axios's
  * own fetch adapter and hands it a fake `fetch`, so a non-2xx answer becomes the same AxiosError
  * (with its response, status and headers) a real one gives, and the client's 401/refresh logic
- * runs for real. `restoreApi` runs after every test (testing/setup.ts).
+ * runs for real. A multipart request (an upload) reaches the handler with each form field in
+ * `body`, a file as `{ name, type, size }`. `restoreApi` runs after every test (testing/setup.ts).
  */
 import { api, setSessionHooks } from '../index';
 
@@ -34,13 +35,12 @@ export function fakeServer(handler: Handler): Call[] {
   const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url, 'http://localhost');
-    const text = await request.text();
     const call: Call = {
       method: request.method.toUpperCase(),
       path: url.pathname.replace(/^\/api/, ''),
       query: Object.fromEntries(url.searchParams),
       auth: request.headers.get('Authorization'),
-      body: text ? JSON.parse(text) : undefined,
+      body: await readBody(request),
     };
     calls.push(call);
     const { status = 200, body = { code: status, msg: '' }, headers = {} } = await handler(call);
@@ -49,6 +49,19 @@ export function fakeServer(handler: Handler): Call[] {
   api.defaults.adapter = 'fetch';
   api.defaults.env = { ...api.defaults.env, fetch: fakeFetch };
   return calls;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const form = await request.formData();
+    const fields: Record<string, unknown> = {};
+    form.forEach((value, key) => {
+      fields[key] = value instanceof Blob ? { name: (value as File).name, type: value.type, size: value.size } : value;
+    });
+    return fields;
+  }
+  const text = await request.text();
+  return text ? JSON.parse(text) : undefined;
 }
 
 /** Puts the real adapter back and unhooks any store a test wired into the client. */
