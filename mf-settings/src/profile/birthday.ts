@@ -1,0 +1,30 @@
+/** Birthday as the selects hold it: each part a number, or null while not chosen. */
+import { birthDays, daysInMonth, formatBirthday, parseBirthday } from '@xiaoba/shared';
+
+export interface BirthdayValue {
+  year: number | null;
+  month: number | null;
+  day: number | null;
+}
+
+/** Before a year is chosen, February offers 29 days (a leap year); choosing a year clamps. */
+const ANY_LEAP_YEAR = 2000;
+
+/** Days offered for the chosen year and month (31 while no month is chosen). */
+export const dayOptions = ({ year, month }: BirthdayValue): number[] => birthDays(year ?? ANY_LEAP_YEAR, month ?? 1);
+
+/** Keeps the day within the month: 31 March becomes 30 April. */
+export function clampDay(value: BirthdayValue): BirthdayValue {
+  if (value.day === null || value.month === null) return value;
+  const last = daysInMonth(value.year ?? ANY_LEAP_YEAR, value.month);
+  return value.day > last ? { ...value, day: last } : value;
+}
+
+export function birthdayFromText(text: string | null | undefined): BirthdayValue {
+  return (text ? parseBirthday(text) : null) ?? { year: null, month: null, day: null };
+}
+
+/** 'YYYY-MM-DD' when every part is chosen, '' otherwise. */
+export function birthdayText({ year, month, day }: BirthdayValue): string {
+  return year && month && day ? formatBirthday({ year, month, day }) : '';
+}
