@@ -92,6 +92,17 @@ describe('POST /api/api/avatar/upload', () => {
     expect((await avatarOf(alice.uid)).avatar).toBe(second);
   });
 
+  it('two uploads at once leave one picture: the file of the one replaced is removed', async () => {
+    const m = await member(t, '快手');
+    const [r1, r2] = await Promise.all([upload(m, await pngImage()), upload(m, await webpImage())]);
+    const urls = [json(r1).data.avatar, json(r2).data.avatar];
+    const kept = (await avatarOf(m.uid)).avatar;
+    expect(urls).toContain(kept);
+    const gone = urls.find((u) => u !== kept)!;
+    expect(await exists(fileOf(kept))).toBe(true);
+    expect(await exists(fileOf(gone))).toBe(false);
+  });
+
   it.each([
     ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg', 'image/svg+xml', 415, '只支持 JPG、PNG、GIF、WebP 格式的图片'],
     ['text named .png', Buffer.from('hello, not a picture'), 'a.png', 'image/png', 415, '只支持 JPG、PNG、GIF、WebP 格式的图片'],
