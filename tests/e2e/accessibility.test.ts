@@ -55,6 +55,18 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await context.close();
   });
 
+  it.each([
+    ['/setting/avatar', '选择预设头像'],
+    ['/setting/profile', '我的签名'],
+  ])('%s has no serious violations', async (path, heading) => {
+    const { page, context } = await open(browser);
+    await signInByApi(page, '100002');
+    await page.goto(path);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   // Every skin: the header, the skin picker and a page, in each skin's colours.
   it.each(['默认主题', '金色童年', '萌萌猫', '孤独剑客', '童话小镇', '摩尔多多', '雨的回忆'])(
     'pages in the %s skin have no serious violations (contrast included)',
