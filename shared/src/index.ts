@@ -6,6 +6,7 @@ export * from './core';
 export { api, createApiClient, errorMessage, setSessionHooks, REFRESH_URL, type SessionHooks } from './api/client';
 export { baseApi, type ApiError } from './api/base-api';
 export * from './api/user-api';
+export * from './api/upload';
 export { authSlice, authActions, initialAuthState, type AuthState } from './store/auth-slice';
 export { uiSlice, uiActions, type UiState } from './store/ui-slice';
 export * from './store/root';

@@ -113,7 +113,7 @@ describe('Composer', () => {
     const input = screen.getByLabelText('图片（0/9）');
     await user.upload(input, [new File(['hi'], 'notes.txt', { type: 'text/plain' }), png('big.png', IMAGE_MAX_BYTES + 1)]);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('「notes.txt」：只能上传 JPG、PNG、GIF 或 WEBP 格式的图片');
+    expect(alert.textContent).toContain('「notes.txt」：只支持 JPG、PNG、GIF、WebP 格式的图片');
     expect(alert.textContent).toContain('「big.png」：图片不能超过5MB');
     expect(calls.filter((c) => c.path === '/yy/upload')).toEqual([]);
   });
