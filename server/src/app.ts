@@ -22,6 +22,7 @@ import { userRoutes } from './routes/user';
 import { visitorRoutes } from './routes/visitor';
 import { yyRoutes } from './routes/yy';
 import { purgeUnusedUploads } from './uploads/store';
+import { createStorage, type UploadStorage } from './uploads/storage';
 import { siteRoutes } from './site/static';
 
 export interface AppOptions {
@@ -29,13 +30,16 @@ export interface AppOptions {
   pool: Pool;
   /** The process's logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** Where the pictures are; by default the driver `config` names (UPLOADS_DIR or S3_BUCKET). */
+  storage?: UploadStorage;
 }
 
 // Every /api body is a small form; anything bigger is a mistake or an attack.
 const API_BODY_LIMIT = 16 * 1024;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-export async function buildApp({ config, pool, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, logger, storage = createStorage(config) }: AppOptions): Promise<FastifyInstance> {
+  await storage.check();
   const app = Fastify({
     loggerInstance: logger ?? pino({ enabled: false }),
     trustProxy: config.trustProxy,
@@ -70,8 +74,8 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
         timeWindow: 60_000,
         errorResponseBuilder: () => new ApiError(429, MSG.tooManyRequests),
       });
-      await api.register(userRoutes, { prefix: '/user', config, pool, signer });
-      await api.register(yyRoutes, { prefix: '/yy', config, pool, signer });
+      await api.register(userRoutes, { prefix: '/user', config, pool, signer, storage });
+      await api.register(yyRoutes, { prefix: '/yy', config, pool, signer, storage });
       await api.register(commentRoutes, { prefix: '/comment', config, pool, signer });
       await api.register(countRoutes, { prefix: '/count', pool, signer });
       await api.register(leaveRoutes, { prefix: '/leave', config, pool, signer });
@@ -79,11 +83,11 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
       await api.register(visitorRoutes, { prefix: '/visitor', pool, signer });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
       // The spec's path doubles the prefix: /api/api/avatar/...
-      await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer });
+      await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });
     },
     { prefix: '/api' },
   );
-  await app.register(siteRoutes, { siteDir: config.siteDir, uploadsDir: config.uploadsDir });
+  await app.register(siteRoutes, { siteDir: config.siteDir, storage });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the
   // posting log past its window, and pictures uploaded but never used by a yy within 24 hours.
@@ -92,7 +96,7 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
       purgeExpiredRefreshTokens(pool),
       purgeOldLoginFailures(pool),
       purgeOldPostLog(pool),
-      purgeUnusedUploads(pool, config.uploadsDir),
+      purgeUnusedUploads(pool, storage),
     ]).catch((err: unknown) =>
       app.log.warn({ err }, 'purge of expired rows failed'),
     );

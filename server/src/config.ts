@@ -28,12 +28,27 @@ export interface Config {
   logLevel: string;
   /** Port of the embedded PostgreSQL; null picks a free one. */
   pgPort: number | null;
-  /** Where uploaded pictures are stored (`yy/<random>.webp`), served at /uploads/. */
+  /** Where uploaded pictures are stored (`yy/<random>.webp`), served at /uploads/ (the local driver). */
   uploadsDir: string;
+  /** S3-compatible storage for the pictures instead of `uploadsDir` (S3_BUCKET set), or null. */
+  s3: S3Config | null;
   /** Anti-spam: accepted posts per user within `windowMinutes`; 0 disables that limit. */
   postLimits: PostLimits;
   /** Anti-spam for the message board: per user within `postLimits.windowMinutes`; 0 disables. */
   boardLimits: BoardLimits;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** For MinIO, R2, Ceph...; null means AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** Both or neither; without them the SDK's default chain (env, profile, instance role) is used. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+  /** Put before every key, e.g. `xiaoba/`; '' for none. */
+  prefix: string;
 }
 
 export interface BoardLimits {
@@ -77,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     pgPort: env.PG_PORT ? intVar(env, 'PG_PORT', 0, 1, 65535) : null,
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
+    s3: s3Vars(env),
     postLimits: {
       yy: intVar(env, 'LIMIT_YY', 10, 0, 100_000),
       comments: intVar(env, 'LIMIT_COMMENTS', 30, 0, 100_000),
@@ -124,4 +140,25 @@ function secretVar(env: Env): string | null {
   // HS256 wants at least 256 bits of key material.
   if (Buffer.byteLength(raw) < 32) throw new Error('JWT_SECRET must be at least 32 bytes long');
   return raw;
+}
+
+function s3Vars(env: Env): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (accessKeyId && !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID is set: S3_SECRET_ACCESS_KEY is needed too');
+  if (secretAccessKey && !accessKeyId) throw new Error('S3_SECRET_ACCESS_KEY is set: S3_ACCESS_KEY_ID is needed too');
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+/, '');
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: boolVar(env, 'S3_FORCE_PATH_STYLE', false),
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : prefix + '/',
+  };
 }

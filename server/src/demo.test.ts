@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, seedDemoUsers } from './demo';
 import { createTestDatabase, testConfig } from './test/helpers';
 import type { FastifyInstance } from 'fastify';
 import { EMOJI_PACKS } from '@xiaoba/shared/core';
+import { LocalStorage } from './uploads/storage';
 
 let db: { url: string; drop(): Promise<void> };
 let pool: Pool;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   pool = createPool(db.url);
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'xb-demo-'));
-  const created = await seedDemoUsers(pool, { uploadsDir });
+  const created = await seedDemoUsers(pool, { storage: new LocalStorage(uploadsDir) });
   expect(created.map((u) => u.uid)).toEqual([100001, 100002, 100003, 100004]);
   app = await buildApp({ config: testConfig({ uploadsDir }), pool });
   const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: '100001', password: DEMO_PASSWORD } });

@@ -12,6 +12,7 @@ import { claimUploads, insertComment, insertYy } from './db/yy';
 import { seedDemoBoards } from './demo-space';
 import { processImage } from './uploads/images';
 import { fileFromUploadUrl, saveUpload } from './uploads/store';
+import type { UploadStorage } from './uploads/storage';
 
 export const DEMO_PASSWORD = 'xiaoba123';
 
@@ -46,11 +47,11 @@ export interface DemoLogin {
 
 export interface SeedOptions {
   /** Where the demo pictures are stored; without it the users get no posts. */
-  uploadsDir?: string;
+  storage?: UploadStorage;
 }
 
 /**
- * Creates the demo users (and, with `uploadsDir`, their spaces) when the users table is empty.
+ * Creates the demo users (and, with `storage`, their spaces) when the users table is empty.
  * Runs under an advisory lock so that processes starting together create them once. Returns the
  * users created now (or none).
  */
@@ -67,7 +68,7 @@ export async function seedDemoUsers(pool: Pool, options: SeedOptions = {}): Prom
       const uid = await insertUser(db, { ...user, passwordHash });
       created.push({ uid, email: user.email, name: user.name });
     }
-    if (options.uploadsDir) await seedDemoSpaces(db, options.uploadsDir, created.map((u) => u.uid));
+    if (options.storage) await seedDemoSpaces(db, options.storage, created.map((u) => u.uid));
     await seedDemoBoards(db, created.map((u) => u.uid));
     return created;
   });
@@ -192,7 +193,7 @@ async function drawDemoPictures(): Promise<Map<string, Buffer>> {
 }
 
 /** The demo posts, pictures (stored as normal uploads), reposts and comments, with their counters. */
-async function seedDemoSpaces(db: Queryable, uploadsDir: string, uids: number[]): Promise<void> {
+async function seedDemoSpaces(db: Queryable, storage: UploadStorage, uids: number[]): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const drawn = await drawDemoPictures();
   const posts = new Map<string, { id: number; ctime: number }>();
@@ -204,7 +205,7 @@ async function seedDemoSpaces(db: Queryable, uploadsDir: string, uids: number[])
     if (p.pictures) {
       const files: string[] = [];
       for (const name of p.pictures) {
-        const saved = await saveUpload(db, uploadsDir, uid, await processImage(drawn.get(name)!));
+        const saved = await saveUpload(db, storage, uid, await processImage(drawn.get(name)!));
         files.push(fileFromUploadUrl(saved.url)!);
       }
       await claimUploads(db, id, uid, files);

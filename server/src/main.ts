@@ -1,6 +1,7 @@
 /** Entry point: database (embedded unless DATABASE_URL), migrations, demo data, then the server. */
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { createStorage } from './uploads/storage';
 import { loadConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
@@ -26,15 +27,17 @@ async function main(): Promise<void> {
     log.info({ dataDir: config.dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
 
+  const storage = createStorage(config);
+  await storage.check();
   const pool = createPool(databaseUrl);
   const applied = await migrate(pool, MIGRATIONS_DIR);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   if (config.demoData) {
-    const created = await seedDemoUsers(pool, { uploadsDir: config.uploadsDir });
+    const created = await seedDemoUsers(pool, { storage });
     if (created.length > 0) log.info({ users: created.map((u) => u.uid) }, 'demo users created');
   }
 
-  const app = await buildApp({ config, pool, logger: log });
+  const app = await buildApp({ config, pool, logger: log, storage });
 
   let stopping = false;
   const stop = async (signal: string) => {

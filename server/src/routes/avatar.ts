@@ -5,8 +5,6 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AVATAR_SIZE, parseQueryId } from '@xiaoba/shared/core';
 import type { Config } from '../config';
@@ -19,11 +17,13 @@ import { ApiError, MSG, ok } from '../http/errors';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
 import { fileFromAvatarUrl, removeFiles, uploadUrl, writeStoredFile } from '../uploads/store';
+import type { UploadStorage } from '../uploads/storage';
 
 export interface AvatarRoutesOptions {
   config: Config;
   pool: Pool;
   signer: TokenSigner;
+  storage: UploadStorage;
 }
 
 export const AVATAR_MSG = {
@@ -73,9 +73,9 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, 
   return body().then((data) => reply.type(type).send(data));
 }
 
-export async function avatarRoutes(app: FastifyInstance, { config, pool, signer }: AvatarRoutesOptions): Promise<void> {
+export async function avatarRoutes(app: FastifyInstance, { config, pool, signer, storage }: AvatarRoutesOptions): Promise<void> {
   const auth = { preHandler: requireUser(signer) };
-  const { postLimits, uploadsDir } = config;
+  const { postLimits } = config;
 
   app.get<{ Params: { uid: string } }>('/:uid', async (request, reply) => {
     const uid = parseQueryId(request.params.uid);
@@ -84,9 +84,20 @@ export async function avatarRoutes(app: FastifyInstance, { config, pool, signer 
     if (!user) throw new ApiError(404, AVATAR_MSG.userNotFound);
     const file = fileFromAvatarUrl(user.avatar);
     if (file) {
-      // The file name is random and never reused: it is the picture's identity.
-      const data = await readFile(path.join(uploadsDir, file)).catch(() => null);
-      if (data) return sendCached(request, reply, `"${path.basename(file, '.webp')}"`, 'image/webp', async () => data);
+      const stored = await storage.get(file).catch((err: unknown) => {
+        request.log.warn({ err, uid, file }, 'reading the avatar failed');
+        return null;
+      });
+      if (stored) {
+        // The file name is random and never reused: it is the picture's identity.
+        const etag = `"${file.slice(file.lastIndexOf('/') + 1, -'.webp'.length)}"`;
+        reply.header('etag', etag).header('cache-control', AVATAR_CACHE).header('x-content-type-options', 'nosniff');
+        if (matches(request, etag)) {
+          stored.body.destroy();
+          return reply.code(304).send();
+        }
+        return reply.type('image/webp').header('content-length', stored.size).send(stored.body);
+      }
       request.log.warn({ uid, file }, 'avatar file missing: answering the default');
     }
     const svg = defaultAvatarSvg(uid, user.face, user.name);
@@ -109,7 +120,7 @@ export async function avatarRoutes(app: FastifyInstance, { config, pool, signer 
         await takePostSlot(db, uid, 'upload', postLimits);
       });
       const image = await processImage(await readUploadedFile(request), { square: AVATAR_SIZE });
-      const file = await writeStoredFile(uploadsDir, 'avatars', image.data);
+      const file = await writeStoredFile(storage, 'avatars', image.data);
       const avatar = uploadUrl(file);
       let previous: string;
       try {
@@ -117,11 +128,11 @@ export async function avatarRoutes(app: FastifyInstance, { config, pool, signer 
         if (!result) throw new ApiError(401, MSG.sessionExpired, 'refresh');
         previous = result.previous;
       } catch (error) {
-        await removeFiles(uploadsDir, [file]);
+        await removeFiles(storage, [file]);
         throw error;
       }
       const old = fileFromAvatarUrl(previous);
-      if (old) await removeFiles(uploadsDir, [old]).catch((err: unknown) => request.log.warn({ err, old }, 'removing the old avatar failed'));
+      if (old) await removeFiles(storage, [old]).catch((err: unknown) => request.log.warn({ err, old }, 'removing the old avatar failed'));
       return ok(AVATAR_MSG.uploaded, { avatar, width: image.width, height: image.height, size: image.data.length });
     });
   });

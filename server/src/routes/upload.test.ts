@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
 import { purgeUnusedUploads } from '../uploads/store';
+import { LocalStorage } from '../uploads/storage';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { animatedGif, hasGpsBlock, jpegWithGps, json, member, pngImage, startWithAliceAndBob, webpImage, type Member } from '../test/yy';
 
@@ -222,7 +223,7 @@ describe('purge of unused uploads', () => {
     const used = json(await alice.upload(png, 'c.png')).data.url;
     await alice.call('POST', '/api/yy/createyy', { content: '用了', images: [used] });
     await t.pool.query(`UPDATE uploads SET ctime = ctime - interval '25 hours' WHERE file = ANY($1)`, [[old.slice(9), used.slice(9)]]);
-    expect(await purgeUnusedUploads(t.pool, t.config.uploadsDir)).toBe(1);
+    expect(await purgeUnusedUploads(t.pool, new LocalStorage(t.config.uploadsDir))).toBe(1);
     await expect(stat(fileOf(old))).rejects.toThrow();
     expect((await stat(fileOf(fresh))).isFile()).toBe(true);
     expect((await stat(fileOf(used))).isFile()).toBe(true);

@@ -45,11 +45,13 @@ import { recordVisit } from '../db/visitors';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
 import { fileFromAvatarUrl, removeFiles } from '../uploads/store';
+import type { UploadStorage } from '../uploads/storage';
 
 export interface UserRoutesOptions {
   config: Config;
   pool: Pool;
   signer: TokenSigner;
+  storage: UploadStorage;
 }
 
 const WRONG_LOGIN = '米米号或密码错误';
@@ -57,7 +59,7 @@ const EMAIL_TAKEN = '该邮箱已被注册！';
 const USER_NOT_FOUND = '用户不存在';
 const SIGNATURE_SAVED = '签名档更新成功';
 
-export async function userRoutes(app: FastifyInstance, { config, pool, signer }: UserRoutesOptions): Promise<void> {
+export async function userRoutes(app: FastifyInstance, { config, pool, signer, storage }: UserRoutesOptions): Promise<void> {
   const auth = { preHandler: requireUser(signer) };
   const secure = config.cookieSecure;
 
@@ -238,7 +240,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer }:
     if (!result) throw expired(reply);
     const old = fileFromAvatarUrl(result.previous);
     if (old) {
-      await removeFiles(config.uploadsDir, [old]).catch((err: unknown) => request.log.warn({ err, old }, 'removing the old avatar failed'));
+      await removeFiles(storage, [old]).catch((err: unknown) => request.log.warn({ err, old }, 'removing the old avatar failed'));
     }
     return ok('头像更换成功', { face, avatar: '' });
   });

@@ -29,11 +29,13 @@ import { ApiError, ok } from '../http/errors';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
 import { fileFromUploadUrl, removeFiles, saveUpload } from '../uploads/store';
+import type { UploadStorage } from '../uploads/storage';
 
 export interface YyRoutesOptions {
   config: Config;
   pool: Pool;
   signer: TokenSigner;
+  storage: UploadStorage;
 }
 
 export const YY_MSG = {
@@ -54,9 +56,9 @@ function page<T>(records: T[], total: number, current: number, size: number): Pa
   return { records, total, pages: Math.ceil(total / size), current, size };
 }
 
-export async function yyRoutes(app: FastifyInstance, { config, pool, signer }: YyRoutesOptions): Promise<void> {
+export async function yyRoutes(app: FastifyInstance, { config, pool, signer, storage }: YyRoutesOptions): Promise<void> {
   const auth = { preHandler: requireUser(signer) };
-  const { postLimits, uploadsDir } = config;
+  const { postLimits } = config;
 
   /** A page of yy: beyond the last page there is nothing to read (no scan through OFFSET). */
   async function readPage(uid: number | null, total: number, pageNum: number, pageSize: number): Promise<Page<Yy>> {
@@ -121,7 +123,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer }: Y
       return deleteYy(db, key);
     });
     // The rows are gone for good: now the files.
-    await removeFiles(uploadsDir, files).catch((err: unknown) => request.log.warn({ err, files }, 'removing yy pictures failed'));
+    await removeFiles(storage, files).catch((err: unknown) => request.log.warn({ err, files }, 'removing yy pictures failed'));
     return ok(YY_MSG.deleted);
   });
 
@@ -138,7 +140,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer }: Y
         await takePostSlot(db, uid, 'upload', postLimits);
       });
       const image = await processImage(await readUploadedFile(request));
-      return ok(YY_MSG.uploaded, await saveUpload(pool, uploadsDir, uid, image));
+      return ok(YY_MSG.uploaded, await saveUpload(pool, storage, uid, image));
     });
   });
 }

@@ -9,6 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../http/errors';
+import type { UploadStorage } from '../uploads/storage';
 import { STATIC_DIR } from '../paths';
 import { ManifestBuilder, manifestScript, REMOTE_DIRS, remoteDistDir, preloadForPath, type RemoteDir } from './manifest';
 
@@ -77,10 +78,23 @@ function shellCachePolicy(rel: string): string {
 
 export interface SiteOptions {
   siteDir: string;
-  uploadsDir: string;
+  /** The uploaded pictures (local directory or S3), streamed at /uploads/*. */
+  storage: UploadStorage;
 }
 
-export async function siteRoutes(app: FastifyInstance, { siteDir, uploadsDir }: SiteOptions): Promise<void> {
+const UPLOAD_EXTENSIONS = ['.webp', '.jpg', '.jpeg', '.png', '.gif'];
+
+/** Whether an If-None-Match header names `etag` (a list, or `*`; weak or strong). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+export async function siteRoutes(app: FastifyInstance, { siteDir, storage }: SiteOptions): Promise<void> {
   const manifest = new ManifestBuilder(siteDir, app.log);
   const shellDir = path.join(siteDir, 'shell', 'dist');
   const emojiDir = path.join(siteDir, 'shared', 'dist', 'emoji');
@@ -96,10 +110,21 @@ export async function siteRoutes(app: FastifyInstance, { siteDir, uploadsDir }: 
     return sendFile(reply, root, rel, cacheControl);
   }
 
-  // Uploaded pictures: random names that are never reused, so cached for good.
-  app.get<{ Params: { '*': string } }>('/uploads/*', (request, reply) =>
-    sendImage(reply, uploadsDir, request.params['*'], IMMUTABLE, ['.webp', '.jpg', '.jpeg', '.png', '.gif']),
-  );
+  // Uploaded pictures: random names that are never reused, so cached for good. Streamed from the
+  // storage by the server whichever driver holds them, with the same headers.
+  app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
+    const rel = safeRelativePath(request.params['*']);
+    const ext = rel ? path.extname(rel).toLowerCase() : '';
+    if (!rel || !UPLOAD_EXTENSIONS.includes(ext)) return reply.callNotFound();
+    const stored = await storage.get(rel);
+    if (!stored) return reply.callNotFound();
+    reply.header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff').header('etag', stored.etag);
+    if (etagMatches(request.headers['if-none-match'], stored.etag)) {
+      stored.body.destroy();
+      return reply.code(304).send();
+    }
+    return reply.type(stored.contentType).header('content-length', stored.size).send(stored.body);
+  });
 
   // Before the shell's catch-all; the shell's own /assets/* files are served by it as before.
   app.get<{ Params: { '*': string } }>('/assets/emoji/*', (request, reply) =>

@@ -1,14 +1,14 @@
 /**
- * Stored pictures: files under UPLOADS_DIR (`yy/<32 hex>.webp`, served at /uploads/…) and one
- * `uploads` row each (owner, size); avatars (`avatars/<32 hex>.webp`) are named by users.avatar only. A file is written before its row and removed after its row
- * is gone, so a row never points at a missing file for longer than a crash.
+ * Stored pictures: objects in the upload storage (storage.ts: UPLOADS_DIR or S3; `yy/<32 hex>.webp`,
+ * served at /uploads/…) and one `uploads` row each (owner, size); avatars (`avatars/<32 hex>.webp`)
+ * are named by users.avatar only. An object is written before its row and removed after its row
+ * is gone, so a row never points at a missing object for longer than a crash.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { UploadData } from '@xiaoba/shared/core';
 import type { Queryable } from '../db/pool';
 import type { ProcessedImage } from './images';
+import type { UploadStorage } from './storage';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 /** Unused uploads older than this are purged (rows and files). */
@@ -36,18 +36,16 @@ export function fileFromAvatarUrl(url: string): string | null {
   return AVATAR_PATTERN.test(file) ? file : null;
 }
 
-/** Writes a new WebP file under `folder` with a random, never reused name; returns its relative path. */
-export async function writeStoredFile(uploadsDir: string, folder: 'yy' | 'avatars', data: Buffer): Promise<string> {
+/** Stores a new WebP picture under `folder` with a random, never reused name; returns its key. */
+export async function writeStoredFile(storage: UploadStorage, folder: 'yy' | 'avatars', data: Buffer): Promise<string> {
   const file = `${folder}/${randomBytes(16).toString('hex')}.webp`;
-  const full = path.join(uploadsDir, file);
-  await mkdir(path.dirname(full), { recursive: true });
-  await writeFile(full, data, { flag: 'wx' });
+  await storage.put(file, data, 'image/webp');
   return file;
 }
 
 /** Writes the file, then records it for `uid`. On a failed insert the file is removed again. */
-export async function saveUpload(db: Queryable, uploadsDir: string, uid: number, image: ProcessedImage): Promise<UploadData> {
-  const file = await writeStoredFile(uploadsDir, 'yy', image.data);
+export async function saveUpload(db: Queryable, storage: UploadStorage, uid: number, image: ProcessedImage): Promise<UploadData> {
+  const file = await writeStoredFile(storage, 'yy', image.data);
   try {
     await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [
       uid,
@@ -57,21 +55,15 @@ export async function saveUpload(db: Queryable, uploadsDir: string, uid: number,
       image.height,
     ]);
   } catch (error) {
-    await removeFiles(uploadsDir, [file]);
+    await removeFiles(storage, [file]);
     throw error;
   }
   return { url: uploadUrl(file), width: image.width, height: image.height, size: image.data.length };
 }
 
-/** Removes stored files; one already gone is no error. */
-export async function removeFiles(uploadsDir: string, files: string[]): Promise<void> {
-  await Promise.all(
-    files.map((file) =>
-      unlink(path.join(uploadsDir, file)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      }),
-    ),
-  );
+/** Removes stored pictures; one already gone is no error. */
+export async function removeFiles(storage: UploadStorage, files: string[]): Promise<void> {
+  if (files.length > 0) await storage.delete(files);
 }
 
 /**
@@ -79,13 +71,13 @@ export async function removeFiles(uploadsDir: string, files: string[]): Promise<
  * upload sets its weibo_id in the same statement that checks it is unused, so a row being claimed
  * while this runs is re-checked by PostgreSQL and kept. Returns how many were purged.
  */
-export async function purgeUnusedUploads(db: Queryable, uploadsDir: string): Promise<number> {
+export async function purgeUnusedUploads(db: Queryable, storage: UploadStorage): Promise<number> {
   const { rows } = await db.query<{ file: string }>(
     `DELETE FROM uploads WHERE weibo_id IS NULL AND ctime < now() - make_interval(hours => $1) RETURNING file`,
     [UNUSED_UPLOAD_HOURS],
   );
   await removeFiles(
-    uploadsDir,
+    storage,
     rows.map((r) => r.file),
   );
   return rows.length;
