@@ -117,3 +117,19 @@ describe('S3 configuration', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
   });
 });
+
+describe('S3 credentials', () => {
+  it('fails the start-up check naming the variables when the SDK finds no credentials', async () => {
+    const saved = { ...process.env };
+    for (const name of Object.keys(process.env)) if (name.startsWith('AWS_')) delete process.env[name];
+    process.env.AWS_EC2_METADATA_DISABLED = 'true';
+    process.env.AWS_SHARED_CREDENTIALS_FILE = '/nonexistent/credentials';
+    process.env.AWS_CONFIG_FILE = '/nonexistent/config';
+    try {
+      const storage = new S3Storage({ ...loadConfig({ S3_BUCKET: 'b' }).s3! });
+      await expect(storage.check()).rejects.toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    } finally {
+      process.env = saved;
+    }
+  });
+});
