@@ -15,6 +15,9 @@ let embedded: EmbeddedDatabase | null = null;
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  // Before the database: a missing S3 credential stops the start at once, naming the variables.
+  const storage = createStorage(config);
+  await storage.check();
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -27,8 +30,6 @@ async function main(): Promise<void> {
     log.info({ dataDir: config.dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
 
-  const storage = createStorage(config);
-  await storage.check();
   const pool = createPool(databaseUrl);
   const applied = await migrate(pool, MIGRATIONS_DIR);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
