@@ -243,6 +243,20 @@ describe('GET /uploads/*', () => {
     expect(res.rawPayload.equals(await readFile(fileOf(url)))).toBe(true);
   });
 
+  it('answers 304 when If-None-Match names its ETag, and HEAD with the headers only', async () => {
+    const url = json(await alice.upload(await pngImage(), 'a.png', 'image/png')).data.url;
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.headers.etag).toMatch(/^"[^"]+"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/webp');
+    expect(head.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(head.rawPayload.length).toBe(0);
+  });
+
   it.each(['/uploads/yy/missing.webp', '/uploads/yy', '/uploads/', '/uploads/../package.json', '/uploads/yy%2f..%2f..%2f..%2fpackage.json', '/uploads/..%2f..%2fpackage.json', '/uploads/yy/.hidden.webp'])(
     'answers 404 for %s',
     async (url) => {
