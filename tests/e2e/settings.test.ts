@@ -68,14 +68,18 @@ describe('settings', () => {
   it('changes sex and birthday on /setting/profile: 资料已更新, and the server kept them', async () => {
     const { page } = site;
     await page.getByRole('link', { name: '个人资料' }).click();
+    await page.getByLabel('昵称').fill('剑客小月');
     await page.getByRole('radio', { name: '女生' }).check();
     await page.getByRole('combobox', { name: '年' }).selectOption('2008');
     await page.getByRole('combobox', { name: '月' }).selectOption('2');
     await page.getByRole('combobox', { name: '日' }).selectOption('29');
     await page.getByRole('button', { name: '保存资料' }).click();
     await expectToast(page, '资料已更新');
+    // The header greets the new nickname at once, without a reload.
+    await page.locator('header').getByText('你好，剑客小月').waitFor();
 
     await page.reload();
+    expect(await page.getByLabel('昵称').inputValue()).toBe('剑客小月');
     await page.getByRole('combobox', { name: '年' }).waitFor();
     expect(await page.getByRole('radio', { name: '女生' }).isChecked()).toBe(true);
     expect(await page.getByRole('combobox', { name: '年' }).inputValue()).toBe('2008');

@@ -13,12 +13,12 @@ async function open(user = me) {
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
 
 describe('/setting/profile: card', () => {
-  it('shows the nickname read-only and starts from the stored sex and birthday', async () => {
+  it('starts from the stored nickname, sex and birthday', async () => {
     fakeServer(() => ok());
     await open();
     const name = screen.getByLabelText('昵称') as HTMLInputElement;
     expect(name.value).toBe(me.name);
-    expect(name.readOnly).toBe(true);
+    expect(name.readOnly).toBe(false);
     expect((screen.getByRole('radio', { name: '男生' }) as HTMLInputElement).checked).toBe(true);
     expect([select('年').value, select('月').value, select('日').value]).toEqual(['2005', '3', '31']);
     const years = [...select('年').options].map((o) => o.value).filter(Boolean).map(Number);
@@ -65,6 +65,24 @@ describe('/setting/profile: card', () => {
       ['PATCH', '/user/cardupdate', { name: me.name, sex: 0, birthday: '2008-02-29' }],
     ]);
     expect(store.getState().auth.user).toMatchObject({ name: me.name, sex: 0, birthday: '2008-02-29' });
+  });
+
+  it('changes the nickname under the 2-to-6 rule and patches the store', async () => {
+    const events = userEvent.setup();
+    const calls = fakeServer((call) => ok({ ...me, ...(call.body as object) }));
+    const { store } = await open();
+    const name = screen.getByLabelText('昵称');
+    await events.clear(name);
+    await events.type(name, '七个字的新名字');
+    await events.click(screen.getByRole('button', { name: '保存资料' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('昵称应在2~6位！');
+    expect(calls).toEqual([]);
+    await events.clear(name);
+    await events.type(name, ' 新名字 ');
+    await events.click(screen.getByRole('button', { name: '保存资料' }));
+    expect(await screen.findByText('资料已更新')).toBeTruthy();
+    expect(calls.map((c) => (c.body as { name: string }).name)).toEqual(['新名字']);
+    expect(store.getState().auth.user).toMatchObject({ name: '新名字' });
   });
 
   it('a failure says 错误！ and keeps the store', async () => {

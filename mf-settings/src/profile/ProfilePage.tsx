@@ -1,5 +1,5 @@
 /**
- * /setting/profile: the nickname (shown only: the server keeps it, as on /card), sex and birthday
+ * /setting/profile: the nickname (2 to 6 characters when changed), sex and birthday
  * saved with PATCH /user/cardupdate under the step-two rules (CardFormSchema), and the two
  * signatures with their limits (cut at the limit, with the spec's message). Each save patches the
  * store, so the header, the space and the right box show the change without a reload.
@@ -15,6 +15,8 @@ import {
   checkSignature,
   DEFAULT_SMALL_SIGNATURE,
   firstError,
+  NICKNAME_RANGE,
+  nicknameInRange,
   notify,
   selectUser,
   type Sex,
@@ -58,6 +60,7 @@ export default function ProfilePage() {
 function CardSection({ user }: { user: UserInfo }) {
   const id = useId();
   const dispatch = useAppDispatch();
+  const [name, setName] = useState(user.name);
   const [sex, setSex] = useState<Sex | null>(user.sex === 0 || user.sex === 1 ? user.sex : null);
   const [birthday, setBirthday] = useState<BirthdayValue>(() => birthdayFromText(user.birthday));
   const [error, setError] = useState<string | null>(null);
@@ -68,15 +71,20 @@ function CardSection({ user }: { user: UserInfo }) {
     event.preventDefault();
     if (isLoading) return;
     setAttempt((n) => n + 1);
-    const invalid = firstError(CardFormSchema, { name: user.name, sex, ...birthday });
+    const trimmed = name.trim();
+    // A kept nickname may predate the 2-to-6 rule; a new one follows registration's rule.
+    const invalid =
+      firstError(CardFormSchema, { name: trimmed, sex, ...birthday }) ??
+      (trimmed !== user.name && !nicknameInRange(trimmed) ? NICKNAME_RANGE : null);
     setError(invalid);
     if (invalid || sex === null) return;
-    const body = { name: user.name.trim(), sex, birthday: birthdayText(birthday) };
+    const body = { name: trimmed, sex, birthday: birthdayText(birthday) };
     try {
       const res = await cardUpdate(body).unwrap();
-      // The server keeps the name; only what this form changes is patched.
       const saved = res.data;
-      dispatch(authActions.userPatched({ sex: saved?.sex ?? sex, birthday: saved?.birthday ?? body.birthday }));
+      dispatch(
+        authActions.userPatched({ name: saved?.name ?? body.name, sex: saved?.sex ?? sex, birthday: saved?.birthday ?? body.birthday }),
+      );
       notify.success(PROFILE_SAVED);
     } catch {
       notify.error(PROFILE_FAILED);
@@ -89,8 +97,14 @@ function CardSection({ user }: { user: UserInfo }) {
       <form noValidate onSubmit={submit} aria-labelledby={`${id}title`}>
         <Field>
           <label htmlFor={`${id}name`}>昵称</label>
-          <Input id={`${id}name`} value={user.name} readOnly aria-readonly aria-describedby={`${id}namehint`} />
-          <small id={`${id}namehint`}>昵称仅作展示，不能在这里修改</small>
+          <Input
+            id={`${id}name`}
+            value={name}
+            autoComplete="nickname"
+            aria-describedby={`${id}namehint`}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <small id={`${id}namehint`}>2到6个字</small>
         </Field>
         <SexRadios value={sex} onChange={setSex} />
         <BirthdaySelects value={birthday} onChange={setBirthday} />

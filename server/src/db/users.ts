@@ -107,10 +107,11 @@ export async function touchLastLogin(pool: Pool, uid: number): Promise<number | 
 }
 
 /** The profile card: sex and birthday, and the profile counts as complete from now on. */
-export async function updateCard(pool: Pool, uid: number, sex: Sex, birthday: string): Promise<UserRow | null> {
+/** The profile card; `name` null keeps the nickname. */
+export async function updateCard(pool: Pool, uid: number, sex: Sex, birthday: string, name: string | null = null): Promise<UserRow | null> {
   const { rows } = await pool.query<UserRow>(
-    `UPDATE users SET sex = $2, birthday = $3, sign = 0 WHERE uid = $1 RETURNING ${COLUMNS}`,
-    [uid, sex, birthday],
+    `UPDATE users SET sex = $2, birthday = $3, sign = 0, name = coalesce($4, name) WHERE uid = $1 RETURNING ${COLUMNS}`,
+    [uid, sex, birthday, name],
   );
   return rows[0] ?? null;
 }

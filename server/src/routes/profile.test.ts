@@ -94,11 +94,26 @@ describe('PATCH /api/user/updatelogin', () => {
 });
 
 describe('PATCH /api/user/cardupdate', () => {
-  it('stores sex and birthday, completes the profile, and keeps the display-only name', async () => {
-    const res = await call('PATCH', '/api/user/cardupdate', { name: '别的名字', sex: 1, birthday: '2001-12-31' });
+  it('stores sex and birthday, completes the profile, and keeps the name /card sends back unchanged', async () => {
+    const res = await call('PATCH', '/api/user/cardupdate', { name: '小明', sex: 1, birthday: '2001-12-31' });
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ uid: me.uid, name: '小明', sex: 1, birthday: '2001-12-31', sign: 0 });
     expect(json(await call('GET', '/api/user/getinfo')).data).toMatchObject({ sex: 1, birthday: '2001-12-31', sign: 0 });
+  });
+
+  it('changes a nickname that differs (the settings page), under the 2-to-6 rule', async () => {
+    const res = await call('PATCH', '/api/user/cardupdate', { name: ' 明明 ', sex: 1, birthday: '2001-12-31' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({ name: '明明' });
+    expect(json(await call('GET', '/api/user/getinfo')).data).toMatchObject({ name: '明明' });
+    for (const name of ['明', '七个字的新名字']) {
+      const refused = await call('PATCH', '/api/user/cardupdate', { name, sex: 1, birthday: '2001-12-31' });
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused)).toEqual({ code: 400, msg: '昵称应在2~6位！' });
+    }
+    expect(json(await call('GET', '/api/user/getinfo')).data).toMatchObject({ name: '明明' });
+    // Another user's name is untouched: there is no uid to aim at, only the caller's own card.
+    expect(json(await call('GET', `/api/user/getuserinfo/${other.uid}`)).data).toMatchObject({ uname: '小红' });
   });
 
   it.each([

@@ -8,6 +8,8 @@ import {
   checkSignature,
   FACE_COUNT,
   isSkinId,
+  NICKNAME_RANGE,
+  nicknameInRange,
   type CheckCookieData,
   type LoginData,
   type Sex,
@@ -162,8 +164,13 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
 
   app.patch('/cardupdate', auth, async (request, reply) => {
     const input = parseBody(CardUpdateSchema, request.body);
-    // The nickname is display-only on /card (spec section 2): checked, never changed here.
-    const user = await updateCard(pool, request.uid, input.sex as Sex, input.birthday);
+    const current = await findUserByUid(pool, request.uid);
+    if (!current) throw expired(reply);
+    // /card shows the nickname display-only (spec section 2) and sends it back unchanged; the
+    // settings page may change it, under registration's 2-to-6 rule.
+    const renamed = input.name !== current.name;
+    if (renamed && !nicknameInRange(input.name)) throw new ApiError(400, NICKNAME_RANGE);
+    const user = await updateCard(pool, request.uid, input.sex as Sex, input.birthday, renamed ? input.name : null);
     if (!user) throw expired(reply);
     return ok('资料已更新', toUserInfo(user));
   });

@@ -58,7 +58,9 @@ type Quiz = { name: string; fans: string; message: string; weibo: string };
 const quizAnswers = (i: Quiz) => [i.name, i.fans, i.message, i.weibo];
 const quizFilled = (i: Quiz) => quizAnswers(i).every((a) => a.trim() !== '');
 const quizShortEnough = (i: Quiz) => quizAnswers(i).every((a) => charCount(a.trim()) <= QUIZ_ANSWER_MAX);
-const nicknameInRange = (name: string) => charCount(name) >= NICKNAME_MIN && charCount(name) <= NICKNAME_MAX;
+/** Registration step two's nickname rule (2 to 6 characters), also applied to a changed nickname. */
+export const nicknameInRange = (name: string) => charCount(name) >= NICKNAME_MIN && charCount(name) <= NICKNAME_MAX;
+export const NICKNAME_RANGE = '昵称应在2~6位！';
 
 export const RegisterStepOneSchema = v.pipe(
   v.object({
@@ -111,7 +113,7 @@ export const RegisterStepTwoSchema = v.pipe(
   }),
   v.transform((i) => ({ ...i, uname: i.uname.trim() })),
   v.check((i) => i.uname !== '', '姓名不能为空！'),
-  v.check((i) => nicknameInRange(i.uname), '昵称应在2~6位！'),
+  v.check((i) => nicknameInRange(i.uname), NICKNAME_RANGE),
   v.check((i) => isSex(i.sex), '请选择性别！'),
   v.check((i) => i.agreed, '请先同意守则！'),
   v.check((i) => Boolean(i.year && i.month && i.day), '请选择生日！'),
@@ -144,7 +146,7 @@ export const AddAccountSchema = v.pipe(
   v.check((i) => i.email.length <= EMAIL_MAX && EMAIL_PATTERN.test(i.email), '邮箱格式有误！'),
   v.check((i) => passwordInRange(i.lockedPassword), '密码应在6到16位之间！'),
   v.check((i) => i.uname !== '', '姓名不能为空！'),
-  v.check((i) => nicknameInRange(i.uname), '昵称应在2~6位！'),
+  v.check((i) => nicknameInRange(i.uname), NICKNAME_RANGE),
   v.check((i) => isSex(i.sex), '请选择性别！'),
   v.check((i) => i.birthday !== '', '请选择生日！'),
   v.check((i) => isAllowedBirthday(i.birthday), '生日日期有误！'),
