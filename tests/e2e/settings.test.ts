@@ -65,7 +65,7 @@ describe('settings', () => {
     expect(await headerAvatar().locator('img').count()).toBe(0);
   });
 
-  it('changes sex and birthday on /setting/profile: 资料已更新, and the server kept them', async () => {
+  it('changes the nickname, sex and birthday on /setting/profile: 资料已更新, the header follows, and the server kept them', async () => {
     const { page } = site;
     await page.getByRole('link', { name: '个人资料' }).click();
     await page.getByLabel('昵称').fill('剑客小月');
