@@ -17,6 +17,8 @@ export type {} from './theme/styled-theme';
 export { notify, Toaster } from './ui/toast';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { Button } from './ui/Button';
+export { BirthdaySelects } from './ui/BirthdaySelects';
+export { SexRadioGroup, SEX_LABELS } from './ui/SexRadioGroup';
 export { card } from './ui/card';
 export { TabNav, type TabLink } from './ui/TabNav';
 export { RichText } from './ui/RichText';

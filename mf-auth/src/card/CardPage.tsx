@@ -19,12 +19,14 @@ import {
   useCardUpdateMutation,
   useNavigate,
   type UserInfo,
+  BirthdaySelects,
+  birthdayFromText,
+  birthdayText,
+  type BirthdayValue,
+  SexRadioGroup,
 } from '@xiaoba/shared';
-import { BirthdaySelects } from '../birthday/BirthdaySelects';
-import { birthdayFromText, birthdayText, type BirthdayValue } from '../birthday/birthday-parts';
 import { SiteFooter } from '../footer/SiteFooter';
 import { ButtonRow, FormAlert, Panel, TextField } from '../form/FormParts';
-import { SexRadioGroup } from '../form/SexRadioGroup';
 import { WELCOME } from '../form/messages';
 import { PreviewCard } from '../login/PreviewCard';
 

@@ -1,7 +1,12 @@
 /** Live preview of the profile card (spec section 2): name, age, zodiac sign icon and sex. */
-import { age, type Sex, styled, zodiac } from '@xiaoba/shared';
-import type { BirthdayValue } from '../birthday/birthday-parts';
-import { SEX_LABELS } from '../form/SexRadioGroup';
+import {
+  age,
+  type Sex,
+  styled,
+  zodiac,
+  type BirthdayValue,
+  SEX_LABELS,
+} from '@xiaoba/shared';
 
 /** Unicode zodiac symbols (drawn by the phone's font, no image request). */
 const ZODIAC_SYMBOLS: Record<string, string> = {

@@ -5,12 +5,21 @@
  * so /usercard starts filled in.
  */
 import { useState, type FormEvent, type Ref } from 'react';
-import { Button, firstError, RegisterStepTwoSchema, type Sex, useAppDispatch, useNavigate } from '@xiaoba/shared';
-import { BirthdaySelects } from '../birthday/BirthdaySelects';
-import { birthdayFromText, birthdayText, type BirthdayValue } from '../birthday/birthday-parts';
+import {
+  Button,
+  firstError,
+  RegisterStepTwoSchema,
+  type Sex,
+  useAppDispatch,
+  useNavigate,
+  BirthdaySelects,
+  birthdayFromText,
+  birthdayText,
+  type BirthdayValue,
+  SexRadioGroup,
+} from '@xiaoba/shared';
 import { draftActions, useRegisterDraft } from '../draft/register-draft';
 import { ButtonRow, FormAlert, TextField } from '../form/FormParts';
-import { SexRadioGroup } from '../form/SexRadioGroup';
 import { RulesAgreementField } from '../rules/RulesAgreementField';
 import { useRulesAgreement } from '../rules/useRulesAgreement';
 import { PreviewCard } from './PreviewCard';

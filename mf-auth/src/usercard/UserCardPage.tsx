@@ -14,12 +14,14 @@ import {
   useAddAccountMutation,
   useAppDispatch,
   useNavigate,
+  BirthdaySelects,
+  birthdayFromText,
+  birthdayText,
+  type BirthdayValue,
+  SexRadioGroup,
 } from '@xiaoba/shared';
-import { BirthdaySelects } from '../birthday/BirthdaySelects';
-import { birthdayFromText, birthdayText, type BirthdayValue } from '../birthday/birthday-parts';
 import { draftActions, useRegisterDraft } from '../draft/register-draft';
 import { ButtonRow, FormAlert, Panel, TextField } from '../form/FormParts';
-import { SexRadioGroup } from '../form/SexRadioGroup';
 import { PreviewCard } from '../login/PreviewCard';
 import { RegisterFrame } from '../register/RegisterFrame';
 import { RulesAgreementField } from '../rules/RulesAgreementField';

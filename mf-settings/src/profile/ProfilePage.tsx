@@ -28,11 +28,14 @@ import {
   useAppSelector,
   useCardUpdateMutation,
   type UserInfo,
+  birthdayFromText,
+  birthdayText,
+  type BirthdayValue,
+  BirthdaySelects,
+  SexRadioGroup,
 } from '@xiaoba/shared';
 import { SettingsFrame } from '../frame/SettingsFrame';
-import { birthdayFromText, birthdayText, type BirthdayValue } from './birthday';
 import { useSaveBigSignatureMutation, useSaveSmallSignatureMutation } from './profile-api';
-import { BirthdaySelects, SexRadios } from './ProfileFields';
 
 export const PROFILE_SAVED = '资料已更新';
 /** Spec section 8: a failed card update. */
@@ -106,7 +109,7 @@ function CardSection({ user }: { user: UserInfo }) {
           />
           <small id={`${id}namehint`}>2到6个字</small>
         </Field>
-        <SexRadios value={sex} onChange={setSex} />
+        <SexRadioGroup value={sex} onChange={setSex} />
         <BirthdaySelects value={birthday} onChange={setBirthday} />
         <Alert role="alert">{error && <span key={attempt}>{error}</span>}</Alert>
         <Button type="submit" disabled={isLoading} aria-busy={isLoading}>

@@ -7,3 +7,4 @@ export * from './text';
 export * from './emoji';
 export * from './content';
 export * from './time';
+export * from './birthday-value';

@@ -1,5 +1,5 @@
-/** Birthday as the selects hold it: each part a number, or null while not chosen. */
-import { birthDays, daysInMonth, formatBirthday, parseBirthday } from '@xiaoba/shared';
+/** Birthday as the selects of registration, /card and /setting/profile hold it: each part a number, or null while not chosen. */
+import { birthDays, daysInMonth, formatBirthday, parseBirthday } from './domain';
 
 export interface BirthdayValue {
   year: number | null;
@@ -7,13 +7,17 @@ export interface BirthdayValue {
   day: number | null;
 }
 
+export const EMPTY_BIRTHDAY: BirthdayValue = { year: null, month: null, day: null };
+
 /** Before a year is chosen, February offers 29 days (a leap year); choosing a year clamps. */
 const ANY_LEAP_YEAR = 2000;
 
 /** Days offered for the chosen year and month (31 while no month is chosen). */
-export const dayOptions = ({ year, month }: BirthdayValue): number[] => birthDays(year ?? ANY_LEAP_YEAR, month ?? 1);
+export function dayOptions({ year, month }: BirthdayValue): number[] {
+  return birthDays(year ?? ANY_LEAP_YEAR, month ?? 1);
+}
 
-/** Keeps the day within the month: 31 March becomes 30 April. */
+/** Keeps the day within the month: 31 March becomes 30 April, 29 February 2000 becomes 28 in 2001. */
 export function clampDay(value: BirthdayValue): BirthdayValue {
   if (value.day === null || value.month === null) return value;
   const last = daysInMonth(value.year ?? ANY_LEAP_YEAR, value.month);
@@ -21,7 +25,8 @@ export function clampDay(value: BirthdayValue): BirthdayValue {
 }
 
 export function birthdayFromText(text: string | null | undefined): BirthdayValue {
-  return (text ? parseBirthday(text) : null) ?? { year: null, month: null, day: null };
+  const parts = text ? parseBirthday(text) : null;
+  return parts ?? EMPTY_BIRTHDAY;
 }
 
 /** 'YYYY-MM-DD' when every part is chosen, '' otherwise. */

@@ -3,9 +3,9 @@
  * the month's length in the chosen year; a day that no longer exists is clamped to the last one.
  */
 import { useId, useMemo } from 'react';
-import { birthYears, styled } from '@xiaoba/shared';
-import { Select } from '../form/FormParts';
-import { clampDay, dayOptions, type BirthdayValue } from './birthday-parts';
+import styled from 'styled-components';
+import { clampDay, dayOptions, type BirthdayValue } from '../core/birthday-value';
+import { birthYears } from '../core/domain';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -59,4 +59,14 @@ const Group = styled.fieldset`
   gap: 6px 10px;
   legend { font-weight: 600; padding: 0; margin-bottom: 4px; }
   > span { display: inline-flex; align-items: center; gap: 4px; }
+`;
+
+const Select = styled.select`
+  min-height: 40px;
+  padding: 6px 8px;
+  font-size: 16px;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: 6px;
+  background: ${(p) => p.theme.colors.panel};
+  color: ${(p) => p.theme.colors.text};
 `;

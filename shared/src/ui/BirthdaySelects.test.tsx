@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderPage } from '@xiaoba/shared/testing';
+import { renderPage } from '../testing/render';
 import { BirthdaySelects } from './BirthdaySelects';
-import { EMPTY_BIRTHDAY, type BirthdayValue } from './birthday-parts';
+import { EMPTY_BIRTHDAY, type BirthdayValue } from '../core/birthday-value';
+
+// shared's own tests run without the modules' setup file, so they unmount by themselves.
+afterEach(cleanup);
 
 function Harness() {
   const [value, setValue] = useState<BirthdayValue>(EMPTY_BIRTHDAY);

@@ -1,7 +1,7 @@
 /** Sex radio (spec: girl or boy; 0 girl, 1 boy) in a fieldset with a legend. */
 import { useId } from 'react';
-import type { Sex } from '@xiaoba/shared';
-import { styled } from '@xiaoba/shared';
+import styled from 'styled-components';
+import type { Sex } from '../core/api-types';
 
 export const SEX_LABELS: Record<Sex, string> = { 0: '女生', 1: '男生' };
 
@@ -20,7 +20,7 @@ export function SexRadioGroup({ value, onChange }: { value: Sex | null; onChange
   );
 }
 
-export const Fieldset = styled.fieldset`
+const Fieldset = styled.fieldset`
   border: 0;
   margin: 0 0 12px;
   padding: 0;
