@@ -1,0 +1,309 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:api`: API throughput under load (autocannon, 50 connections by default) against
+ * the real server (server/dist/main.js, embedded PostgreSQL, fresh data folder, the general rate
+ * limit off with RATE_LIMIT_USER=0 RATE_LIMIT_ANON=0, LOG_LEVEL=warn).
+ *
+ * Two floors are measured in the same run, in a child process of this script (not the product):
+ *   - floor: trivial   a bare Fastify route answering a constant JSON object;
+ *   - floor: one row   a bare Fastify + pg route reading one row of the same users table.
+ * Then the product's calls, each signed in (one user per connection):
+ *   GET  /api/user/getuserinfo/{own uid}
+ *   GET  /api/yy/getUseryy/{uid}?pageNum=1&pageSize=20   (the user holding the seeded posts)
+ *   GET  /api/yy/getyy?pageNum=1&pageSize=20
+ *   POST /api/comment/add                                 (on one of that user's 20 newest yy)
+ * with requests per second, p50 and p99, and each read's ratio to the one-row floor. All of that
+ * twice: with 1,000 posts seeded and again after seeding up to 1,000,000 (generate_series), then
+ * the ratio of the reads' latencies between the two (the target is at most 1.3).
+ *
+ * Options: --duration=S per measurement (10), --connections=N (50), --small=N (1000),
+ * --big=N (1000000, 0 skips the second phase), --profile=DIR (run the server with --cpu-prof,
+ * drive getuserinfo, getUseryy and getyy, and print where its CPU time went; the profile is
+ * left in DIR for Chrome DevTools or speedscope).
+ * Needs a built server (`npm run build -w @xiaoba/server`; built here when missing).
+ */
+import autocannon from 'autocannon';
+import { fork, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const opts = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+
+// ---- child mode: the floors ------------------------------------------------------------------
+if (opts['floor-server']) {
+  const { default: Fastify } = await import('fastify');
+  const pool = new pg.Pool({ connectionString: process.env.FLOOR_DB_URL, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get('/trivial', async () => ({ code: 200, msg: 'ok', data: { hello: 'world' } }));
+  // The same columns the product's getuserinfo reads, the row returned as it comes.
+  app.get('/row/:uid', async (request) => {
+    const { rows } = await pool.query(
+      `SELECT uid, email, password_hash, name, sex, birthday, qianming, qm, skin, face, avatar, babadou,
+              experience, follows, fans, sign, leave_count,
+              floor(extract(epoch FROM ctime))::bigint AS ctime,
+              coalesce(floor(extract(epoch FROM last_login))::bigint, 0) AS last_time
+       FROM users WHERE uid = $1`,
+      [Number(request.params.uid)],
+    );
+    return { code: 200, msg: '获取成功', data: rows[0] };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send?.({ port: app.server.address().port });
+  process.on('disconnect', () => process.exit(0));
+} else {
+  await main();
+}
+
+async function main() {
+  const { freePort, repo, startSite } = await import('../tests/src/site-server.mjs');
+  const DURATION = Number(opts.duration ?? 10);
+  const CONNECTIONS = Number(opts.connections ?? 50);
+  const SMALL = Number(opts.small ?? 1000);
+  const BIG = Number(opts.big ?? 1_000_000);
+  const PROFILE = opts.profile ? resolve(opts.profile === 'true' ? 'api-profile' : opts.profile) : null;
+  const WARMUP = 2;
+
+  const rows = [];
+  const row = (...cells) => {
+    rows.push(cells);
+    console.log(cells.map((c, i) => String(c).padEnd(i === 0 ? 34 : 12)).join(' '));
+  };
+
+  if (!existsSync(join(repo, 'server/dist/main.js'))) {
+    const built = spawnSync('npm', ['run', 'build', '-w', '@xiaoba/server'], { cwd: repo, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('building the server failed');
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'xiaoba-bench-api-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  const pgPort = String(await freePort());
+  const env = {
+    DATA_DIR: dataDir,
+    PG_PORT: pgPort,
+    DEMO_DATA: '1',
+    LOG_LEVEL: 'warn',
+    // The general API limit off, and the per-user anti-spam for comments.
+    RATE_LIMIT_USER: '0',
+    RATE_LIMIT_ANON: '0',
+    LIMIT_COMMENTS: '0',
+  };
+  if (PROFILE) {
+    mkdirSync(PROFILE, { recursive: true });
+    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE}`.trim();
+  }
+  const site = await startSite(env);
+  const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
+  const dbUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
+  const db = new pg.Client(dbUrl);
+  await db.connect();
+
+  const floor = fork(fileURLToPath(import.meta.url), ['--floor-server'], { env: { ...process.env, FLOOR_DB_URL: dbUrl } });
+  const floorUrl = await new Promise((ok, fail) => {
+    floor.once('message', (m) => ok(`http://127.0.0.1:${m.port}`));
+    floor.once('exit', (code) => fail(new Error(`floor server exited (${code})`)));
+  });
+
+  try {
+    // One user per connection (a copy of the demo password's hash), signed in through the API.
+    const { password_hash: hash } = (await db.query('SELECT password_hash FROM users WHERE uid = 100001')).rows[0];
+    const { rows: made } = await db.query(
+      `INSERT INTO users (email, password_hash, name)
+       SELECT 'bench' || g || '@xiaoba.fan', $1, '压测' || g FROM generate_series(1, $2) g RETURNING uid`,
+      [hash, CONNECTIONS + 1],
+    );
+    const poster = made.pop().uid;
+    const users = [];
+    for (const { uid } of made) {
+      const res = await fetch(`${site.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: String(uid), password: 'xiaoba123' }),
+      });
+      const body = await res.json();
+      if (!res.ok) throw new Error(`login of ${uid} answered ${res.status}: ${body.msg}`);
+      users.push({ uid, auth: `Bearer ${body.data.token}` });
+    }
+
+    let seeded = 0;
+    async function seedTo(total) {
+      const n = total - seeded;
+      const t0 = performance.now();
+      await db.query(
+        `INSERT INTO yy (uid, content, ctime)
+         SELECT $1, 'bench yy ' || g || ' [b' || (g % 54 + 1) || '] #测试#', now() - make_interval(secs => g * 7)
+         FROM generate_series($3::int + 1, $3::int + $2::int) g`,
+        [poster, n, seeded],
+      );
+      await db.query('UPDATE users SET yy_count = yy_count + $2 WHERE uid = $1', [poster, n]);
+      await db.query(`UPDATE site_counters SET value = value + $1 WHERE name = 'yy'`, [n]);
+      await db.query('ANALYZE');
+      seeded = total;
+      return performance.now() - t0;
+    }
+
+    /** One autocannon run; every connection keeps one user (its token) for all its requests. */
+    async function load(name, url, build, duration = DURATION) {
+      const run = (seconds) =>
+        new Promise((ok, fail) => {
+          let next = 0;
+          autocannon(
+            {
+              url,
+              connections: CONNECTIONS,
+              duration: seconds,
+              requests: [
+                {
+                  setupRequest: (req, context) => {
+                    context.user ??= users[next++ % users.length];
+                    return build ? build(req, context.user) : req;
+                  },
+                },
+              ],
+            },
+            (err, result) => (err ? fail(err) : ok(result)),
+          );
+        });
+      await run(WARMUP);
+      const r = await run(duration);
+      const bad = r.non2xx + r.errors + r.timeouts;
+      if (bad > 0) console.warn(`  ${name}: ${bad} of ${r.requests.total} requests failed (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`);
+      return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad, total: r.requests.total };
+    }
+
+    const api = (path, method = 'GET', body) => (req, user) => ({
+      ...req,
+      method,
+      path: typeof path === 'function' ? path(user) : path,
+      headers: { ...req.headers, authorization: user.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: body(user) } : {}),
+    });
+
+    // A figure with failed requests (e.g. 429 from a rate limit left on) measures the failure.
+    const failed = (r) => (r.bad > 0 ? ` (${r.bad} FAILED)` : '');
+    let newest = [];
+    const reads = {
+      getuserinfo: api((u) => `/api/user/getuserinfo/${u.uid}`),
+      'getUseryy p1': api(`/api/yy/getUseryy/${poster}?pageNum=1&pageSize=20`),
+      'getyy p1': api('/api/yy/getyy?pageNum=1&pageSize=20'),
+    };
+    const write = api('/api/comment/add', 'POST', (u) =>
+      JSON.stringify({
+        content: `压测评论 ${u.uid} ${Math.random().toString(36).slice(2, 8)}`,
+        weiboId: newest[Math.floor(Math.random() * newest.length)],
+        replyCommentId: 0,
+        replyUid: 0,
+      }),
+    );
+
+    async function phase(posts) {
+      const seedMs = await seedTo(posts);
+      console.log(`\n== ${posts.toLocaleString('en')} posts seeded (${(seedMs / 1000).toFixed(1)} s), ${CONNECTIONS} connections, ${DURATION} s each`);
+      newest = (await db.query('SELECT weibo_id FROM yy WHERE uid = $1 ORDER BY ctime DESC, weibo_id DESC LIMIT 20', [poster])).rows.map(
+        (r) => Number(r.weibo_id),
+      );
+      row('call', 'req/s', 'p50 ms', 'p99 ms', 'x one-row');
+      const trivial = await load('floor: trivial', `${floorUrl}/trivial`);
+      row('floor: trivial Fastify route', trivial.rps.toFixed(0), trivial.p50, trivial.p99, '');
+      const oneRow = await load('floor: one row', floorUrl, (req, user) => ({ ...req, path: `/row/${user.uid}` }));
+      row('floor: Fastify + pg, one row', oneRow.rps.toFixed(0), oneRow.p50, oneRow.p99, 'x1.00');
+      const figures = { posts, floors: { trivial, oneRow } };
+      for (const [name, build] of Object.entries(reads)) {
+        const r = await load(name, site.url, build);
+        figures[name] = r;
+        row(name + failed(r), r.rps.toFixed(0), r.p50, r.p99, `x${(r.rps / oneRow.rps).toFixed(2)}`);
+      }
+      const c = await load('comment/add', site.url, write);
+      figures['comment/add'] = c;
+      row('comment/add' + failed(c), c.rps.toFixed(0), c.p50, c.p99, `x${(c.rps / oneRow.rps).toFixed(2)}`);
+      return figures;
+    }
+
+    if (PROFILE) {
+      await seedTo(SMALL);
+      for (const [name, build] of Object.entries(reads)) {
+        const r = await load(name, site.url, build);
+        console.log(`${name}: ${r.rps.toFixed(0)} req/s under --cpu-prof`);
+      }
+    } else {
+      const small = await phase(SMALL);
+      if (BIG > SMALL) {
+        const big = await phase(BIG);
+        console.log(`\n== latency at ${BIG.toLocaleString('en')} posts / at ${SMALL.toLocaleString('en')} posts (target at most 1.3)`);
+        for (const name of Object.keys(reads)) {
+          const p50 = big[name].p50 / small[name].p50;
+          const p99 = big[name].p99 / small[name].p99;
+          // Throughput normalised by each phase's own one-row floor, so machine noise between the
+          // phases cancels out.
+          const norm = small[name].rps / small.floors.oneRow.rps / (big[name].rps / big.floors.oneRow.rps);
+          row(`${name}: big / small`, `p50 x${p50.toFixed(2)}`, `p99 x${p99.toFixed(2)}`, `floor-normalised x${norm.toFixed(2)}`);
+        }
+      }
+    }
+  } finally {
+    floor.kill();
+    await db.end();
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (PROFILE) summariseProfile(PROFILE);
+  else {
+    console.log('\n| call | req/s | p50 ms | p99 ms | x one-row |\n|---|---|---|---|---|');
+    for (const cells of rows) if (cells[0] !== 'call') console.log(`| ${cells.join(' | ')} |`);
+  }
+}
+
+/** Where the server's CPU time went: self time by function, and time spent inside each package. */
+function summariseProfile(dir) {
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(dir, f))
+    .sort()
+    .pop();
+  if (!file) return console.log(`no .cpuprofile in ${dir} (did the server exit cleanly?)`);
+  const prof = JSON.parse(readFileSync(file, 'utf8'));
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const where = (cf) => {
+    const url = cf.url || '';
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+    if (m) return m[1];
+    if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+    if (url.includes('/server/dist/')) return 'server (our code)';
+    return cf.functionName ? `(${cf.functionName})` : '(native)';
+  };
+  const self = new Map();
+  const inside = new Map();
+  let total = 0;
+  for (let i = 0; i < prof.samples.length; i++) {
+    const dt = prof.timeDeltas[i] ?? 0;
+    let node = byId.get(prof.samples[i]);
+    if (node.callFrame.functionName === '(idle)') continue;
+    total += dt;
+    const cf = node.callFrame;
+    const key = `${cf.functionName || '(anonymous)'}  ${where(cf)} ${cf.url.split('/').pop()}:${cf.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    const seen = new Set();
+    for (; node; node = byId.get(parent.get(node.id))) seen.add(where(node.callFrame));
+    for (const w of seen) inside.set(w, (inside.get(w) ?? 0) + dt);
+  }
+  const top = (map, n) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
+      .join('\n');
+  console.log(`\nprofile ${file}: ${(total / 1e6).toFixed(1)} s busy`);
+  console.log(`time inside each package or part (stacks, so the shares overlap):\n${top(inside, 25)}`);
+  console.log(`\nself time, top functions:\n${top(self, 30)}`);
+}
