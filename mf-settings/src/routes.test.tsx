@@ -17,10 +17,10 @@ const renderSettings = (path: string) =>
 describe('mf-settings route table', () => {
   it('names exactly the pages ./routes exposes', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
-    expect(pageKeys(routeTable)).toEqual(['avatar', 'profile']);
+    expect(pageKeys(routeTable)).toEqual(['avatar', 'profile', 'data']);
   });
 
-  it('has the spec rows: /setting redirecting to avatar, with avatar and profile', () => {
+  it('has the spec rows: /setting redirecting to avatar, with avatar and profile (and our data page)', () => {
     expect(routeTable).toEqual([
       {
         path: '/setting',
@@ -29,6 +29,7 @@ describe('mf-settings route table', () => {
           { index: true, redirect: '/setting/avatar' },
           { path: 'avatar', page: 'avatar', title: '修改头像' },
           { path: 'profile', page: 'profile', title: '个人资料' },
+          { path: 'data', page: 'data', title: '我的数据' },
         ],
       },
     ]);
@@ -49,6 +50,7 @@ describe('settings pages', () => {
   it.each([
     ['/setting/avatar', '修改头像'],
     ['/setting/profile', '个人资料'],
+    ['/setting/data', '我的数据'],
   ])('%s shows the tab frame and its panel', async (path, title) => {
     renderSettings(path);
     expect(await screen.findByRole('region', { name: title })).toBeTruthy();
@@ -58,12 +60,13 @@ describe('settings pages', () => {
     expect(current.map((a) => a.textContent)).toEqual([title]);
   });
 
-  it('has the four tabs; 兴趣 and 隐私 point at the not-found page', async () => {
+  it('has the four tabs and 我的数据; 兴趣 and 隐私 point at the not-found page', async () => {
     renderSettings('/setting/avatar');
     const nav = await screen.findByRole('navigation', { name: '设置分类' });
     expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['修改头像', '/setting/avatar'],
       ['个人资料', '/setting/profile'],
+      ['我的数据', '/setting/data'],
       ['兴趣', '/notfound'],
       ['隐私', '/notfound'],
     ]);

@@ -4,4 +4,5 @@ import { lazyPage, type RemoteRoutesModule } from '@xiaoba/shared';
 export const pages: RemoteRoutesModule['pages'] = {
   avatar: lazyPage(() => import('./avatar/AvatarPage')),
   profile: lazyPage(() => import('./profile/ProfilePage')),
+  data: lazyPage(() => import('./data/DataPage')),
 };

@@ -16,6 +16,7 @@ import {
   type UserInfo,
 } from '@xiaoba/shared';
 import { SettingsFrame } from '../frame/SettingsFrame';
+import { FileLabel, ProgressRow, Refusal, Row, Section } from '../frame/parts';
 import { AVATAR_ACCEPT, FACE_CHANGED, refuseAvatar, uploadAvatar, useUpdateFaceMutation } from './avatar-api';
 import { FacePicker } from './FacePicker';
 
@@ -154,17 +155,6 @@ function FaceSection({ user }: { user: UserInfo }) {
   );
 }
 
-const Section = styled.section`
-  margin: 10px 0 22px;
-  h3 { margin: 0 0 8px; font-size: 15px; }
-  .hint { font-size: 13px; color: ${(p) => p.theme.colors.muted}; }
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-`;
 const Figure = styled.figure`
   margin: 0;
   display: flex;
@@ -173,33 +163,10 @@ const Figure = styled.figure`
   gap: 4px;
   figcaption { font-size: 12px; color: ${(p) => p.theme.colors.muted}; }
 `;
+
 const PreviewImg = styled.img`
   width: 96px;
   height: 96px;
   border-radius: 50%;
   object-fit: cover;
-`;
-const FileLabel = styled.label`
-  display: inline-flex;
-  align-items: center;
-  min-height: 38px;
-  padding: 6px 18px;
-  border: 1px solid ${(p) => p.theme.colors.primary};
-  border-radius: 6px;
-  background: ${(p) => p.theme.colors.panel};
-  color: ${(p) => p.theme.colors.link};
-  font-weight: 600;
-  cursor: pointer;
-  input:focus-visible + & { outline: 3px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
-`;
-const Refusal = styled.p`
-  min-height: 1.4em;
-  color: ${(p) => p.theme.colors.danger};
-  font-weight: 600;
-`;
-const ProgressRow = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  progress { width: min(100%, 280px); height: 14px; }
 `;

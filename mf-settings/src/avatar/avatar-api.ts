@@ -2,7 +2,7 @@
  * The avatar calls. The upload goes through the shared axios `api` directly (not RTK Query) so the
  * page can show its progress; choosing a preset face is an RTK Query mutation on the shared baseApi.
  */
-import { baseApi, IMAGE_ACCEPT, refuseImage, uploadPicture, type ApiEnvelope, type UploadResult } from '@xiaoba/shared';
+import { baseApi, IMAGE_ACCEPT, refuseImage, uploadFile, type ApiEnvelope, type UploadResult } from '@xiaoba/shared';
 
 export { IMAGE_TOO_BIG as AVATAR_TOO_BIG, NOT_AN_IMAGE } from '@xiaoba/shared';
 export const AVATAR_ACCEPT = IMAGE_ACCEPT;
@@ -21,7 +21,7 @@ export type AvatarUploadResult = UploadResult<AvatarUploadData>;
 
 /** POST /api/api/avatar/upload (multipart `file`); `onProgress` gets 0..1. Never throws. */
 export async function uploadAvatar(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<AvatarUploadResult> {
-  const result = await uploadPicture<AvatarUploadData>('/api/avatar/upload', file, {
+  const result = await uploadFile<AvatarUploadData>('/api/avatar/upload', file, {
     onProgress,
     signal,
     accept: (data): data is AvatarUploadData => typeof data?.avatar === 'string' && data.avatar !== '',

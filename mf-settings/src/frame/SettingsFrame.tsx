@@ -1,5 +1,5 @@
 /**
- * The settings frame: title, the four tabs of spec section 2 and the current panel. 兴趣 and 隐私
+ * The settings frame: title, the four tabs of spec section 2 (plus 我的数据) and the current panel. 兴趣 and 隐私
  * point at the not-found page, as the spec says.
  */
 import { useId, type ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { card, styled, type TabLink, TabNav } from '@xiaoba/shared';
 export const SETTING_TABS: TabLink[] = [
   { to: '/setting/avatar', label: '修改头像' },
   { to: '/setting/profile', label: '个人资料' },
+  { to: '/setting/data', label: '我的数据' },
   { to: '/notfound', label: '兴趣' },
   { to: '/notfound', label: '隐私' },
 ];

@@ -1,5 +1,5 @@
 /** Test fixtures of mf-settings: the signed-in user and the settings pages mounted as the shell would. */
-import type { AuthState, UserInfo } from '@xiaoba/shared';
+import type { AuthState, RootState, UserInfo } from '@xiaoba/shared';
 import { renderPage, routesFromTable } from '@xiaoba/shared/testing';
 import { routeTable } from '../route-table';
 import { pages } from '../routes';
@@ -11,11 +11,11 @@ export const me: UserInfo = {
 
 export const signedIn = (user: UserInfo = me): { auth: AuthState } => ({ auth: { token: 't', user, today: '', myspace: true } });
 
-export function renderSettings(path: string, user: UserInfo = me) {
+export function renderSettings(path: string, user: UserInfo = me, state: Partial<RootState> = {}) {
   return renderPage(<p>start</p>, {
     routePath: '/__start',
     path,
-    state: signedIn(user),
+    state: { ...signedIn(user), ...state },
     routes: [...routesFromTable(routeTable, pages), { path: '/notfound', element: <h1>页面不存在</h1> }],
   });
 }

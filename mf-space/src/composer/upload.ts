@@ -1,11 +1,11 @@
 /** One picture to POST /api/yy/upload, with its progress (the shared picture upload). */
-import { uploadPicture, type UploadData, type UploadResult } from '@xiaoba/shared';
+import { uploadFile, type UploadData, type UploadResult } from '@xiaoba/shared';
 
 export { IMAGE_ACCEPT, refuseImage as refuseFile } from '@xiaoba/shared';
 
 /** Sends one file; `onProgress` gets 0..1. Never throws: a refusal comes back as the server's msg. */
 export function uploadImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadResult<UploadData>> {
-  return uploadPicture<UploadData>('/yy/upload', file, {
+  return uploadFile<UploadData>('/yy/upload', file, {
     onProgress,
     signal,
     accept: (data): data is UploadData => Boolean(data?.url),

@@ -32,18 +32,25 @@ export type UploadResult<T> = { ok: true; data: T; message: string } | { ok: fal
 /**
  * POSTs `file` as the multipart field `file` to `url` (below /api); `onProgress` gets 0..1.
  * `accept` tells a good answer's data from a malformed one. Never throws: a refusal comes back
- * as the server's msg, a malformed answer as `failed`.
+ * as the server's msg, a malformed answer as `failed`. Used for pictures and for export ZIPs.
  */
-export async function uploadPicture<T>(
+export async function uploadFile<T>(
   url: string,
   file: File,
-  options: { onProgress(fraction: number): void; accept(data: T | undefined): data is T; failed: string; signal?: AbortSignal },
+  options: {
+    onProgress(fraction: number): void;
+    accept(data: T | undefined): data is T;
+    failed: string;
+    signal?: AbortSignal;
+    /** For files far bigger than a picture (an export ZIP); default 2 minutes. */
+    timeoutMs?: number;
+  },
 ): Promise<UploadResult<T>> {
   const form = new FormData();
   form.append('file', file);
   try {
     const res = await api.post<ApiEnvelope<T>>(url, form, {
-      timeout: UPLOAD_TIMEOUT_MS,
+      timeout: options.timeoutMs ?? UPLOAD_TIMEOUT_MS,
       signal: options.signal,
       onUploadProgress: (e) => {
         const total = e.total ?? file.size;

@@ -50,6 +50,8 @@ export interface RemoteManifestEntry {
 
 export interface RemotesManifest {
   remotes: RemoteManifestEntry[];
+  /** The operator's ARCHIVE_MODE: the whole site is read-only (absent on older servers: false). */
+  archive?: boolean;
 }
 
 /** Identity helper that type-checks a remote's route table. */

@@ -21,3 +21,6 @@ export const selectUser = (state: RootState) => state.auth.user;
 export const selectToken = (state: RootState) => state.auth.token;
 export const selectSkin = (state: RootState) => state.ui.skin;
 export const selectLoading = (state: RootState) => state.ui.loading;
+/** Whether the site is a read-only archive: composers, edit and delete controls are hidden. */
+export const selectArchive = (state: RootState) => state.ui.archive;
+export const useArchiveMode = () => useAppSelector(selectArchive);

@@ -8,17 +8,22 @@ export interface UiState {
   loading: boolean;
   /** The skin shown now: the saved one, or a preview while the skin picker is open. */
   skin: SkinId;
+  /** The operator's archive mode (ARCHIVE_MODE=1): the site is read-only; read from the manifest at start. */
+  archive: boolean;
 }
 
 export const uiSlice = createSlice({
   name: 'ui',
-  initialState: { loading: false, skin: '' } as UiState,
+  initialState: { loading: false, skin: '', archive: false } as UiState,
   reducers: {
     setLoading(state, action: PayloadAction<boolean>) {
       state.loading = action.payload;
     },
     showSkin(state, action: PayloadAction<SkinId>) {
       state.skin = action.payload;
+    },
+    setArchive(state, action: PayloadAction<boolean>) {
+      state.archive = action.payload;
     },
   },
   extraReducers: (builder) => {
