@@ -23,7 +23,7 @@
  * Needs a built server (`npm run build -w @xiaoba/server`; built here when missing).
  */
 import autocannon from 'autocannon';
-import { fork, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -96,11 +96,14 @@ async function main() {
     RATE_LIMIT_ANON: '0',
     LIMIT_COMMENTS: '0',
   };
+  let site;
   if (PROFILE) {
+    // --cpu-prof is refused in NODE_OPTIONS: the server is started here with it on the command line.
     mkdirSync(PROFILE, { recursive: true });
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE}`.trim();
+    site = await startProfiled(repo, { ...env, PORT: String(await freePort()) }, ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`]);
+  } else {
+    site = await startSite(env);
   }
-  const site = await startSite(env);
   const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
   const dbUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
   const db = new pg.Client(dbUrl);
@@ -260,6 +263,29 @@ async function main() {
     console.log('\n| call | req/s | p50 ms | p99 ms | x one-row |\n|---|---|---|---|---|');
     for (const cells of rows) if (cells[0] !== 'call') console.log(`| ${cells.join(' | ')} |`);
   }
+}
+
+/** As tests/src/site-server.mjs's startSite, with node flags; the profile is written on SIGTERM's clean exit. */
+async function startProfiled(repo, env, flags) {
+  const child = spawn(process.execPath, [...flags, join(repo, 'server/dist/main.js')], {
+    cwd: repo,
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const stop = () =>
+    new Promise((ok) => {
+      if (child.exitCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill('SIGTERM');
+    });
+  for (const deadline = Date.now() + 90_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    if (await fetch(`${url}/remotes.json`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error('server did not start in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, stop };
 }
 
 /** Where the server's CPU time went: self time by function, and time spent inside each package. */

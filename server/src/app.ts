@@ -63,7 +63,9 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(fastifyStatic, { serve: false, root: config.siteDir });
+  // preCompressed: the builds write .br/.gz beside each text file (tools/precompress.mjs); such a
+  // file goes out as it is (Content-Encoding set, so @fastify/compress leaves it alone).
+  await app.register(fastifyStatic, { serve: false, root: config.siteDir, preCompressed: true });
 
   const signer = new TokenSigner(await loadSigningKey(pool, config.jwtSecret));
   await app.register(

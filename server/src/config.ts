@@ -36,6 +36,17 @@ export interface Config {
   postLimits: PostLimits;
   /** Anti-spam for the message board: per user within `postLimits.windowMinutes`; 0 disables. */
   boardLimits: BoardLimits;
+  /** The general /api limit and the registration limit (docs/security.md "Limits"); 0 disables one. */
+  rateLimits: RateLimits;
+}
+
+export interface RateLimits {
+  /** /api requests a minute per signed-in user (verified access token), all processes together. */
+  user: number;
+  /** /api requests a minute per client address for calls without a valid access token. */
+  anon: number;
+  /** Accounts created an hour per client address. */
+  register: number;
 }
 
 export interface S3Config {
@@ -102,6 +113,11 @@ export function loadConfig(env: Env = process.env): Config {
     boardLimits: {
       leaves: intVar(env, 'LIMIT_LEAVES', 20, 0, 100_000),
       replies: intVar(env, 'LIMIT_LEAVE_REPLIES', 40, 0, 100_000),
+    },
+    rateLimits: {
+      user: intVar(env, 'RATE_LIMIT_USER', 300, 0, 1_000_000),
+      anon: intVar(env, 'RATE_LIMIT_ANON', 600, 0, 1_000_000),
+      register: intVar(env, 'RATE_LIMIT_REGISTER', 5, 0, 1_000_000),
     },
   };
 }

@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
   const pgPort = await freePort();
   const jwtSecret = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
 
-  const main = await startSite({ PG_PORT: String(pgPort), DATA_DIR: dataDir, JWT_SECRET: jwtSecret });
+  // The browser tests register several accounts from 127.0.0.1: no registration limit here.
+  const main = await startSite({ PG_PORT: String(pgPort), DATA_DIR: dataDir, JWT_SECRET: jwtSecret, RATE_LIMIT_REGISTER: '0' });
   let short;
   try {
     short = await startSite({
@@ -35,6 +36,7 @@ export default async function setup(project: TestProject) {
       JWT_SECRET: jwtSecret,
       ACCESS_TOKEN_TTL_SECONDS: '3',
       DEMO_DATA: '0',
+      RATE_LIMIT_REGISTER: '0',
     });
   } catch (error) {
     await main.stop();

@@ -1,5 +1,5 @@
 /** Bearer-token check for the calls that need a signed-in user. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ApiError, MSG } from '../http/errors';
 import type { TokenSigner } from './tokens';
 
@@ -10,14 +10,19 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler that sets `request.uid` or answers 401 with `X-Error-Type: access`. */
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * A hook (preValidation or preHandler) that sets `request.uid` or answers 401 with `X-Error-Type: access`. Synchronous
+ * (callback style, no promise per request): it runs before every signed-in call.
+ */
 export function requireUser(signer: TokenSigner) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new ApiError(401, MSG.needLogin, 'access');
-    const uid = await signer.verifyAccess(match[1]!);
-    if (uid === null) throw new ApiError(401, MSG.sessionExpired, 'access');
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) return done(new ApiError(401, MSG.needLogin, 'access'));
+    const uid = signer.accessUid(match[1]!);
+    if (uid === null) return done(new ApiError(401, MSG.sessionExpired, 'access'));
     request.uid = uid;
+    done();
   };
 }

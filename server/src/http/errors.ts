@@ -9,6 +9,8 @@ export const MSG = {
   tooLarge: '请求内容过大',
   unsupportedType: '请求格式不受支持，请使用 JSON',
   tooManyRequests: '请求过于频繁，请稍后再试',
+  registerTooFast: '注册太频繁了，请一小时后再试',
+  foreignOrigin: '请求来源不被允许，请从校巴网页操作',
   needLogin: '请先登录',
   sessionExpired: '登录已过期，请重新登录',
 } as const;

@@ -120,9 +120,11 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
   });
 
   // The guard reads data.code, so an invalid cookie is a normal answer, not an HTTP error.
-  app.get('/checkcookie', async (request) => {
+  app.get('/checkcookie', async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     const uid = token ? await refreshTokenOwner(pool, token) : null;
+    // No session: drop the cookie and its hint, so later visits skip this call (docs/adr/0008).
+    if (uid === null) clearCookie(reply, REFRESH_COOKIE, secure);
     const data: CheckCookieData = uid === null ? { code: 401, msg: MSG.sessionExpired } : { code: 200, msg: '登录有效' };
     return ok(data.msg, data);
   });

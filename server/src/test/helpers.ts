@@ -42,6 +42,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     logLevel: 'silent',
     uploadsDir: path.join(tmpdir(), `xb-uploads-${randomBytes(6).toString('hex')}`),
+    // Tests register many accounts from one address; rate-limit.test.ts sets its own limits.
+    rateLimits: { ...loadConfig({}).rateLimits, register: 0 },
     ...overrides,
   };
 }

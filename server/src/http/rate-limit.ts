@@ -1,0 +1,232 @@
+/**
+ * The general /api limit, shared by every API process without a database round trip per request.
+ *
+ * Each request counts against one key: `u:<uid>` when it carries a valid access token
+ * (RATE_LIMIT_USER a minute), else `a:<address>` (RATE_LIMIT_ANON a minute), so a school class
+ * behind one address is limited per child once signed in, and one account is limited however many
+ * addresses it uses. Windows are clock minutes.
+ *
+ * A process counts in memory and, every `flushMs` (1 s), adds its new counts into PostgreSQL
+ * (`rate_limit_counts`) in one statement that returns the totals of all processes for those keys.
+ * A request is refused when the last known total plus this process's counts since then reach the
+ * limit. Overshoot bound: with N processes, a key can get at most (N - 1) x (what one process
+ * accepts for it within one flush interval) beyond the limit, and never more than N x limit in a
+ * minute; with one process the limit is exact. If the database cannot be reached, counting goes
+ * on locally (each process then enforces the limit alone) and the counts are added later.
+ */
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimits } from '../config';
+import type { Pool, Queryable } from '../db/pool';
+import type { TokenSigner } from '../auth/tokens';
+import { ApiError, MSG } from './errors';
+
+export const RATE_WINDOW_MS = 60_000;
+export const FLUSH_INTERVAL_MS = 1_000;
+/** Tokens verified in the current minute, so a request is not verified twice (here and in the guard) at full cost. */
+const TOKEN_CACHE_MAX = 20_000;
+
+interface Slot {
+  /** Hits of all processes for this key in `window`, as of the last flush (this process's included). */
+  total: number;
+  /** Hits this process accepted since the last flush. */
+  pending: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends. */
+  resetSeconds: number;
+}
+
+export class RateLimiter {
+  private window = currentWindow(Date.now());
+  private slots = new Map<string, Slot>();
+  /** Access token -> uid (or null when invalid) for the current window. */
+  private tokens = new Map<string, number | null>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly limits: Pick<RateLimits, 'user' | 'anon'>,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.limits.user > 0 || this.limits.anon > 0;
+  }
+
+  start(flushMs = FLUSH_INTERVAL_MS): void {
+    if (!this.enabled || this.timer) return;
+    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  /** Counts one request of `key` against `limit` (0: unlimited, not counted). */
+  hit(key: string, limit: number): RateDecision {
+    const now = this.now();
+    this.roll(now);
+    const resetSeconds = Math.max(1, Math.ceil(((this.window + 1) * RATE_WINDOW_MS - now) / 1000));
+    if (limit <= 0) return { allowed: true, limit, remaining: 0, resetSeconds };
+    let slot = this.slots.get(key);
+    if (!slot) {
+      slot = { total: 0, pending: 0 };
+      this.slots.set(key, slot);
+    }
+    const used = slot.total + slot.pending;
+    if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
+    slot.pending += 1;
+    return { allowed: true, limit, remaining: limit - used - 1, resetSeconds };
+  }
+
+  /**
+   * Adds this process's counts into PostgreSQL and reads back the totals of every key seen here
+   * this minute (also keys without new hits, so other processes' counts arrive). One at a time.
+   */
+  flush(): Promise<void> {
+    if (!this.flushing) {
+      this.flushing = this.flushOnce().finally(() => {
+        this.flushing = null;
+      });
+    }
+    return this.flushing;
+  }
+
+  private async flushOnce(): Promise<void> {
+    this.roll(this.now());
+    if (this.slots.size === 0) return;
+    const window = this.window;
+    const keys = [...this.slots.keys()];
+    const sent = keys.map((k) => this.slots.get(k)!.pending);
+    // Taken out now: hits accepted while the query runs stay pending for the next flush.
+    keys.forEach((k, i) => (this.slots.get(k)!.pending -= sent[i]!));
+    let totals: Map<string, number>;
+    try {
+      totals = await addCounts(this.pool, window, keys, sent);
+    } catch (err) {
+      // Put them back for the next try (if the minute is still the same).
+      if (this.window === window) {
+        keys.forEach((k, i) => {
+          const slot = this.slots.get(k);
+          if (slot) slot.pending += sent[i]!;
+        });
+      }
+      this.log.warn({ err }, 'rate limit counts could not be shared; counting locally');
+      return;
+    }
+    if (this.window !== window) return; // a new minute began meanwhile: these totals are history
+    for (const [key, total] of totals) {
+      const slot = this.slots.get(key);
+      if (slot) slot.total = total;
+    }
+  }
+
+  /** The uid of a valid access token, verified once per minute per token. */
+  async uidOf(signer: TokenSigner, token: string): Promise<number | null> {
+    this.roll(this.now());
+    const cached = this.tokens.get(token);
+    if (cached !== undefined) return cached;
+    const uid = await signer.verifyAccess(token);
+    if (this.tokens.size >= TOKEN_CACHE_MAX) this.tokens.clear();
+    this.tokens.set(token, uid);
+    return uid;
+  }
+
+  private roll(now: number): void {
+    const window = currentWindow(now);
+    if (window === this.window) return;
+    // Unsent hits of the old minute no longer matter to anyone.
+    this.window = window;
+    this.slots = new Map();
+    this.tokens = new Map();
+  }
+}
+
+function currentWindow(now: number): number {
+  return Math.floor(now / RATE_WINDOW_MS);
+}
+
+async function addCounts(db: Queryable, window: number, keys: string[], hits: number[]): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ bucket: string; hits: number }>(
+    `INSERT INTO rate_limit_counts AS c (bucket, window_start, hits)
+     SELECT bucket, $1, hits FROM unnest($2::text[], $3::int[]) AS t(bucket, hits)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + EXCLUDED.hits
+     RETURNING bucket, hits`,
+    [window, keys, hits],
+  );
+  return new Map(rows.map((r) => [r.bucket, r.hits]));
+}
+
+/** Rows of minutes that are over (kept one extra minute for late flushes). */
+export async function purgeOldRateCounts(db: Queryable, now = Date.now()): Promise<void> {
+  await db.query('DELETE FROM rate_limit_counts WHERE window_start < $1', [currentWindow(now) - 1]);
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * The onRequest hook of the /api scope: counts the request against its user or address and
+ * answers 429 (the usual envelope, `Retry-After`) past the limit.
+ */
+export function rateLimitHook(limiter: RateLimiter, limits: Pick<RateLimits, 'user' | 'anon'>, signer: TokenSigner) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    // An invalid or expired token counts as anonymous: the guard refuses it anyway.
+    const uid = token ? await limiter.uidOf(signer, token) : null;
+    const decision = uid !== null ? limiter.hit(`u:${uid}`, limits.user) : limiter.hit(`a:${request.ip}`, limits.anon);
+    if (decision.limit <= 0) return;
+    reply.header('x-ratelimit-limit', decision.limit);
+    reply.header('x-ratelimit-remaining', decision.remaining);
+    reply.header('x-ratelimit-reset', decision.resetSeconds);
+    if (!decision.allowed) {
+      reply.header('retry-after', decision.resetSeconds);
+      throw new ApiError(429, MSG.tooManyRequests);
+    }
+  };
+}
+
+/** The registration limit's window: RATE_LIMIT_REGISTER accounts per address within it. */
+export const REGISTER_WINDOW_MINUTES = 60;
+
+/** Serialises registrations from one address across processes for the rest of the transaction. */
+export async function lockRegistrations(db: Queryable, address: string): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(4, hashtext($1))', [address]);
+}
+
+/** Throws 429 (注册太频繁了…) when `address` created `limit` accounts within the last hour; 0 disables. */
+export async function checkRegistrationLimit(db: Queryable, address: string, limit: number): Promise<void> {
+  if (limit <= 0) return;
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM registration_log
+       WHERE address = $1 AND at > now() - make_interval(mins => $2)
+       LIMIT $3) recent`,
+    [address, REGISTER_WINDOW_MINUTES, limit],
+  );
+  if ((rows[0]?.n ?? 0) >= limit) throw new ApiError(429, MSG.registerTooFast);
+}
+
+export async function recordRegistration(db: Queryable, address: string, limit: number): Promise<void> {
+  if (limit <= 0) return;
+  await db.query('INSERT INTO registration_log (address) VALUES ($1)', [address]);
+}
+
+export async function purgeOldRegistrations(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM registration_log WHERE at < now() - make_interval(mins => $1)', [REGISTER_WINDOW_MINUTES]);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The general /api limit's counter (tests flush it to see other processes' counts). */
+    rateLimiter: RateLimiter;
+  }
+}

@@ -1,0 +1,124 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, json, startTestApp, type TestApp } from '../test/helpers';
+import { createUser, PASSWORD } from '../test/users';
+
+let siteDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  siteDir = await mkdtemp(path.join(tmpdir(), 'xb-sec-'));
+  await mkdir(path.join(siteDir, 'shell/dist'), { recursive: true });
+  await mkdir(path.join(siteDir, 'shared/dist/emoji'), { recursive: true });
+  await writeFile(path.join(siteDir, 'shell/dist/index.html'), '<!doctype html><html><head></head><body></body></html>');
+  await writeFile(path.join(siteDir, 'shared/dist/emoji/a1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await startTestApp({ siteDir });
+  await createUser(t.pool, { email: 'sec@example.com' });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(siteDir, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+describe('security headers', () => {
+  it.each([
+    ['a page', '/login'],
+    ['an /api answer', '/api/user/checkcookie'],
+    ['an /api 404', '/api/nothing'],
+    ['a missing file', '/missing.js'],
+    ['the manifest', '/remotes.json'],
+  ])('are on %s (%s)', async (_what, url) => {
+    const res = await get(url);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).not.toMatch(/default-src[^;]*'unsafe-(inline|eval)'/);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "img-src 'self' data: blob:"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // No HSTS over plain HTTP (COOKIE_SECURE=0): it would pin a site that has no certificate.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('keep the stricter CSP of SVG files', async () => {
+    const res = await get('/assets/emoji/a1.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+  });
+
+  it('include HSTS when COOKIE_SECURE=1', async () => {
+    const secure = await startTestApp({ siteDir, cookieSecure: true });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/api/user/checkcookie' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=63072000');
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('cookie-authenticated calls from another site', () => {
+  const HOST = 'xiaoba.example';
+  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, cookies: Record<string, string> = {}) =>
+    t.app.inject({ method, url, headers: { host: HOST, ...headers }, cookies });
+
+  async function login(): Promise<string> {
+    const res = await call('POST', '/api/user/login', { origin: `http://${HOST}` }, {});
+    expect(res.statusCode).toBe(400); // no body: only to show a same-origin call gets past the check
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { host: HOST, origin: `http://${HOST}` },
+      payload: { username: 'sec@example.com', password: PASSWORD },
+    });
+    expect(ok.statusCode).toBe(200);
+    return cookieFrom(ok, 'xb_refresh')!;
+  }
+
+  it.each([
+    ['POST', '/api/user/refresh'],
+    ['POST', '/api/user/logout'],
+    ['GET', '/api/user/checkcookie'],
+    ['POST', '/api/user/login'],
+    ['POST', '/api/user/valitedRegister'],
+    ['POST', '/api/user/addAccount'],
+  ] as const)('%s %s refuses a foreign Origin, Origin null and Sec-Fetch-Site: cross-site with 403', async (method, url) => {
+    const refresh = await login();
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: `http://${HOST}.evil.example` },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const res = await call(method, url, headers, { xb_refresh: refresh });
+      expect(res.statusCode).toBe(403);
+      expect(json(res)).toEqual({ code: 403, msg: '请求来源不被允许，请从校巴网页操作' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // The refused calls changed nothing: the login still refreshes from our own page.
+    const same = await call('POST', '/api/user/refresh', { origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin' }, { xb_refresh: refresh });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('answers same-origin and Origin-less (non-browser) calls as before', async () => {
+    let refresh = await login();
+    const same = await call('POST', '/api/user/refresh', { origin: `http://${HOST}` }, { xb_refresh: refresh });
+    expect(same.statusCode).toBe(200);
+    refresh = cookieFrom(same, 'xb_refresh')!;
+    const check = await call('GET', '/api/user/checkcookie', { 'sec-fetch-site': 'same-origin' }, { xb_refresh: refresh });
+    expect(json(check).data).toEqual({ code: 200, msg: '登录有效' });
+    const bare = await call('POST', '/api/user/refresh', {}, { xb_refresh: refresh });
+    expect(bare.statusCode).toBe(200);
+    const out = await call('POST', '/api/user/logout', { origin: `http://${HOST}` }, { xb_refresh: cookieFrom(bare, 'xb_refresh')! });
+    expect(json(out)).toEqual({ code: 200, msg: '登出成功！' });
+  });
+});
