@@ -3,21 +3,24 @@
  * Builds the Vite workspace in the current folder without ever leaving `dist/` half-written:
  * `vite build` empties its output folder first, so it builds into `.dist-next/`, carries over the
  * previous build's content-hashed files (a tab opened before the deploy still asks for them; kept
- * for KEEP_DAYS), then swaps the folders. The server resolves files per request, so a running
+ * for KEEP_DAYS), writes brotli/gzip siblings of its text files (tools/precompress.mjs), then
+ * swaps the folders. The server resolves files per request, so a running
  * site picks the new build up on the next page load.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
+import { precompressDir } from './precompress.mjs';
 
 const KEEP_DAYS = 7;
 const cwd = process.cwd();
 const dist = join(cwd, 'dist');
 const next = join(cwd, '.dist-next');
 const old = join(cwd, '.dist-old');
-// Names Vite gives content-hashed files: name-HASH.ext (HASH 8 url-safe characters).
-const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|svg|png|jpg|webp|woff2?)$/;
+// Names Vite gives content-hashed files: name-HASH.ext (HASH 8 url-safe characters), and their
+// precompressed siblings (.br, .gz).
+const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|svg|png|jpg|webp|woff2?)(\.br|\.gz)?$/;
 
 rmSync(next, { recursive: true, force: true });
 // The workspace's own vite (hoisted by npm workspaces), resolved as Node resolves it from here.
@@ -50,6 +53,9 @@ function carryOver(from, to) {
 }
 
 const kept = carryOver(dist, next);
+// Brotli 11 and gzip siblings of every text file, made once here instead of per request.
+const packed = precompressDir(next);
+if (packed.written) console.log(`precompressed ${packed.written} files: brotli ${(packed.before / 1024).toFixed(0)} KB -> ${(packed.after / 1024).toFixed(0)} KB`);
 rmSync(old, { recursive: true, force: true });
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);

@@ -1,9 +1,19 @@
-/** The two HttpOnly cookies of the /api/user calls. */
+/**
+ * The two HttpOnly cookies of the /api/user calls, and the session hint that goes with the
+ * refresh cookie.
+ */
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 
 export const REFRESH_COOKIE = 'xb_refresh';
 export const REGISTER_COOKIE = 'xb_register';
+/**
+ * Readable by the page and holding no secret ("1"): only says that a refresh cookie was set and
+ * not cleared since, so the shell asks /api/user/checkcookie only when a session may exist and
+ * shows a public page to an anonymous visitor at once (docs/adr/0008). Set and cleared with the
+ * refresh cookie, with the same lifetime.
+ */
+export const SESSION_HINT_COOKIE = 'xb_session';
 /** How long a passed registration quiz stays good for step two. */
 export const REGISTER_TTL_SECONDS = 30 * 60;
 
@@ -14,14 +24,20 @@ function options(secure: boolean, maxAgeSeconds: number): CookieSerializeOptions
   return { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds };
 }
 
+// Every page reads it, so it lives at `/`; not HttpOnly on purpose: it is not a credential.
+const hintOptions = (secure: boolean): CookieSerializeOptions => ({ path: '/', httpOnly: false, sameSite: 'lax', secure });
+
 export function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean, ttlDays: number): void {
   reply.setCookie(REFRESH_COOKIE, token, options(secure, ttlDays * 86_400));
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(secure), maxAge: ttlDays * 86_400 });
 }
 
 export function setRegisterCookie(reply: FastifyReply, ticket: string, secure: boolean): void {
   reply.setCookie(REGISTER_COOKIE, ticket, options(secure, REGISTER_TTL_SECONDS));
 }
 
+/** Clears one of the two cookies; clearing the refresh cookie clears the session hint too. */
 export function clearCookie(reply: FastifyReply, name: string, secure: boolean): void {
   reply.clearCookie(name, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+  if (name === REFRESH_COOKIE) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(secure));
 }
