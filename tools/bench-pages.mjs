@@ -1,0 +1,310 @@
+#!/usr/bin/env node
+/**
+ * `node tools/bench-pages.mjs [--quick]` (also run by `npm run bench`): what module federation
+ * costs a first visit, measured against a CONTROL: the same shell and remote sources built as one
+ * Vite build without federation (tools/control/vite.config.mjs, route-level code splitting, Vite's
+ * preload hints; output .bench/control, never shipped), served the same way by the real server
+ * (SITE_DIR=.bench/control: no remotes, so its inlined manifest is empty).
+ *
+ * For /login, /register, /my and /home (the last two signed in as demo user 100001), on each site:
+ *   - in Chromium (playwright, empty cache, no throttling): script requests and JavaScript bytes
+ *     as sent (compressed), all requests;
+ *   - Lighthouse 13 (npx, mobile preset: simulated slow 4G, 4x CPU slowdown) against Debian's
+ *     Chromium: performance score, FCP, LCP and TBT, the median of 3 runs each. Signed-in pages get
+ *     a fresh refresh cookie per run as an extra header; the shell restores the session from it.
+ * Prints both side by side with their ratio (federated / control). A full run also writes the
+ * figures into docs/performance.md (between its bench markers) and docs/performance-chart.svg.
+ * `--quick` or BENCH_QUICK=1: no Lighthouse, no docs written.
+ * Needs the site built (`npm run build`); builds the control itself.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { freePort, repo, startSite } from '../tests/src/site-server.mjs';
+
+export const LIGHTHOUSE = 'lighthouse@13.5.0';
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const RUNS = 3;
+const DEMO = { username: '100001', password: 'xiaoba123' };
+const PAGES = [
+  { path: '/login', signedIn: false },
+  { path: '/register', signedIn: false },
+  { path: '/my', signedIn: true },
+  { path: '/home', signedIn: true },
+];
+const CONTROL_DIR = join(repo, '.bench', 'control');
+const DOC = join(repo, 'docs', 'performance.md');
+const CHART = join(repo, 'docs', 'performance-chart.svg');
+const START = '<!-- bench:pages:start (written by tools/bench-pages.mjs) -->';
+const END = '<!-- bench:pages:end -->';
+
+const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+
+/** Builds the control into .bench/control/shell/dist, with the emoji folder the server also serves. */
+function buildControl() {
+  for (const dir of ['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings']) {
+    if (!existsSync(join(repo, dir, 'dist'))) throw new Error(`${dir}/dist is missing: run npm run build first`);
+  }
+  const viteBin = join(dirname(createRequire(join(repo, 'shell', 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  const built = spawnSync(process.execPath, [viteBin, 'build', '--config', join(repo, 'tools', 'control', 'vite.config.mjs'), '--logLevel', 'warn'], {
+    cwd: repo,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the control build failed');
+  const emoji = join(CONTROL_DIR, 'shared', 'dist', 'emoji');
+  rmSync(emoji, { recursive: true, force: true });
+  mkdirSync(dirname(emoji), { recursive: true });
+  cpSync(join(repo, 'shared', 'dist', 'emoji'), emoji, { recursive: true });
+}
+
+/** A fresh login of the demo user: the refresh cookie (name=value) the server set. */
+async function refreshCookie(url) {
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(DEMO),
+  });
+  if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('xb_refresh='));
+  if (!cookie) throw new Error('login set no xb_refresh cookie');
+  return cookie.split(';')[0];
+}
+
+/** One first visit in Chromium, empty cache: requests and bytes as sent. */
+async function firstLoad(browser, url, page) {
+  const context = await browser.newContext();
+  try {
+    if (page.signedIn) {
+      const [name, value] = (await refreshCookie(url)).split('=');
+      await context.addCookies([{ name, value, url }]);
+    }
+    const tab = await context.newPage();
+    const requests = [];
+    tab.on('requestfinished', (request) => requests.push(request));
+    await tab.goto(`${url}${page.path}`);
+    // The shell titles a page once its route has rendered (Layout); then let every fetch settle.
+    await tab.waitForFunction(() => document.title.endsWith(' - 校巴'), undefined, { timeout: 60_000 });
+    await tab.waitForLoadState('networkidle');
+    const landed = new URL(tab.url()).pathname;
+    if (landed !== page.path) throw new Error(`${page.path} ended on ${landed} (not signed in?)`);
+    let scripts = 0;
+    let jsBytes = 0;
+    for (const request of requests) {
+      if (request.resourceType() !== 'script') continue;
+      scripts++;
+      jsBytes += (await request.sizes()).responseBodySize;
+    }
+    return { scripts, jsBytes, requests: requests.length };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One Lighthouse run (mobile preset) of `url`: score and metrics in ms. */
+function lighthouse(url, headers, workDir) {
+  return new Promise((resolve, reject) => {
+    const out = join(workDir, `lh-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+    const argv = ['-y', LIGHTHOUSE, url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance'];
+    const flags = ['--headless=new', '--disable-gpu', '--disable-dev-shm-usage', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
+    argv.push(`--chrome-flags=${flags.join(' ')}`);
+    if (headers) {
+      const file = join(workDir, 'headers.json');
+      writeFileSync(file, JSON.stringify(headers));
+      argv.push(`--extra-headers=${file}`);
+    }
+    let stderr = '';
+    const child = spawn('npx', argv, { cwd: workDir, env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0 || !existsSync(out)) return reject(new Error(`lighthouse ${url} failed (${code}):\n${stderr.slice(-2000)}`));
+      const lhr = JSON.parse(readFileSync(out, 'utf8'));
+      rmSync(out, { force: true });
+      if (lhr.runtimeError) return reject(new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`));
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== new URL(url).pathname) return reject(new Error(`lighthouse ${url} ended on ${landed} (not signed in?)`));
+      const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      resolve({
+        score: Math.round((lhr.categories.performance.score ?? NaN) * 100),
+        fcp: metric('first-contentful-paint'),
+        lcp: metric('largest-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+      });
+    });
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** All figures of one site (SITE_DIR), on a server and database of its own. */
+async function measureSite(siteDir, label) {
+  const dataDir = mkdtempSync(join(tmpdir(), `xiaoba-bench-${label}-`));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  const site = await startSite({
+    SITE_DIR: siteDir,
+    DATA_DIR: dataDir,
+    PG_PORT: String(await freePort()),
+    DEMO_DATA: '1',
+    // Many logins from one address in a few minutes: the general limits would refuse some.
+    RATE_LIMIT_ANON: '0',
+    RATE_LIMIT_USER: '0',
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const result = {};
+  try {
+    for (const page of PAGES) {
+      result[page.path] = await firstLoad(browser, site.url, page);
+      process.stdout.write(`  ${label} ${page.path}: ${result[page.path].scripts} scripts, ${(result[page.path].jsBytes / 1024).toFixed(1)} KB JS\n`);
+    }
+    await browser.close();
+    if (!quick) {
+      for (const page of PAGES) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) {
+          const headers = page.signedIn ? { Cookie: await refreshCookie(site.url) } : undefined;
+          runs.push(await lighthouse(`${site.url}${page.path}`, headers, dataDir));
+        }
+        const lh = Object.fromEntries(['score', 'fcp', 'lcp', 'tbt'].map((k) => [k, median(runs.map((r) => r[k]))]));
+        Object.assign(result[page.path], { lighthouse: lh, runs });
+        process.stdout.write(`  ${label} ${page.path}: Lighthouse ${lh.score}, LCP ${(lh.lcp / 1000).toFixed(2)} s\n`);
+      }
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}x` : '-');
+
+/** Rows of the side-by-side table: [page, figure, federated, control, ratio]. */
+function tableRows(fed, ctl) {
+  const rows = [];
+  for (const { path } of PAGES) {
+    const f = fed[path];
+    const c = ctl[path];
+    rows.push([path, 'JS as sent (compressed)', kb(f.jsBytes), kb(c.jsBytes), ratio(f.jsBytes, c.jsBytes)]);
+    rows.push([path, 'script requests', String(f.scripts), String(c.scripts), ratio(f.scripts, c.scripts)]);
+    if (f.lighthouse && c.lighthouse) {
+      const fl = f.lighthouse;
+      const cl = c.lighthouse;
+      rows.push([path, 'Lighthouse performance score', String(fl.score), String(cl.score), ratio(fl.score, cl.score)]);
+      rows.push([path, 'FCP', sec(fl.fcp), sec(cl.fcp), ratio(fl.fcp, cl.fcp)]);
+      rows.push([path, 'LCP', sec(fl.lcp), sec(cl.lcp), ratio(fl.lcp, cl.lcp)]);
+      rows.push([path, 'TBT', `${fl.tbt.toFixed(0)} ms`, `${cl.tbt.toFixed(0)} ms`, cl.tbt >= 1 ? ratio(fl.tbt, cl.tbt) : '-']);
+    }
+  }
+  return rows;
+}
+
+const escapeXml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Two bar panels (first-load JS in KB, Lighthouse LCP in s), federated vs control per page. */
+export function chartSvg(fed, ctl, caption) {
+  const width = 760;
+  const panelHeight = 230;
+  const colors = { federated: '#3b6fd8', control: '#9aa5b1' };
+  const panels = [
+    { title: 'First-load JavaScript, compressed (KB)', value: (r) => r.jsBytes / 1024, format: (v) => v.toFixed(0) },
+    { title: 'Lighthouse mobile LCP, median of 3 (s)', value: (r) => r.lighthouse.lcp / 1000, format: (v) => v.toFixed(2) },
+  ];
+  const parts = [];
+  panels.forEach((panel, p) => {
+    const top = 50 + p * (panelHeight + 30);
+    const values = PAGES.flatMap(({ path }) => [panel.value(fed[path]), panel.value(ctl[path])]);
+    const max = Math.max(...values) * 1.15 || 1;
+    const plotTop = top + 28;
+    const plotBottom = top + panelHeight - 30;
+    const scale = (v) => ((plotBottom - plotTop) * v) / max;
+    parts.push(`<text x="20" y="${top + 14}" font-size="15" font-weight="bold">${escapeXml(panel.title)}</text>`);
+    parts.push(`<line x1="60" y1="${plotBottom}" x2="${width - 20}" y2="${plotBottom}" stroke="#555"/>`);
+    const group = (width - 100) / PAGES.length;
+    PAGES.forEach(({ path }, i) => {
+      const x0 = 70 + i * group;
+      [
+        ['federated', fed[path]],
+        ['control', ctl[path]],
+      ].forEach(([name, r], j) => {
+        const v = panel.value(r);
+        const h = scale(v);
+        const x = x0 + 20 + j * 62;
+        parts.push(`<rect x="${x}" y="${(plotBottom - h).toFixed(1)}" width="56" height="${h.toFixed(1)}" fill="${colors[name]}"><title>${escapeXml(`${path} ${name}: ${panel.format(v)}`)}</title></rect>`);
+        parts.push(`<text x="${x + 28}" y="${(plotBottom - h - 5).toFixed(1)}" font-size="12" text-anchor="middle">${panel.format(v)}</text>`);
+      });
+      parts.push(`<text x="${x0 + 79}" y="${plotBottom + 18}" font-size="13" text-anchor="middle">${escapeXml(path)}</text>`);
+    });
+  });
+  const height = 50 + 2 * (panelHeight + 30) + 10;
+  const legend = Object.entries(colors)
+    .map(([name, color], i) => `<rect x="${width - 330 + i * 165}" y="14" width="14" height="14" fill="${color}"/><text x="${width - 310 + i * 165}" y="26" font-size="13">${name === 'federated' ? 'federated (shipped)' : 'single-bundle control'}</text>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" fill="#222">
+<rect width="100%" height="100%" fill="#fff"/>
+<text x="20" y="26" font-size="13">${escapeXml(caption)}</text>
+${legend}
+${parts.join('\n')}
+</svg>
+`;
+}
+
+/** Replaces the bench's block of docs/performance.md (everything else, e.g. the API section, stays). */
+function writeDocs(fed, ctl, when) {
+  const rows = tableRows(fed, ctl);
+  const block = [
+    START,
+    `Last full run: ${when} (\`npm run bench\`; ${LIGHTHOUSE}, Chromium \`${chromiumVersion()}\`, Node ${process.version}, ${cpuNote()}).`,
+    '',
+    '| page | figure | federated | control | federated / control |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    '![First-load JavaScript and LCP, federated vs control](performance-chart.svg)',
+    END,
+  ].join('\n');
+  const doc = readFileSync(DOC, 'utf8');
+  const a = doc.indexOf(START);
+  const b = doc.indexOf(END);
+  if (a === -1 || b === -1) throw new Error(`${DOC} lacks the bench markers`);
+  writeFileSync(DOC, doc.slice(0, a) + block + doc.slice(b + END.length));
+  writeFileSync(CHART, chartSvg(fed, ctl, `${when}, Lighthouse mobile preset (simulated slow 4G)`));
+}
+
+function chromiumVersion() {
+  const r = spawnSync(CHROME, ['--version'], { encoding: 'utf8' });
+  return (r.stdout || '').trim() || CHROME;
+}
+
+function cpuNote() {
+  const cpus = readFileSync('/proc/cpuinfo', 'utf8').match(/^processor\s*:/gm)?.length ?? 0;
+  return `${cpus} CPUs`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(`Pages: federated vs single-bundle control${quick ? ' (quick: no Lighthouse)' : ` (Lighthouse: ${RUNS} runs per page, a few minutes)`}`);
+  buildControl();
+  const fed = await measureSite(repo, 'federated');
+  const ctl = await measureSite(CONTROL_DIR, 'control');
+  const rows = tableRows(fed, ctl);
+  console.log(`\n${'page'.padEnd(10)} ${'figure'.padEnd(30)} ${'federated'.padStart(10)} ${'control'.padStart(10)} ${'ratio'.padStart(7)}`);
+  for (const r of rows) console.log(`${r[0].padEnd(10)} ${r[1].padEnd(30)} ${r[2].padStart(10)} ${r[3].padStart(10)} ${r[4].padStart(7)}`);
+  mkdirSync(join(repo, '.bench'), { recursive: true });
+  writeFileSync(join(repo, '.bench', 'pages.json'), JSON.stringify({ federated: fed, control: ctl }, null, 2));
+  if (!quick) {
+    writeDocs(fed, ctl, new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
+    console.log('\nwritten: docs/performance.md (figures), docs/performance-chart.svg');
+  }
+}

@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+/**
+ * `npm run check:budget` (run by `npm test` after the build): the JavaScript a first visit of a
+ * page downloads, brotli-compressed as the server sends it, must stay within tools/budget.json.
+ * Computed from the built files, no server needed, the way the server serves a first visit:
+ *   - the shell's index.html: its entry script and modulepreload links;
+ *   - the modulepreload links the server adds for the page (server/src/site/manifest.ts, loaded
+ *     here from its source: ManifestBuilder reads each remote's dist, preloadForPath picks the
+ *     remote entry, the page's files and the fragments it composes);
+ *   - every file those import statically, transitively.
+ * Each file is compressed with the server's settings (brotli quality 5, text mode; bodies under
+ * 1024 bytes are sent as they are). Also the size of each remote's remoteEntry.js.
+ *   node tools/check-budget.mjs [--json]      SITE_DIR=... to check another assembled site
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { build } from 'esbuild';
+
+const repo = join(import.meta.dirname, '..');
+export const BUDGET_FILE = join(repo, 'tools', 'budget.json');
+
+/** The server's own manifest code (TypeScript), bundled in memory so this check needs no server build. */
+async function serverManifestModule() {
+  const out = await build({
+    entryPoints: [join(repo, 'server/src/site/manifest.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+}
+
+/** Bytes of `body` as the server sends it (app.ts: @fastify/compress, br quality 5, text mode, threshold 1024). */
+export function servedBytes(body) {
+  if (body.length < 1024) return body.length;
+  return brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 },
+  }).length;
+}
+
+/**
+ * Static imports of a built chunk. Rollup writes them all at the top of the file
+ * (`import{a as b}from"./x.js";import"./y.js";`), before any other statement.
+ */
+function staticImports(code) {
+  const found = [];
+  const head = /^\s*import\s*(?:[\w$*{][^;"']*?from\s*)?["']([^"']+)["']\s*;?/;
+  let rest = code.replace(/^(?:\s*\/\*[\s\S]*?\*\/)+/, '');
+  for (let m = head.exec(rest); m; m = head.exec(rest)) {
+    found.push(m[1]);
+    rest = rest.slice(m[0].length);
+  }
+  return found;
+}
+
+/**
+ * First-load JavaScript of each page path and each remote entry, measured on the site in `siteDir`.
+ * @param {string} siteDir
+ * @param {string[]} paths
+ */
+export async function measure(siteDir, paths) {
+  const { ManifestBuilder, preloadForPath, REMOTE_DIRS } = await serverManifestModule();
+  const warnings = [];
+  const log = { warn: (obj, msg) => warnings.push(`${msg} (${obj.remote ?? ''})`), info() {}, debug() {}, error() {} };
+  const manifest = await new ManifestBuilder(siteDir, log).build();
+  if (manifest.remotes.length !== REMOTE_DIRS.length) {
+    throw new Error(`not every remote is built in ${siteDir}: ${warnings.join('; ') || 'missing'} (run npm run build)`);
+  }
+  const shellDir = join(siteDir, 'shell', 'dist');
+  const indexFile = join(shellDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run npm run build`);
+  const html = readFileSync(indexFile, 'utf8');
+  const shellUrls = [
+    ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]),
+  ];
+  if (shellUrls.length === 0) throw new Error(`${indexFile} has no module script`);
+
+  /** A site URL (/assets/x.js, /remotes/mf-auth/x.js?v=1) to its file. */
+  const fileOf = (url) => {
+    const path = url.split('?')[0];
+    const remote = /^\/remotes\/([^/]+)\/(.+)$/.exec(path);
+    return remote ? join(siteDir, remote[1], 'dist', remote[2]) : join(shellDir, path.replace(/^\//, ''));
+  };
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) sizes.set(file, servedBytes(readFileSync(file)));
+    return sizes.get(file);
+  };
+  /** The URLs a page fetches, with the static imports of each, once each. */
+  const closure = (urls) => {
+    const seen = new Map(); // file -> url
+    const visit = (url) => {
+      const file = fileOf(url);
+      if (seen.has(file)) return;
+      if (!existsSync(file)) throw new Error(`${url} is listed but ${file} does not exist`);
+      seen.set(file, url);
+      const base = new URL(url, 'http://site');
+      for (const spec of staticImports(readFileSync(file, 'utf8'))) {
+        if (spec.startsWith('.') || spec.startsWith('/')) visit(new URL(spec, base).pathname);
+      }
+    };
+    urls.forEach(visit);
+    return [...seen.keys()];
+  };
+
+  const pages = {};
+  for (const path of paths) {
+    const preload = preloadForPath(manifest, path);
+    if (!preload) throw new Error(`no remote serves ${path}`);
+    const files = closure([...shellUrls, ...preload.urls, ...renderedRowUrls(manifest, path)]);
+    pages[path] = { files: files.length, bytes: files.reduce((sum, f) => sum + sizeOf(f), 0) };
+  }
+  const entries = {};
+  for (const remote of REMOTE_DIRS) entries[remote] = { bytes: sizeOf(join(siteDir, remote, 'dist', 'remoteEntry.js')) };
+  return { pages, entries };
+}
+
+/**
+ * The files of the rows the router renders for `pathname`, index rows included. The server's
+ * hints stop at the first row matching the path, so for /my (a layout row whose page is its index
+ * child) they lack the page's own chunks, which the browser then fetches anyway when the page
+ * renders: counted here so the budget is what a first visit downloads.
+ */
+function renderedRowUrls(manifest, pathname) {
+  let best;
+  const walk = (remote, rows, parent) => {
+    for (const row of rows) {
+      const pattern = row.path === undefined ? parent.pattern : row.path.startsWith('/') ? row.path : `${parent.pattern.replace(/\/$/, '')}/${row.path}`;
+      const own = { pattern, files: [...parent.files, ...(row.preload ?? [])], uses: [...parent.uses, ...(row.uses ?? [])] };
+      const want = pattern.split('/').filter(Boolean);
+      const got = pathname.split('/').filter(Boolean);
+      const score = want.length === got.length && want.every((w, i) => w.startsWith(':') || w === got[i]) ? want.filter((w) => !w.startsWith(':')).length : -1;
+      // Equal scores: the deeper row (an index child under its layout) is the one rendered.
+      if (score >= 0 && (!best || score > best.score || (score === best.score && best.remote === remote))) best = { remote, ...own, score };
+      walk(remote, row.children ?? [], own);
+    }
+  };
+  for (const remote of manifest.remotes) walk(remote, remote.routes, { pattern: '', files: [], uses: [] });
+  if (!best) return [];
+  const base = (r) => r.url.slice(0, r.url.lastIndexOf('/') + 1);
+  const urls = [best.remote.url, ...best.files.map((f) => base(best.remote) + f)];
+  for (const use of best.uses) {
+    const other = manifest.remotes.find((r) => r.name === use.remote);
+    for (const f of other?.fragments?.[use.module] ?? []) urls.push(base(other) + f);
+    if (other) urls.push(other.url);
+  }
+  return urls;
+}
+
+const kb = (bytes) => (bytes < 10_240 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const budget = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
+  const siteDir = process.env.SITE_DIR || repo;
+  const result = await measure(siteDir, Object.keys(budget.pages));
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(result, null, 2));
+  } else {
+    const over = [];
+    const line = (what, bytes, limit, files) => {
+      const ok = bytes <= limit;
+      if (!ok) over.push(`${what}: ${bytes} bytes > budget ${limit}`);
+      console.log(
+        `${ok ? 'ok  ' : 'OVER'} ${what.padEnd(28)} ${kb(bytes).padStart(9)} of ${kb(limit).padStart(9)} (${((bytes / limit) * 100).toFixed(0)}%)${files ? `, ${files} files` : ''}`,
+      );
+    };
+    console.log('First-load JavaScript, brotli as served (tools/budget.json):');
+    for (const [path, { bytes, files }] of Object.entries(result.pages)) line(`page ${path}`, bytes, budget.pages[path], files);
+    for (const [remote, { bytes }] of Object.entries(result.entries)) {
+      if (!(remote in budget.remoteEntries)) over.push(`${remote}: no budget in tools/budget.json`);
+      else line(`${remote}/remoteEntry.js`, bytes, budget.remoteEntries[remote]);
+    }
+    if (over.length) {
+      console.error(`\nOver budget:\n  ${over.join('\n  ')}\n${budget.rule}`);
+      process.exitCode = 1;
+    }
+  }
+}
