@@ -46,6 +46,8 @@ import {
 import { recordVisit } from '../db/visitors';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
+import { checkRegistrationLimit, lockRegistrations, recordRegistration } from '../http/rate-limit';
+import { refuseForeignOrigin } from '../http/security';
 import { fileFromAvatarUrl, removeFiles } from '../uploads/store';
 import type { UploadStorage } from '../uploads/storage';
 
@@ -63,6 +65,10 @@ const SIGNATURE_SAVED = '签名档更新成功';
 
 export async function userRoutes(app: FastifyInstance, { config, pool, signer, storage }: UserRoutesOptions): Promise<void> {
   const auth = { preHandler: requireUser(signer) };
+  // The calls that read or set the refresh/registration cookies answer only our own pages.
+  // onRequest: before the body is read or checked, so a foreign page learns nothing.
+  const sameOrigin = { onRequest: refuseForeignOrigin };
+  const registerLimit = config.rateLimits.register;
   const secure = config.cookieSecure;
 
   /** Starts a refresh family in the cookie and returns a fresh access token. */
@@ -77,7 +83,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return new ApiError(401, MSG.sessionExpired, 'refresh');
   };
 
-  app.post('/login', async (request, reply) => {
+  app.post('/login', sameOrigin, async (request, reply) => {
     const input = parseBody(LoginSchema, request.body);
     const user = await findUserByLoginName(pool, input.username);
     // Counted per account, whichever name (米米号 or e-mail) was typed.
@@ -100,14 +106,14 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok<LoginData>('登录成功', { ...info, token, username: info.name });
   });
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', sameOrigin, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     if (token) await revokeRefreshToken(pool, token);
     clearCookie(reply, REFRESH_COOKIE, secure);
     return ok('登出成功！');
   });
 
-  app.post('/refresh', async (request, reply) => {
+  app.post('/refresh', sameOrigin, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     if (!token) throw expired(reply);
     const result = await rotateRefreshToken(pool, token, config.refreshTokenTtlDays);
@@ -120,7 +126,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
   });
 
   // The guard reads data.code, so an invalid cookie is a normal answer, not an HTTP error.
-  app.get('/checkcookie', async (request, reply) => {
+  app.get('/checkcookie', sameOrigin, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     const uid = token ? await refreshTokenOwner(pool, token) : null;
     // No session: drop the cookie and its hint, so later visits skip this call (docs/adr/0008).
@@ -177,7 +183,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok('资料已更新', toUserInfo(user));
   });
 
-  app.post('/valitedRegister', async (request, reply) => {
+  app.post('/valitedRegister', sameOrigin, async (request, reply) => {
     const input = parseBody(ValitedRegisterSchema, request.body);
     const { quiz } = config;
     const right =
@@ -186,13 +192,15 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
       quiz.message.includes(normaliseAnswer(input.message)) &&
       quiz.weibo.includes(normaliseAnswer(input.weibo));
     if (!right) throw new ApiError(400, '注册验证答案有误！');
+    // Refused already at step one, before the user fills in step two for nothing.
+    await checkRegistrationLimit(pool, request.ip, registerLimit);
     const email = input.email.toLowerCase();
     if (await emailTaken(pool, email)) throw new ApiError(409, EMAIL_TAKEN);
     setRegisterCookie(reply, await signer.signRegister(email, REGISTER_TTL_SECONDS), secure);
     return ok('验证通过');
   });
 
-  app.post('/addAccount', async (request, reply) => {
+  app.post('/addAccount', sameOrigin, async (request, reply) => {
     const input = parseBody(AddAccountSchema, request.body);
     const email = input.email.toLowerCase();
     const ticket = request.cookies[REGISTER_COOKIE];
@@ -200,12 +208,16 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     if (verified !== email) throw new ApiError(403, '请先完成注册验证！');
     let uid: number;
     try {
-      uid = await insertUser(pool, {
-        email,
-        passwordHash: await hashPassword(input.lockedPassword),
-        name: input.uname,
-        sex: input.sex as Sex,
-        birthday: input.birthday,
+      const passwordHash = await hashPassword(input.lockedPassword);
+      // Per address and counted in PostgreSQL; the lock makes parallel requests count one by one.
+      uid = await withTransaction(pool, async (db) => {
+        if (registerLimit > 0) {
+          await lockRegistrations(db, request.ip);
+          await checkRegistrationLimit(db, request.ip, registerLimit);
+        }
+        const created = await insertUser(db, { email, passwordHash, name: input.uname, sex: input.sex as Sex, birthday: input.birthday });
+        await recordRegistration(db, request.ip, registerLimit);
+        return created;
       });
     } catch (error) {
       // Two registrations of one address racing past valitedRegister: the index decides.
