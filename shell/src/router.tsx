@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from '@xiaoba/shared';
+import { createBrowserRouter, uiActions, type RouteObject } from '@xiaoba/shared';
 import type { RemotesManifest } from '@xiaoba/shared';
 import { createGuard } from './guard/guard';
 import { Layout } from './layout/Layout';
@@ -10,6 +10,8 @@ import type { AppStore } from './store';
 
 /** Created only after the remotes are registered (else "Unknown remote" on the first route). */
 export function createRouter(store: AppStore, manifest: RemotesManifest) {
+  // The site's mode comes with the manifest the routes come from: every module reads it from the store.
+  store.dispatch(uiActions.setArchive(manifest.archive === true));
   const routes: RouteObject[] = [
     {
       id: 'root',

@@ -14,6 +14,7 @@ import {
   notify,
   styled,
   useAppDispatch,
+  useArchiveMode,
   useLoginMutation,
   useNavigate,
 } from '@xiaoba/shared';
@@ -37,6 +38,7 @@ export function LoginForm({ initialUsername = '', onRegisterMode, usernameRef }:
   const [forgotShown, setForgotShown] = useState(false);
   const forgotTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [login, { isLoading }] = useLoginMutation();
+  const archive = useArchiveMode();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -60,7 +62,8 @@ export function LoginForm({ initialUsername = '', onRegisterMode, usernameRef }:
       const data = res.data;
       if (!data) throw new Error(res.msg || '请求错误');
       dispatch(authActions.loggedIn(data));
-      if (data.sign === 0) {
+      // An archive cannot save the card (every write is refused): go straight in.
+      if (data.sign === 0 || archive) {
         notify.success(WELCOME);
         navigate('/home');
       } else {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeServer, renderPage } from '@xiaoba/shared/testing';
 import { selectRegisterDraft } from '../draft/register-draft';
 
-import RegisterPage from './RegisterPage';
+import RegisterPage, { REGISTRATION_CLOSED } from './RegisterPage';
 import { NEWS_FAILED } from './UpdateNews';
 
 const news = (body: string, status = 200) =>
@@ -147,3 +147,13 @@ describe('register frame', () => {
     expect(await screen.findByText('麻烦手动收藏哦~')).toBeTruthy();
   });
 });
+
+describe('/register in archive mode', () => {
+  it('says registration is closed and shows no form', async () => {
+    renderPage(<RegisterPage />, { path: '/register', state: { ui: { loading: false, skin: '', archive: true } } });
+    expect(screen.getByRole('heading', { name: '注册已关闭' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(REGISTRATION_CLOSED);
+    expect(screen.queryByRole('form', { name: '第一步：账号与验证' })).toBeNull();
+  });
+});
+

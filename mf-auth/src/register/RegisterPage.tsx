@@ -2,7 +2,7 @@
  * `/register`, registration step one (spec sections 4, 5): e-mail, password and confirmation,
  * the 注册验证 answers and the rules agreement, checked in the spec's order; the server checks
  * the answers (valitedRegister), then the e-mail and password go into the in-memory draft and
- * the user continues at /usercard.
+ * the user continues at /usercard. An archive (ARCHIVE_MODE) takes no new accounts: it says so.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -12,6 +12,7 @@ import {
   RegisterStepOneSchema,
   styled,
   useAppDispatch,
+  useArchiveMode,
   useNavigate,
   useValitedRegisterMutation,
 } from '@xiaoba/shared';
@@ -22,7 +23,24 @@ import { useRulesAgreement } from '../rules/useRulesAgreement';
 import { RegisterFrame } from './RegisterFrame';
 import { EMPTY_ANSWERS, VerifyDialog, type QuizAnswers } from './VerifyDialog';
 
+export const REGISTRATION_CLOSED = '校巴已成为只读存档，不再接受注册。已有账号仍然可以登录、浏览和导出自己的内容。';
+
 export default function RegisterPage() {
+  const archive = useArchiveMode();
+  if (archive) {
+    return (
+      <RegisterFrame step={1} title="注册校巴">
+        <Panel>
+          <h2>注册已关闭</h2>
+          <p role="status">{REGISTRATION_CLOSED}</p>
+        </Panel>
+      </RegisterFrame>
+    );
+  }
+  return <RegisterForm />;
+}
+
+function RegisterForm() {
   const draft = useRegisterDraft();
   const [email, setEmail] = useState(draft.email);
   const [password, setPassword] = useState('');

@@ -23,7 +23,7 @@ import { FacePicker } from './FacePicker';
 export default function AvatarPage() {
   const user = useAppSelector(selectUser);
   return (
-    <SettingsFrame title="修改头像">
+    <SettingsFrame title="修改头像" writes>
       {user ? (
         <>
           <UploadSection user={user} />

@@ -3,7 +3,7 @@
  * point at the not-found page, as the spec says.
  */
 import { useId, type ReactNode } from 'react';
-import { card, styled, type TabLink, TabNav } from '@xiaoba/shared';
+import { card, styled, type TabLink, TabNav, useArchiveMode } from '@xiaoba/shared';
 
 export const SETTING_TABS: TabLink[] = [
   { to: '/setting/avatar', label: '修改头像' },
@@ -13,15 +13,19 @@ export const SETTING_TABS: TabLink[] = [
   { to: '/notfound', label: '隐私' },
 ];
 
-export function SettingsFrame({ title, children }: { title: string; children: ReactNode }) {
+export const ARCHIVE_READ_ONLY = '校巴现在是只读存档，资料和头像不能再修改。你可以在「我的数据」导出自己的内容。';
+
+/** `writes`: the panel only changes things, so an archive shows why it is not there instead. */
+export function SettingsFrame({ title, writes = false, children }: { title: string; writes?: boolean; children: ReactNode }) {
   const titleId = useId();
+  const archive = useArchiveMode();
   return (
     <Frame aria-labelledby={titleId}>
       <h1>设置</h1>
       <TabNav label="设置分类" tabs={SETTING_TABS} />
       <Panel aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
-        {children}
+        {writes && archive ? <p>{ARCHIVE_READ_ONLY}</p> : children}
       </Panel>
     </Frame>
   );

@@ -47,7 +47,7 @@ export const SIGNATURE_SAVED = '签名档已更新';
 export default function ProfilePage() {
   const user = useAppSelector(selectUser);
   return (
-    <SettingsFrame title="个人资料">
+    <SettingsFrame title="个人资料" writes>
       {user ? (
         <>
           <CardSection user={user} />

@@ -3,7 +3,7 @@
  * LEAVE_PAGE_SIZE a page, with a pager only when there is more than one page.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Pager, selectUser, styled, useAppSelector } from '@xiaoba/shared';
+import { Button, Pager, selectUser, styled, useAppSelector, useArchiveMode } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { useGetLeavesQuery } from './board-api';
 import { LeaveBox } from './LeaveBox';
@@ -11,7 +11,9 @@ import { LeaveItem } from './LeaveItem';
 
 export function Board({ owner, title }: { owner: SpaceOwner; title: string }) {
   const id = useId();
+  // In an archive nobody writes, replies or deletes: the board is read as a visitor would.
   const viewer = useAppSelector(selectUser)?.uid;
+  const writer = useArchiveMode() ? undefined : viewer;
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, refetch } = useGetLeavesQuery({ fuid: owner.uid, page });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -31,7 +33,7 @@ export function Board({ owner, title }: { owner: SpaceOwner; title: string }) {
       <h2 id={`${id}title`} ref={headingRef} tabIndex={-1}>
         {title}
       </h2>
-      {viewer !== undefined && <LeaveBox key={`${viewer}:${owner.uid}`} fuid={owner.uid} writer={viewer} onPosted={() => setPage(1)} />}
+      {writer !== undefined && <LeaveBox key={`${writer}:${owner.uid}`} fuid={owner.uid} writer={writer} onPosted={() => setPage(1)} />}
       {isLoading ? (
         <Note role="status">正在加载留言…</Note>
       ) : isError && !data ? (
@@ -46,7 +48,7 @@ export function Board({ owner, title }: { owner: SpaceOwner; title: string }) {
       ) : (
         <div>
           {data.records.map((m) => (
-            <LeaveItem key={m.id} message={m} viewer={viewer} onDeleted={() => headingRef.current?.focus()} />
+            <LeaveItem key={m.id} message={m} viewer={writer} onDeleted={() => headingRef.current?.focus()} />
           ))}
         </div>
       )}

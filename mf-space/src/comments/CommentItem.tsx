@@ -1,5 +1,5 @@
 /** One comment: who, whom it answers, the words, when; 回复 for everyone, 删除 for its author only. */
-import { Avatar, Link, RichText, styled, type YyComment } from '@xiaoba/shared';
+import { Avatar, Link, RichText, styled, useArchiveMode, type YyComment } from '@xiaoba/shared';
 import { ActionButton } from '../ui/fields';
 import { metaLine } from '../ui/item';
 import { spacePath } from '../ui/space-path';
@@ -14,6 +14,7 @@ export interface CommentItemProps {
 
 export function CommentItem({ comment: c, ownUid, onReply, onDelete }: CommentItemProps) {
   const isReply = c.replyCommentId > 0 && c.replyUid > 0;
+  const archive = useArchiveMode();
   return (
     <Item>
       <Link to={spacePath(c.uid, ownUid)} tabIndex={-1} aria-hidden="true">
@@ -36,10 +37,12 @@ export function CommentItem({ comment: c, ownUid, onReply, onDelete }: CommentIt
         </p>
         <Meta>
           <Time at={c.ctime} />
-          <ActionButton type="button" onClick={() => onReply(c)}>
-            回复
-          </ActionButton>
-          {ownUid !== undefined && c.uid === ownUid && (
+          {!archive && (
+            <ActionButton type="button" onClick={() => onReply(c)}>
+              回复
+            </ActionButton>
+          )}
+          {!archive && ownUid !== undefined && c.uid === ownUid && (
             <ActionButton type="button" $danger onClick={() => onDelete(c)}>
               删除
             </ActionButton>

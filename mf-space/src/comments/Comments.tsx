@@ -10,6 +10,7 @@ import {
   firstError,
   notify,
   styled,
+  useArchiveMode,
   type ApiError,
   type YyComment,
 } from '@xiaoba/shared';
@@ -33,6 +34,7 @@ export function Comments({ id, weiboId, ownUid, hidden }: CommentsProps) {
   const [addComment, { isLoading: sending }] = useAddCommentMutation();
   const [deleteComment, { isLoading: deleting }] = useDeleteCommentMutation();
   const reply = useReplyMode();
+  const archive = useArchiveMode();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<YyComment | null>(null);
@@ -106,7 +108,7 @@ export function Comments({ id, weiboId, ownUid, hidden }: CommentsProps) {
           ))}
         </List>
       )}
-      <CommentBox reply={reply} textRef={textRef} error={message} busy={sending} onSubmit={send} onEdit={() => setMessage(null)} />
+      {!archive && <CommentBox reply={reply} textRef={textRef} error={message} busy={sending} onSubmit={send} onEdit={() => setMessage(null)} />}
       <ConfirmDialog
         open={toDelete !== null}
         title="删除评论"

@@ -3,7 +3,7 @@
  * button that turns into an input: typing past the limit is cut and explained, blur or Enter saves,
  * Escape cancels, unchanged text sends nothing, and empty saves '' (shown as the default). The new
  * text shows at once while it saves; a failure says 签名档更新失败！ and the old text comes back.
- * In another's space it is plain text. Never HTML: React writes it as a text node.
+ * In another's space, and in an archive, it is plain text. Never HTML: React writes it as a text node.
  */
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -20,6 +20,7 @@ import {
   styled,
   TERRITORY_WORD,
   useAppDispatch,
+  useArchiveMode,
 } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { focusRing } from '../ui/controls';
@@ -40,7 +41,8 @@ const fallbackOf = (kind: SignatureKind, owner: SpaceOwner) =>
 
 export function Signature({ kind, owner }: { kind: SignatureKind; owner: SpaceOwner }) {
   const shown = kind === 'big' ? owner.bigSignature : owner.smallSignature;
-  if (!owner.own) {
+  const archive = useArchiveMode();
+  if (!owner.own || archive) {
     return (
       <Line $kind={kind}>
         <span className="visually-hidden">{RULES[kind].label}：</span>

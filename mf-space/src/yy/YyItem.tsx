@@ -3,7 +3,7 @@
  * 评论(n) opens the comments, 转发, and 删除 for its author only (spec section 6).
  */
 import { useId, useState } from 'react';
-import { Avatar, Link, RichText, styled, type Yy } from '@xiaoba/shared';
+import { Avatar, Link, RichText, styled, useArchiveMode, type Yy } from '@xiaoba/shared';
 import { Comments } from '../comments/Comments';
 import { RepostDialog } from '../repost/RepostDialog';
 import { RepostSource } from '../repost/RepostSource';
@@ -30,6 +30,8 @@ export function YyItem({ yy, ownUid, onDelete }: YyItemProps) {
   const [repostOpened, setRepostOpened] = useState(false);
   const isRepost = yy.transpondId > 0;
   const own = ownUid !== undefined && yy.uid === ownUid;
+  // In an archive, comments can be read but nothing can be reposted or deleted.
+  const archive = useArchiveMode();
 
   const toggleComments = () => {
     setCommentsOpened(true);
@@ -61,16 +63,18 @@ export function YyItem({ yy, ownUid, onDelete }: YyItemProps) {
         <ActionButton type="button" aria-expanded={commentsShown} aria-controls={`${id}comments`} onClick={toggleComments}>
           评论({yy.comment})
         </ActionButton>
-        <ActionButton
-          type="button"
-          onClick={() => {
-            setRepostOpened(true);
-            setReposting(true);
-          }}
-        >
-          转发
-        </ActionButton>
-        {own && (
+        {!archive && (
+          <ActionButton
+            type="button"
+            onClick={() => {
+              setRepostOpened(true);
+              setReposting(true);
+            }}
+          >
+            转发
+          </ActionButton>
+        )}
+        {own && !archive && (
           <ActionButton type="button" $danger onClick={() => onDelete(yy)}>
             删除
           </ActionButton>

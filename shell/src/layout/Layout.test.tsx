@@ -9,6 +9,7 @@ import { connectSession, SESSION_EXPIRED } from '../session';
 import { createStore } from '../store';
 import { cookieInvalid, fail, fakeServer, memoryStorage, ok, restoreApi, user, type Handler } from '../testing/fake-server';
 import { disposeRouters, renderShell } from '../testing/render-shell';
+import { ARCHIVE_NOTE } from './Layout';
 import { LoadingOverlay } from './LoadingOverlay';
 
 const federation = vi.hoisted(() => ({ getRemote: vi.fn<(name: string, exposed: string) => Promise<unknown>>() }));
@@ -19,7 +20,7 @@ vi.mock('virtual:__federation__', () => ({
 }));
 
 let n = 0;
-async function shell(path: string, options: { signedIn: boolean; handler?: Handler }) {
+async function shell(path: string, options: { signedIn: boolean; handler?: Handler; archive?: boolean }) {
   n += 1;
   const auth: RemoteManifestEntry = {
     name: `mf_auth_l${n}`,
@@ -45,7 +46,7 @@ async function shell(path: string, options: { signedIn: boolean; handler?: Handl
     [home.name]: { pages: { home: () => <h1>个人中心页</h1>, help: () => <h1>帮助中心页</h1>, untitled: () => <h1>无标题页</h1> } },
   };
   federation.getRemote.mockImplementation(async (name) => modules[name]);
-  const manifest = { remotes: [auth, home] };
+  const manifest = { remotes: [auth, home], archive: options.archive };
   window.__XB_REMOTES__ = manifest;
   await initRemotes();
   const calls = fakeServer(options.handler ?? (() => ok()));
@@ -142,5 +143,25 @@ describe('LoadingOverlay', () => {
     expect(overlay()).toBeNull();
     act(() => void store.dispatch(uiActions.setLoading(true)));
     expect(screen.getByRole('status', { name: '加载中' })).toBeTruthy();
+  });
+});
+
+describe('archive mode', () => {
+  it('says on a signed-in page that the site is a read-only archive', async () => {
+    await shell('/help', { signedIn: true, archive: true });
+    expect(await screen.findByRole('heading', { name: '帮助中心页' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: '存档说明' }).textContent).toBe(ARCHIVE_NOTE);
+  });
+
+  it('says it on the public pages too, where there is no header', async () => {
+    await shell('/login', { signedIn: false, archive: true });
+    expect(await screen.findByRole('heading', { name: '登录页' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: '存档说明' })).toBeTruthy();
+  });
+
+  it('shows no such note on a live site', async () => {
+    await shell('/help', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: '帮助中心页' })).toBeTruthy();
+    expect(screen.queryByRole('complementary', { name: '存档说明' })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   styled,
   useLocation,
   useMatches,
+  useArchiveMode,
   useNavigation,
 } from '@xiaoba/shared';
 import { Header } from '../header/Header';
@@ -25,12 +26,18 @@ export function Layout() {
   useRouteTitle();
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const archive = useArchiveMode();
   // Login and registration pages have their own frame; every other page gets the site header.
   const withHeader = !(PUBLIC_PATHS as readonly string[]).includes(pathname);
   return (
     <>
       <a className="visually-hidden" href="#main">跳到正文</a>
       {withHeader && <Header />}
+      {archive && (
+        <ArchiveNote aria-label="存档说明">
+          <p>{ARCHIVE_NOTE}</p>
+        </ArchiveNote>
+      )}
       <Progress aria-hidden="true" $busy={navigation.state !== 'idle'} />
       <Main id="main" tabIndex={-1}>
         <Outlet />
@@ -40,6 +47,23 @@ export function Layout() {
   );
 }
 
+/** Shown on every page in archive mode (ARCHIVE_MODE=1 on the server). */
+export const ARCHIVE_NOTE = '校巴已成为只读存档：可以浏览每个空间，也可以在 设置 › 我的数据 导出自己的内容，但不能再发表、修改或注册。';
+
+const ArchiveNote = styled.aside`
+  max-width: 1000px;
+  margin: 10px auto 0;
+  padding: 0 12px;
+  p {
+    margin: 0;
+    padding: 8px 12px;
+    border: 2px solid ${(p) => p.theme.colors.primary};
+    border-radius: 6px;
+    background: ${(p) => p.theme.colors.panel};
+    color: ${(p) => p.theme.colors.text};
+    font-weight: 600;
+  }
+`;
 const Main = styled.main`
   max-width: 1000px;
   margin: 0 auto;
