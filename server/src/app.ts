@@ -22,6 +22,8 @@ import { topicRoutes } from './routes/topics';
 import { userRoutes } from './routes/user';
 import { visitorRoutes } from './routes/visitor';
 import { yyRoutes } from './routes/yy';
+import { exportRoutes } from './routes/export';
+import { installArchiveMode, siteInfoRoutes } from './http/archive';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
 import { siteRoutes } from './site/static';
@@ -57,6 +59,8 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   });
 
   installErrorHandlers(app);
+  // Before any route: in archive mode it closes every mutating /api route (and lists them).
+  installArchiveMode(app, config.archiveMode);
   installSecurityHeaders(app, { https: config.cookieSecure });
   await app.register(fastifyCookie);
   // Brotli 5: measured 5% smaller than gzip on our JS at ~2 ms per 60 KB (the plugin's 4 was larger).
@@ -89,10 +93,12 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
       // The spec's path doubles the prefix: /api/api/avatar/...
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });
+      await api.register(exportRoutes, { prefix: '/export', config, pool, signer, storage });
+      await api.register(siteInfoRoutes, { archive: config.archiveMode });
     },
     { prefix: '/api' },
   );
-  await app.register(siteRoutes, { siteDir: config.siteDir, storage });
+  await app.register(siteRoutes, { siteDir: config.siteDir, storage, archive: config.archiveMode });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the
   // posting log past its window, and pictures uploaded but never used by a yy within 24 hours.

@@ -36,6 +36,12 @@ export interface Config {
   postLimits: PostLimits;
   /** Anti-spam for the message board: per user within `postLimits.windowMinutes`; 0 disables. */
   boardLimits: BoardLimits;
+  /** ARCHIVE_MODE=1: the site is a read-only archive (reading and exporting still work). */
+  archiveMode: boolean;
+  /** Exports a user may prepare within an hour (EXPORT_PER_HOUR); 0 disables the limit. */
+  exportPerHour: number;
+  /** Largest export ZIP POST /api/import accepts, in MiB (IMPORT_MAX_MB). */
+  importMaxMb: number;
   /** The general /api limit and the registration limit (docs/security.md "Limits"); 0 disables one. */
   rateLimits: RateLimits;
 }
@@ -114,6 +120,9 @@ export function loadConfig(env: Env = process.env): Config {
       leaves: intVar(env, 'LIMIT_LEAVES', 20, 0, 100_000),
       replies: intVar(env, 'LIMIT_LEAVE_REPLIES', 40, 0, 100_000),
     },
+    archiveMode: boolVar(env, 'ARCHIVE_MODE', false),
+    exportPerHour: intVar(env, 'EXPORT_PER_HOUR', 3, 0, 1000),
+    importMaxMb: intVar(env, 'IMPORT_MAX_MB', 200, 1, 4096),
     rateLimits: {
       user: intVar(env, 'RATE_LIMIT_USER', 300, 0, 1_000_000),
       anon: intVar(env, 'RATE_LIMIT_ANON', 600, 0, 1_000_000),

@@ -24,6 +24,8 @@ export interface RemoteManifestEntry {
 
 export interface Manifest {
   remotes: RemoteManifestEntry[];
+  /** ARCHIVE_MODE: the site is a read-only archive (docs/api.md "Export, import and archive"); build() always sets it. */
+  archive?: boolean;
 }
 
 export function remoteDistDir(siteDir: string, remote: RemoteDir): string {
@@ -42,11 +44,12 @@ export class ManifestBuilder {
   constructor(
     private readonly siteDir: string,
     private readonly log: FastifyBaseLogger,
+    private readonly archive = false,
   ) {}
 
   async build(): Promise<Manifest> {
     const entries = await Promise.all(REMOTE_DIRS.map((remote) => this.remote(remote)));
-    return { remotes: entries.filter((e): e is RemoteManifestEntry => e !== null) };
+    return { remotes: entries.filter((e): e is RemoteManifestEntry => e !== null), archive: this.archive };
   }
 
   private async remote(remote: RemoteDir): Promise<RemoteManifestEntry | null> {

@@ -64,6 +64,7 @@ describe('GET /remotes.json', () => {
         { name: 'mf_auth', url: `/remotes/mf-auth/remoteEntry.js?v=${authHash}`, version: authHash, routes: AUTH_ROUTES.routes },
         { name: 'mf_space', url: `/remotes/mf-space/remoteEntry.js?v=${hash12('export const space = 1;')}`, version: hash12('export const space = 1;'), routes: SPACE_ROUTES.routes },
       ],
+      archive: false,
     });
   });
 
@@ -224,7 +225,7 @@ describe('a site that is not built', () => {
         expect(res.statusCode).toBe(503);
         expect(res.body).toContain('npm run build');
       }
-      expect((await bare.app.inject({ url: '/remotes.json' })).json()).toEqual({ remotes: [] });
+      expect((await bare.app.inject({ url: '/remotes.json' })).json()).toEqual({ remotes: [], archive: false });
       expect(json(await bare.app.inject({ url: '/api/user/nothing' })).msg).toBe('接口不存在');
     } finally {
       await bare.close();

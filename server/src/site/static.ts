@@ -80,6 +80,8 @@ export interface SiteOptions {
   siteDir: string;
   /** The uploaded pictures (local directory or S3), streamed at /uploads/*. */
   storage: UploadStorage;
+  /** ARCHIVE_MODE: published in the manifest so the browser shows the site read-only. */
+  archive?: boolean;
 }
 
 const UPLOAD_EXTENSIONS = ['.webp', '.jpg', '.jpeg', '.png', '.gif'];
@@ -94,8 +96,8 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-export async function siteRoutes(app: FastifyInstance, { siteDir, storage }: SiteOptions): Promise<void> {
-  const manifest = new ManifestBuilder(siteDir, app.log);
+export async function siteRoutes(app: FastifyInstance, { siteDir, storage, archive = false }: SiteOptions): Promise<void> {
+  const manifest = new ManifestBuilder(siteDir, app.log, archive);
   const shellDir = path.join(siteDir, 'shell', 'dist');
   const emojiDir = path.join(siteDir, 'shared', 'dist', 'emoji');
 

@@ -1,0 +1,253 @@
+/**
+ * What an export holds (docs/export-format.md): one user's own data, read from PostgreSQL into the
+ * `data.json` object, version 1. Other users appear only as their uid and current nickname, and
+ * only where the user's space or theirs already shows them (comments on the user's yy, messages on
+ * the user's board, the boards and yy the user wrote on): never their e-mail, birthday or anything
+ * private.
+ */
+import type { Queryable } from '../db/pool';
+import { fileFromAvatarUrl } from '../uploads/store';
+
+export const EXPORT_FORMAT = 'xiaoba-export';
+export const EXPORT_VERSION = 1;
+
+export interface ExportImage {
+  /** Path inside the export folder: `images/<32 hex>.webp`. */
+  file: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+export interface ExportComment {
+  id: number;
+  uid: number;
+  name: string;
+  content: string;
+  ctime: string;
+  /** The comment (of the same yy) this one answers, and its author; 0 / '' for a plain comment. */
+  replyCommentId: number;
+  replyUid: number;
+  replyName: string;
+}
+
+export interface ExportRepostSource {
+  id: number;
+  uid: number;
+  name: string;
+  content: string;
+  ctime: string;
+}
+
+export interface ExportYy {
+  id: number;
+  ctime: string;
+  content: string;
+  /** For a repost: the original's id (0 for an original post) and, while it exists, the original. */
+  transpondId: number;
+  source: ExportRepostSource | null;
+  images: ExportImage[];
+  /** Every comment and reply under this yy (the user's and others'), oldest first. */
+  comments: ExportComment[];
+}
+
+/** A comment or reply the user wrote under someone else's yy. */
+export interface ExportCommentElsewhere extends ExportComment {
+  yyId: number;
+  yyUid: number;
+  yyName: string;
+  /** The yy's text (what the user answered), as stored. */
+  yyContent: string;
+}
+
+export interface ExportReply {
+  id: number;
+  uid: number;
+  name: string;
+  content: string;
+  ctime: string;
+}
+
+export interface ExportLeave {
+  id: number;
+  /** The board's owner. */
+  boardUid: number;
+  boardName: string;
+  uid: number;
+  name: string;
+  content: string;
+  ctime: string;
+  replies: ExportReply[];
+}
+
+export interface ExportUser {
+  uid: number;
+  email: string;
+  name: string;
+  sex: number;
+  /** 'YYYY-MM-DD' or ''. */
+  birthday: string;
+  ctime: string;
+  face: number;
+  /** `avatar/<32 hex>.webp` inside the export, or '' when the user shows a preset face. */
+  avatar: string;
+  skin: string;
+}
+
+export interface ExportData {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  site: { name: string; instance: string };
+  user: ExportUser;
+  signatures: { qm: string; qianming: string };
+  /** The user's yy, newest first. */
+  yy: ExportYy[];
+  commentsElsewhere: ExportCommentElsewhere[];
+  /** Messages on the user's own board (by anyone), newest first, each with its replies. */
+  board: ExportLeave[];
+  /** Messages the user left on other users' boards, newest first, each with its replies. */
+  leavesElsewhere: ExportLeave[];
+}
+
+/** A stored picture the ZIP carries: its storage key and where it goes in the export folder. */
+export interface ExportPicture {
+  key: string;
+  name: string;
+  size: number;
+}
+
+/** Timestamps travel as ISO 8601 in UTC with milliseconds (the columns' precision), so an import restores them exactly. */
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export async function instanceId(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'instance_id'`);
+  return rows[0]?.value ?? '';
+}
+
+/** Everything one user wrote and received, or null when the user does not exist. */
+export async function readExportData(
+  db: Queryable,
+  uid: number,
+  exportedAt: Date,
+): Promise<{ data: ExportData; pictures: ExportPicture[]; avatarKey: string | null } | null> {
+  const users = await db.query<{
+    uid: number; email: string; name: string; sex: number; birthday: string | null; ctime: string;
+    face: number; avatar: string; skin: string; qm: string; qianming: string;
+  }>(
+    `SELECT uid, email, name, sex, birthday, ${ISO('ctime')} AS ctime, face, avatar, skin, qm, qianming FROM users WHERE uid = $1`,
+    [uid],
+  );
+  const user = users.rows[0];
+  if (!user) return null;
+  const avatarKey = fileFromAvatarUrl(user.avatar);
+
+  const yyRows = await db.query<{ id: number; ctime: string; content: string; transpond_id: number | null }>(
+    `SELECT weibo_id AS id, ${ISO('ctime')} AS ctime, content, transpond_id FROM yy WHERE uid = $1 ORDER BY ctime DESC, weibo_id DESC`,
+    [uid],
+  );
+  const ids = yyRows.rows.map((r) => r.id);
+  const sourceIds = [...new Set(yyRows.rows.map((r) => r.transpond_id).filter((id): id is number => id !== null))];
+
+  // One query after the other: inside a transaction they share one client.
+  const images = await db.query<{ weibo_id: number; file: string; width: number; height: number; size: number }>(
+    `SELECT weibo_id, file, width, height, size FROM uploads WHERE weibo_id = ANY($1) ORDER BY weibo_id, position`,
+    [ids],
+  );
+  const comments = await db.query<ExportComment & { weibo_id: number }>(
+    `SELECT c.weibo_id, c.comment_id AS id, c.uid, u.name, c.content, ${ISO('c.ctime')} AS ctime,
+            coalesce(c.reply_comment_id, 0) AS "replyCommentId", coalesce(c.reply_uid, 0) AS "replyUid",
+            coalesce(r.name, '') AS "replyName"
+     FROM yy_comments c JOIN users u ON u.uid = c.uid LEFT JOIN users r ON r.uid = c.reply_uid
+     WHERE c.weibo_id = ANY($1) ORDER BY c.weibo_id, c.ctime, c.comment_id`,
+    [ids],
+  );
+  const sources = await db.query<ExportRepostSource>(
+    `SELECT y.weibo_id AS id, y.uid, u.name, y.content, ${ISO('y.ctime')} AS ctime
+     FROM yy y JOIN users u ON u.uid = y.uid WHERE y.weibo_id = ANY($1)`,
+    [sourceIds],
+  );
+  const elsewhere = await db.query<ExportCommentElsewhere>(
+    `SELECT c.comment_id AS id, c.uid, u.name, c.content, ${ISO('c.ctime')} AS ctime,
+            coalesce(c.reply_comment_id, 0) AS "replyCommentId", coalesce(c.reply_uid, 0) AS "replyUid",
+            coalesce(r.name, '') AS "replyName",
+            y.weibo_id AS "yyId", y.uid AS "yyUid", yu.name AS "yyName", y.content AS "yyContent"
+     FROM yy_comments c JOIN yy y ON y.weibo_id = c.weibo_id JOIN users yu ON yu.uid = y.uid
+     JOIN users u ON u.uid = c.uid LEFT JOIN users r ON r.uid = c.reply_uid
+     WHERE c.uid = $1 AND y.uid <> $1 ORDER BY c.ctime DESC, c.comment_id DESC`,
+    [uid],
+  );
+  const board = await readLeaves(db, 'l.fuid = $1', uid);
+  const leftElsewhere = await readLeaves(db, 'l.uid = $1 AND l.fuid <> $1', uid);
+
+  const imagesByYy = new Map<number, ExportImage[]>();
+  const pictures: ExportPicture[] = [];
+  for (const row of images.rows) {
+    const name = `images/${row.file.slice(row.file.lastIndexOf('/') + 1)}`;
+    pictures.push({ key: row.file, name, size: row.size });
+    const list = imagesByYy.get(row.weibo_id) ?? [];
+    list.push({ file: name, width: row.width, height: row.height, size: row.size });
+    imagesByYy.set(row.weibo_id, list);
+  }
+  const commentsByYy = new Map<number, ExportComment[]>();
+  for (const { weibo_id, ...comment } of comments.rows) {
+    const list = commentsByYy.get(weibo_id) ?? [];
+    list.push(comment);
+    commentsByYy.set(weibo_id, list);
+  }
+  const sourceById = new Map(sources.rows.map((s) => [s.id, s]));
+
+  const data: ExportData = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    site: { name: '校巴', instance: await instanceId(db) },
+    user: {
+      uid: user.uid,
+      email: user.email,
+      name: user.name,
+      sex: user.sex,
+      birthday: user.birthday ?? '',
+      ctime: user.ctime,
+      face: user.face,
+      avatar: avatarKey ? `avatar/${avatarKey.slice(avatarKey.lastIndexOf('/') + 1)}` : '',
+      skin: user.skin,
+    },
+    signatures: { qm: user.qm, qianming: user.qianming },
+    yy: yyRows.rows.map((r) => ({
+      id: r.id,
+      ctime: r.ctime,
+      content: r.content,
+      transpondId: r.transpond_id ?? 0,
+      source: r.transpond_id ? (sourceById.get(r.transpond_id) ?? null) : null,
+      images: imagesByYy.get(r.id) ?? [],
+      comments: commentsByYy.get(r.id) ?? [],
+    })),
+    commentsElsewhere: elsewhere.rows,
+    board,
+    leavesElsewhere: leftElsewhere,
+  };
+  return { data, pictures, avatarKey };
+}
+
+async function readLeaves(db: Queryable, where: string, uid: number): Promise<ExportLeave[]> {
+  const leaves = await db.query<Omit<ExportLeave, 'replies'>>(
+    `SELECT l.leave_id AS id, l.fuid AS "boardUid", b.name AS "boardName", l.uid, u.name, l.content, ${ISO('l.ctime')} AS ctime
+     FROM leaves l JOIN users b ON b.uid = l.fuid JOIN users u ON u.uid = l.uid
+     WHERE ${where} ORDER BY l.ctime DESC, l.leave_id DESC`,
+    [uid],
+  );
+  const replies = await db.query<ExportReply & { leave_id: number }>(
+    `SELECT r.leave_id, r.id, r.uid, u.name, r.content, ${ISO('r.ctime')} AS ctime
+     FROM leave_replies r JOIN users u ON u.uid = r.uid
+     WHERE r.leave_id = ANY($1) ORDER BY r.leave_id, r.ctime, r.id`,
+    [leaves.rows.map((l) => l.id)],
+  );
+  const byLeave = new Map<number, ExportReply[]>();
+  for (const { leave_id, ...reply } of replies.rows) {
+    const list = byLeave.get(leave_id) ?? [];
+    list.push(reply);
+    byLeave.set(leave_id, list);
+  }
+  return leaves.rows.map((l) => ({ ...l, replies: byLeave.get(l.id) ?? [] }));
+}

@@ -1,0 +1,193 @@
+/**
+ * Own your data (docs/api.md "Export, import and archive"): preparing an export (its exact size
+ * known in advance), downloading it once with a ticket, following its progress, and importing it
+ * back (export/import.ts). Exports work in archive mode too; the import does not (http/archive.ts).
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { isSkinId } from '@xiaoba/shared/core';
+import type { Config } from '../config';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import { withTransaction, type Pool } from '../db/pool';
+import { ApiError, ok } from '../http/errors';
+import { readExportData } from '../export/data';
+import { emojiCodesOf, renderIndexHtml } from '../export/html';
+import {
+  claimTicket,
+  downloadRunning,
+  insertTicket,
+  newTicket,
+  preparedWithinHour,
+  readProgress,
+  recordProgress,
+  retireOldTickets,
+  ticketHash,
+} from '../export/tickets';
+import { buildZip, zipSize, type ZipPlan, type ZipPlanFile } from '../export/zip';
+import type { UploadStorage } from '../uploads/storage';
+
+export interface ExportRoutesOptions {
+  config: Config;
+  pool: Pool;
+  signer: TokenSigner;
+  storage: UploadStorage;
+}
+
+export const EXPORT_MSG = {
+  prepared: '导出已准备好',
+  running: '已经有一个导出正在进行，请等它完成',
+  tooOften: '导出太频繁了，请一小时后再试',
+  expired: '导出链接已失效，请重新导出',
+  badSkin: '皮肤不存在',
+  progress: '获取成功',
+} as const;
+
+/** Progress is written to PostgreSQL at most this often (the client polls it). */
+const PROGRESS_INTERVAL_MS = 250;
+
+/** `YYYYMMDD` of a moment in Beijing time (the site's audience), for the ZIP's names. */
+export function exportDate(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+}
+
+export const exportFolder = (uid: number, at: Date) => `xiaoba-${uid}-${exportDate(at)}`;
+
+const ticketParams = {
+  type: 'object',
+  required: ['ticket'],
+  properties: { ticket: { type: 'string', maxLength: 100 } },
+} as const;
+
+export async function exportRoutes(app: FastifyInstance, { config, pool, signer, storage }: ExportRoutesOptions): Promise<void> {
+  const auth = requireUser(signer);
+  const emojiDir = path.join(config.siteDir, 'shared', 'dist', 'emoji');
+
+  /** The ZIP's plan for one user: data.json, index.html, pictures, avatar and the emoji used. */
+  async function plan(db: Parameters<typeof readExportData>[0], uid: number, skin: string, at: Date): Promise<ZipPlan | null> {
+    const read = await readExportData(db, uid, at);
+    if (!read) return null;
+    const { data, pictures, avatarKey } = read;
+    const files: ZipPlanFile[] = pictures.map((p) => ({ name: p.name, source: 'storage', key: p.key, size: p.size }));
+    if (avatarKey) {
+      const stored = await storage.get(avatarKey);
+      if (stored) {
+        stored.body.destroy();
+        files.push({ name: data.user.avatar, source: 'storage', key: avatarKey, size: stored.size });
+      } else {
+        data.user.avatar = ''; // the file is gone: the export shows the preset face
+      }
+    }
+    const emoji = new Set<string>();
+    for (const code of [...emojiCodesOf(data)].sort()) {
+      const info = await stat(path.join(emojiDir, `${code}.svg`)).catch(() => null);
+      if (!info?.isFile()) continue; // shared not built: the page shows the emoji's name instead
+      emoji.add(code);
+      files.push({ name: `emoji/${code}.svg`, source: 'emoji', key: `${code}.svg`, size: info.size });
+    }
+    return {
+      folder: exportFolder(uid, at),
+      mtime: at,
+      dataJson: Buffer.from(JSON.stringify(data, null, 1) + '\n'),
+      indexHtml: Buffer.from(renderIndexHtml(data, skin, emoji)),
+      files,
+    };
+  }
+
+  app.post<{ Querystring: { skin?: string }; Body: { skin?: string } | undefined }>(
+    '/prepare',
+    {
+      preHandler: auth,
+      schema: {
+        querystring: { type: 'object', properties: { skin: { type: 'string', maxLength: 20 } } },
+        body: { type: ['object', 'null'], properties: { skin: { type: 'string', maxLength: 20 } } },
+      },
+    },
+    async (request) => {
+      const skin = request.body?.skin ?? request.query.skin ?? '';
+      if (!isSkinId(skin)) throw new ApiError(400, EXPORT_MSG.badSkin);
+      const uid = request.uid;
+      const ticket = newTicket();
+      const result = await withTransaction(pool, async (db) => {
+        // One user's prepares are serialised: the checks below cannot be raced past.
+        const me = await db.query('SELECT 1 FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+        if (me.rowCount === 0) throw new ApiError(401, '登录已过期，请重新登录', 'refresh');
+        if (await downloadRunning(db, uid)) throw new ApiError(409, EXPORT_MSG.running);
+        if (config.exportPerHour > 0 && (await preparedWithinHour(db, uid)) >= config.exportPerHour) {
+          throw new ApiError(429, EXPORT_MSG.tooOften);
+        }
+        await retireOldTickets(db, uid);
+        // Milliseconds: the column's precision, so the ZIP's entries get the same time at download.
+        const zipPlan = (await plan(db, uid, skin, new Date()))!;
+        const size = await zipSize(zipPlan);
+        await insertTicket(db, ticketHash(ticket)!, uid, zipPlan, size);
+        const data = JSON.parse(zipPlan.dataJson.toString()) as { yy: unknown[] };
+        return { size, posts: data.yy.length, images: zipPlan.files.filter((f) => f.name.startsWith('images/')).length };
+      });
+      return ok(EXPORT_MSG.prepared, { ticket, ...result });
+    },
+  );
+
+  // No bearer: the browser downloads with a plain link. The ticket is the secret (one use, 10 minutes).
+  app.get<{ Params: { ticket: string } }>(
+    '/download/:ticket',
+    { schema: { params: ticketParams }, compress: false },
+    async (request, reply) => {
+      const hash = ticketHash(request.params.ticket);
+      const claimed = hash ? await claimTicket(pool, hash, exportFolder) : null;
+      if (!hash || !claimed) throw new ApiError(404, EXPORT_MSG.expired);
+      const { zip, size } = buildZip(claimed.plan, { storage, emojiDir });
+      if ((await size) !== claimed.size) throw new Error('export size changed between prepare and download');
+
+      let sent = 0;
+      let lastWrite = Date.now();
+      let writing: Promise<void> = Promise.resolve();
+      let finished = false;
+      const save = (end: 'done' | 'failed' | null) => {
+        const at = sent;
+        writing = writing
+          .then(() => recordProgress(pool, hash, at, end))
+          .catch((err: unknown) => request.log.warn({ err }, 'recording export progress failed'));
+      };
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          sent += chunk.length;
+          if (Date.now() - lastWrite >= PROGRESS_INTERVAL_MS) {
+            lastWrite = Date.now();
+            save(null);
+          }
+          done(null, chunk);
+        },
+        flush(done) {
+          finished = true;
+          save('done');
+          done();
+        },
+      });
+      zip.on('error', (err: unknown) => {
+        request.log.error({ err, uid: claimed.uid }, 'export download failed');
+        counter.destroy(err as Error);
+      });
+      reply.raw.on('close', () => {
+        if (!finished) save('failed');
+      });
+      (zip.outputStream as NodeJS.ReadableStream).pipe(counter);
+      return reply
+        .type('application/zip')
+        .header('content-length', claimed.size)
+        .header('content-disposition', `attachment; filename="${exportFolder(claimed.uid, claimed.plan.mtime)}.zip"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(counter);
+    },
+  );
+
+  app.get<{ Params: { ticket: string } }>('/progress/:ticket', { preHandler: auth, schema: { params: ticketParams } }, async (request) => {
+    const hash = ticketHash(request.params.ticket);
+    const progress = hash ? await readProgress(pool, hash, request.uid) : null;
+    if (!progress) throw new ApiError(404, EXPORT_MSG.expired);
+    return ok(EXPORT_MSG.progress, progress);
+  });
+}
