@@ -11,6 +11,7 @@ import { loadSigningKey, TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Pool } from './db/pool';
 import { installErrorHandlers } from './http/errors';
+import { AJV_CUSTOM_OPTIONS, openApiRoutes, registerOpenApi } from './http/openapi';
 import { purgeOldRateCounts, purgeOldRegistrations, RateLimiter, rateLimitHook } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security';
 import { purgeOldPostLog } from './db/post-limit';
@@ -48,6 +49,8 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreDuplicateSlashes: true },
+    // Route schemas only check (http/openapi.ts): no coercion, defaults or removed fields.
+    ajv: { customOptions: AJV_CUSTOM_OPTIONS },
   });
 
   // A POST without a body but with a JSON content type (some clients send one) is not an error.
@@ -61,6 +64,8 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   installErrorHandlers(app);
   // Before any route: in archive mode it closes every mutating /api route (and lists them).
   installArchiveMode(app, config.archiveMode);
+  // Before any route: it collects them for /api/openapi.json.
+  await registerOpenApi(app);
   installSecurityHeaders(app, { https: config.cookieSecure });
   await app.register(fastifyCookie);
   // Brotli 5: measured 5% smaller than gzip on our JS at ~2 ms per 60 KB (the plugin's 4 was larger).
@@ -83,6 +88,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       // Per signed-in user or per anonymous address, shared by all processes: a backstop against
       // floods, not the login throttle (docs/security.md "Limits").
       if (rateLimiter.enabled) api.addHook('onRequest', rateLimitHook(rateLimiter, config.rateLimits, signer));
+      await api.register(openApiRoutes);
       await api.register(userRoutes, { prefix: '/user', config, pool, signer, storage });
       await api.register(yyRoutes, { prefix: '/yy', config, pool, signer, storage });
       await api.register(commentRoutes, { prefix: '/comment', config, pool, signer });

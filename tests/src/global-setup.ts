@@ -13,6 +13,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     shortTokenURL: string;
+    /** The main site's database, for tests that start another API process on it (archive mode). */
+    databaseURL: string;
+    jwtSecret: string;
   }
 }
 
@@ -28,11 +31,12 @@ export default async function setup(project: TestProject) {
 
   // The browser tests register several accounts from 127.0.0.1: no registration limit here.
   const main = await startSite({ PG_PORT: String(pgPort), DATA_DIR: dataDir, JWT_SECRET: jwtSecret, RATE_LIMIT_REGISTER: '0' });
+  // The embedded cluster's password is kept beside it in the data folder.
+  const databaseURL = `postgres://postgres:${encodeURIComponent(readFileSync(join(dataDir, 'pg-password'), 'utf8').trim())}@localhost:${pgPort}/postgres`;
   let short;
   try {
     short = await startSite({
-      // The embedded cluster's password is kept beside it in the data folder.
-      DATABASE_URL: `postgres://postgres:${encodeURIComponent(readFileSync(join(dataDir, 'pg-password'), 'utf8').trim())}@localhost:${pgPort}/postgres`,
+      DATABASE_URL: databaseURL,
       JWT_SECRET: jwtSecret,
       ACCESS_TOKEN_TTL_SECONDS: '3',
       DEMO_DATA: '0',
@@ -45,6 +49,8 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', main.url);
   project.provide('shortTokenURL', short.url);
+  project.provide('databaseURL', databaseURL);
+  project.provide('jwtSecret', jwtSecret);
 
   return async () => {
     await short.stop();

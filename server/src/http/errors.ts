@@ -55,6 +55,21 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
+/**
+ * The message of a failed route-schema check (http/openapi.ts): the failing field's `x-msg`, which
+ * is the message the handler itself gives for that field, else 请求参数有误.
+ */
+export function validationMessage(error: FastifyError, request: FastifyRequest): string {
+  const first = error.validation?.[0];
+  const part = error.validationContext;
+  const schema = part ? (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part] : undefined;
+  if (!first || !schema || typeof schema !== 'object') return MSG.badRequest;
+  const field = first.instancePath.split('/')[1] || (first.params as { missingProperty?: unknown }).missingProperty;
+  const properties = (schema as { properties?: Record<string, { 'x-msg'?: unknown }> }).properties;
+  const msg = typeof field === 'string' ? properties?.[field]?.['x-msg'] : undefined;
+  return typeof msg === 'string' ? msg : MSG.badRequest;
+}
+
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const api = isApiPath(request.url);
@@ -62,6 +77,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (!api) return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
+      if (error.validation) return sendFailure(reply, 400, validationMessage(error, request));
       return sendFailure(reply, status, clientErrorMessage(error));
     }
     request.log.error({ err: error }, 'unexpected error');

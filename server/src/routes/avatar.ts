@@ -14,6 +14,7 @@ import { withTransaction, type Pool } from '../db/pool';
 import { lockPoster, takePostSlot } from '../db/post-limit';
 import { findAvatar, replaceAvatar } from '../db/users';
 import { ApiError, MSG, ok } from '../http/errors';
+import { idParams, routeSchema, typed } from '../http/openapi';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
 import { fileFromAvatarUrl, removeFiles, uploadUrl, writeStoredFile } from '../uploads/store';
@@ -30,6 +31,25 @@ export const AVATAR_MSG = {
   uploaded: '头像上传成功',
   userNotFound: '用户不存在',
 } as const;
+
+const tags: ['avatar'] = ['avatar'];
+const SCHEMA = {
+  get: routeSchema({
+    summary: "A user's picture for an <img>: the upload, or a generated letter SVG (public)",
+    tags,
+    params: idParams('uid', AVATAR_MSG.userNotFound, 'the user'),
+    produces: ['image/webp', 'image/svg+xml', 'application/json'],
+    success: { type: 'string', format: 'binary', description: 'The picture (not an envelope); ETag, 304 on If-None-Match' },
+    responses: { 304: { description: 'Not modified: the If-None-Match ETag is current (no body)', type: 'null' } },
+  }),
+  upload: routeSchema({
+    summary: "Upload one's own avatar (same files and rules as POST /api/yy/upload; stored as a 256 px WebP square)",
+    tags,
+    auth: true,
+    multipartFile: 'the picture, recognised by its content',
+    data: typed('AvatarUploadData', { avatar: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, size: { type: 'integer' } }),
+  }),
+};
 
 /** Short enough that a change shows soon; the ETag makes a revalidation a 304. */
 export const AVATAR_CACHE = 'public, max-age=300';
@@ -74,10 +94,11 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, 
 }
 
 export async function avatarRoutes(app: FastifyInstance, { config, pool, signer, storage }: AvatarRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
   const { postLimits } = config;
 
-  app.get<{ Params: { uid: string } }>('/:uid', async (request, reply) => {
+  app.get<{ Params: { uid: string } }>('/:uid', { schema: SCHEMA.get }, async (request, reply) => {
     const uid = parseQueryId(request.params.uid);
     if (uid === null) throw new ApiError(400, AVATAR_MSG.userNotFound);
     const user = await findAvatar(pool, uid);
@@ -111,7 +132,7 @@ export async function avatarRoutes(app: FastifyInstance, { config, pool, signer,
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, MULTIPART_OPTIONS);
 
-    scope.post('/upload', auth, async (request) => {
+    scope.post('/upload', { ...auth, schema: SCHEMA.upload }, async (request) => {
       if (!request.isMultipart()) throw new ApiError(400, UPLOAD_MSG.noFile);
       const uid = request.uid;
       // Counted with the yy pictures, before the file is read (a flood of refused files counts too).

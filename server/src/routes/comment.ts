@@ -17,6 +17,7 @@ import {
 } from '../db/yy';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
+import { idQuery, jsonBody, num, routeSchema, text, typed } from '../http/openapi';
 
 export interface CommentRoutesOptions {
   config: Config;
@@ -33,10 +34,40 @@ export const COMMENT_MSG = {
   deleted: '删除成功！',
 } as const;
 
-export async function commentRoutes(app: FastifyInstance, { config, pool, signer }: CommentRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+const tags: ['comment'] = ['comment'];
+const SCHEMA = {
+  add: routeSchema({
+    summary: 'Comment on a yy, or reply to one of its comments',
+    tags,
+    auth: true,
+    body: jsonBody('AddCommentBody; the rules and their messages are AddCommentSchema\'s (docs/api.md)', {
+      content: text('1 to 233 characters after HTML is stripped'),
+      weiboId: num('the yy (a positive integer)'),
+      replyCommentId: num('the comment answered, or 0/absent'),
+      replyUid: num("that comment's author, or 0/absent"),
+    }),
+    data: typed('YyComment'),
+  }),
+  getComment: routeSchema({
+    summary: "A yy's comments, oldest first (the newest 500)",
+    tags,
+    auth: true,
+    querystring: idQuery('weiboId', COMMENT_MSG.yyNotFound, 'the yy'),
+    data: { type: 'array', items: typed('YyComment') },
+  }),
+  delete: routeSchema({
+    summary: "Delete a comment (its author or the yy's author)",
+    tags,
+    auth: true,
+    querystring: idQuery('commentId', COMMENT_MSG.commentNotFound, 'the comment'),
+  }),
+};
 
-  app.post('/add', auth, async (request) => {
+export async function commentRoutes(app: FastifyInstance, { config, pool, signer }: CommentRoutesOptions): Promise<void> {
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
+
+  app.post('/add', { ...auth, schema: SCHEMA.add }, async (request) => {
     const input = parseBody(AddCommentSchema, request.body);
     const uid = request.uid;
     const commentId = await withTransaction(pool, async (db) => {
@@ -63,14 +94,14 @@ export async function commentRoutes(app: FastifyInstance, { config, pool, signer
     return ok(COMMENT_MSG.added, comment);
   });
 
-  app.get<{ Querystring: { weiboId?: unknown } }>('/getComment', auth, async (request) => {
+  app.get<{ Querystring: { weiboId?: unknown } }>('/getComment', { ...auth, schema: SCHEMA.getComment }, async (request) => {
     const weiboId = parseQueryId(request.query.weiboId);
     if (weiboId === null) throw new ApiError(400, COMMENT_MSG.yyNotFound);
     if (!(await findYyKey(pool, weiboId))) throw new ApiError(404, COMMENT_MSG.yyNotFound);
     return ok('获取成功', await listComments(pool, weiboId));
   });
 
-  app.delete<{ Querystring: { commentId?: unknown } }>('/delete', auth, async (request) => {
+  app.delete<{ Querystring: { commentId?: unknown } }>('/delete', { ...auth, schema: SCHEMA.delete }, async (request) => {
     const commentId = parseQueryId(request.query.commentId);
     if (commentId === null) throw new ApiError(400, COMMENT_MSG.commentNotFound);
     await withTransaction(pool, async (db) => {

@@ -6,6 +6,7 @@ import type { TokenSigner } from '../auth/tokens';
 import { clearNotices, listNotices, unreadNoticeCount } from '../db/notices';
 import type { Pool } from '../db/pool';
 import { ApiError, ok } from '../http/errors';
+import { routeSchema, typed } from '../http/openapi';
 
 export interface CountRoutesOptions {
   pool: Pool;
@@ -24,17 +25,40 @@ function parseUpTo(body: unknown): number | null {
   return upTo;
 }
 
-export async function countRoutes(app: FastifyInstance, { pool, signer }: CountRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+const tags: ['count'] = ['count'];
+const SCHEMA = {
+  getcomments: routeSchema({
+    summary: "The caller's comment notices: the unread count and the 20 newest",
+    tags,
+    auth: true,
+    data: typed('CommentNotices', { count: { type: 'integer' }, records: { type: 'array', items: typed('CommentNotice') } }),
+  }),
+  clearcomments: routeSchema({
+    summary: "Mark the caller's notices read, up to a commentId (no body: all)",
+    tags,
+    auth: true,
+    body: {
+      type: 'object',
+      nullable: true,
+      description: 'ClearNoticesBody, optional',
+      properties: { upTo: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'the newest commentId seen' } },
+    },
+    data: { type: 'object', properties: { count: { type: 'integer', description: 'still unread afterwards' } } },
+  }),
+};
 
-  app.get('/getcomments', auth, async (request) => {
+export async function countRoutes(app: FastifyInstance, { pool, signer }: CountRoutesOptions): Promise<void> {
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
+
+  app.get('/getcomments', { ...auth, schema: SCHEMA.getcomments }, async (request) => {
     const [count, records] = await Promise.all([unreadNoticeCount(pool, request.uid), listNotices(pool, request.uid)]);
     const data: CommentNotices = { count, records };
     return ok('获取成功', data);
   });
 
   // Always the caller's own notices: there is no uid parameter.
-  app.post('/clearcomments', auth, async (request) => {
+  app.post('/clearcomments', { ...auth, schema: SCHEMA.clearcomments }, async (request) => {
     const upTo = parseUpTo(request.body);
     return ok('已清除', { count: await clearNotices(pool, request.uid, upTo) });
   });

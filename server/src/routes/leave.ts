@@ -29,6 +29,7 @@ import { withTransaction, type Pool } from '../db/pool';
 import { lockPoster } from '../db/post-limit';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
+import { idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
 
 export interface LeaveRoutesOptions {
   config: Config;
@@ -49,11 +50,55 @@ export const LEAVE_MSG = {
 
 type PageQuery = { Querystring: { pageNum?: unknown; pageSize?: unknown } };
 
+const SCHEMA = {
+  add: routeSchema({
+    summary: "Write a message on a user's board (one's own included)",
+    tags: ['leave'],
+    auth: true,
+    body: jsonBody("AddLeaveBody; the rules and their messages are AddLeaveSchema's (docs/api.md)", {
+      content: text('1 to 233 characters after HTML is stripped'),
+      fuid: num("the board's owner (a positive integer)"),
+    }),
+    data: typed('LeaveMessage'),
+  }),
+  get: routeSchema({
+    summary: "A board's messages, newest first, each with its replies",
+    tags: ['leave'],
+    auth: true,
+    params: idParams('fuid', LEAVE_MSG.userNotFound, "the board's owner"),
+    querystring: pageQuery(LEAVE_PAGE_SIZE),
+    data: pageOf('LeaveMessage'),
+  }),
+  delete: routeSchema({
+    summary: "Delete a message and its replies (its author or the board's owner)",
+    tags: ['leave'],
+    auth: true,
+    querystring: idQuery('leaveId', LEAVE_MSG.leaveNotFound, 'the message'),
+  }),
+  replyAdd: routeSchema({
+    summary: "Reply to a message (only the board's owner and the message's author)",
+    tags: ['leaveReply'],
+    auth: true,
+    body: jsonBody("AddLeaveReplyBody; the rules and their messages are AddLeaveReplySchema's (docs/api.md)", {
+      content: text('1 to 233 characters after HTML is stripped'),
+      leaveId: num('the message (a positive integer)'),
+    }),
+    data: typed('LeaveReply'),
+  }),
+  replyDelete: routeSchema({
+    summary: "Delete a reply (its author or the board's owner)",
+    tags: ['leaveReply'],
+    auth: true,
+    querystring: idQuery('id', LEAVE_MSG.replyNotFound, 'the reply'),
+  }),
+};
+
 /** /api/leave: add, get (a board's page), delete. */
 export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }: LeaveRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
 
-  app.post('/add', auth, async (request) => {
+  app.post('/add', { ...auth, schema: SCHEMA.add }, async (request) => {
     const input = parseBody(AddLeaveSchema, request.body);
     const uid = request.uid;
     const leaveId = await withTransaction(pool, async (db) => {
@@ -71,7 +116,7 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
     return ok(LEAVE_MSG.added, leave);
   });
 
-  app.get<{ Params: { fuid: string } } & PageQuery>('/get/:fuid', auth, async (request) => {
+  app.get<{ Params: { fuid: string } } & PageQuery>('/get/:fuid', { ...auth, schema: SCHEMA.get }, async (request) => {
     const fuid = parseQueryId(request.params.fuid);
     if (fuid === null) throw new ApiError(400, LEAVE_MSG.userNotFound);
     const query = parsePageQuery(request.query, LEAVE_PAGE_SIZE);
@@ -86,7 +131,7 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
     return ok('获取成功', page);
   });
 
-  app.delete<{ Querystring: { leaveId?: unknown } }>('/delete', auth, async (request) => {
+  app.delete<{ Querystring: { leaveId?: unknown } }>('/delete', { ...auth, schema: SCHEMA.delete }, async (request) => {
     const leaveId = parseQueryId(request.query.leaveId);
     if (leaveId === null) throw new ApiError(400, LEAVE_MSG.leaveNotFound);
     await withTransaction(pool, async (db) => {
@@ -102,9 +147,10 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
 
 /** /api/leaveReply: add, delete. */
 export async function leaveReplyRoutes(app: FastifyInstance, { config, pool, signer }: LeaveRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
 
-  app.post('/add', auth, async (request) => {
+  app.post('/add', { ...auth, schema: SCHEMA.replyAdd }, async (request) => {
     const input = parseBody(AddLeaveReplySchema, request.body);
     const uid = request.uid;
     const replyId = await withTransaction(pool, async (db) => {
@@ -122,7 +168,7 @@ export async function leaveReplyRoutes(app: FastifyInstance, { config, pool, sig
     return ok(LEAVE_MSG.replied, reply);
   });
 
-  app.delete<{ Querystring: { id?: unknown } }>('/delete', auth, async (request) => {
+  app.delete<{ Querystring: { id?: unknown } }>('/delete', { ...auth, schema: SCHEMA.replyDelete }, async (request) => {
     const id = parseQueryId(request.query.id);
     if (id === null) throw new ApiError(400, LEAVE_MSG.replyNotFound);
     await withTransaction(pool, async (db) => {

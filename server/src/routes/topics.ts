@@ -5,6 +5,7 @@ import type { TokenSigner } from '../auth/tokens';
 import type { Pool } from '../db/pool';
 import { computeHotTopics, HotTopicsCache, HOT_TOPICS_TTL_MS } from '../db/topics';
 import { ok } from '../http/errors';
+import { routeSchema } from '../http/openapi';
 
 export interface TopicRoutesOptions {
   pool: Pool;
@@ -14,9 +15,22 @@ export interface TopicRoutesOptions {
 }
 
 export async function topicRoutes(app: FastifyInstance, { pool, signer, ttlMs = HOT_TOPICS_TTL_MS }: TopicRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
   // One cache per app (per process): at most one computation a minute, whatever the traffic.
   const cache = new HotTopicsCache(() => computeHotTopics(pool), ttlMs);
 
-  app.get('/hottopics', auth, async () => ok('获取成功', await cache.get()));
+  app.get(
+    '/hottopics',
+    {
+      ...auth,
+      schema: routeSchema({
+        summary: 'The hot topics of the last 7 days (at most 10)',
+        tags: ['yy'],
+        auth: true,
+        data: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } } } },
+      }),
+    },
+    async () => ok('获取成功', await cache.get()),
+  );
 }

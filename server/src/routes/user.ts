@@ -7,6 +7,7 @@ import {
   ValitedRegisterSchema,
   checkSignature,
   FACE_COUNT,
+  SKINS,
   isSkinId,
   NICKNAME_RANGE,
   nicknameInRange,
@@ -46,6 +47,7 @@ import {
 import { recordVisit } from '../db/visitors';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
+import { idParams, jsonBody, routeSchema, text, typed } from '../http/openapi';
 import { checkRegistrationLimit, lockRegistrations, recordRegistration } from '../http/rate-limit';
 import { refuseForeignOrigin } from '../http/security';
 import { fileFromAvatarUrl, removeFiles } from '../uploads/store';
@@ -63,8 +65,123 @@ const EMAIL_TAKEN = '该邮箱已被注册！';
 const USER_NOT_FOUND = '用户不存在';
 const SIGNATURE_SAVED = '签名档更新成功';
 
+const tags: ['user'] = ['user'];
+const nullableNumber = (description: string) => ({ type: 'number', nullable: true, description });
+const signatureQuery = (max: number) => ({
+  type: 'object',
+  properties: { qm: text(`HTML stripped, trimmed, at most ${max} characters; missing or '' = the default`) },
+});
+const SCHEMA = {
+  login: routeSchema({
+    summary: 'Sign in with a 米米号 or an e-mail; sets the refresh cookie',
+    tags,
+    body: jsonBody("LoginSchema's fields (its rules and messages)", {
+      username: text('a 米米号 (digits) or an e-mail'),
+      password: text('6 to 16 characters'),
+    }),
+    data: typed('LoginData', { token: { type: 'string', description: 'the access token' } }),
+  }),
+  logout: routeSchema({ summary: 'Sign out: revokes the refresh cookie\'s family and clears it', tags }),
+  refresh: routeSchema({
+    summary: 'A new access token for the refresh cookie (rotated)',
+    tags,
+    data: { type: 'object', properties: { token: { type: 'string' } } },
+  }),
+  checkcookie: routeSchema({
+    summary: 'Whether the refresh cookie is valid (data.code 200 or 401; does not rotate)',
+    tags,
+    data: typed('CheckCookieData', { code: { type: 'integer' }, msg: { type: 'string' } }),
+  }),
+  getinfo: routeSchema({ summary: "The caller's own UserInfo", tags, auth: true, data: typed('UserInfo') }),
+  getuserinfo: routeSchema({
+    summary: "A user's space data (records a visit to another's space)",
+    tags,
+    auth: true,
+    params: idParams('id', USER_NOT_FOUND, 'the user'),
+    data: typed('SpaceUser'),
+  }),
+  getleaves: routeSchema({ summary: "The number of messages on the caller's own board", tags, auth: true, data: { type: 'integer' } }),
+  updatelogin: routeSchema({
+    summary: "Record the caller's login time (also //updatelogin)",
+    tags,
+    auth: true,
+    data: { type: 'object', properties: { lastTime: { type: 'integer', description: 'unix seconds' } } },
+  }),
+  cardupdate: routeSchema({
+    summary: "Update the caller's sex and birthday (and nickname when changed)",
+    tags,
+    auth: true,
+    body: jsonBody("CardUpdateSchema's fields (its rules and messages)", {
+      name: text('the nickname; a changed one 2 to 6 characters'),
+      sex: nullableNumber('0 girl, 1 boy'),
+      birthday: text('YYYY-MM-DD'),
+    }),
+    data: typed('UserInfo'),
+  }),
+  valitedRegister: routeSchema({
+    summary: 'Registration step one: the e-mail and the quiz; sets the registration cookie',
+    tags,
+    body: jsonBody("ValitedRegisterSchema's fields (its rules and messages)", {
+      email: text('the e-mail address'),
+      name: text('quiz answer'),
+      fans: text('quiz answer'),
+      message: text('quiz answer'),
+      weibo: text('quiz answer'),
+    }),
+  }),
+  addAccount: routeSchema({
+    summary: 'Registration step two: creates the account (needs the registration cookie)',
+    tags,
+    body: jsonBody("AddAccountSchema's fields (its rules and messages)", {
+      email: text('the e-mail of step one'),
+      lockedPassword: text('6 to 16 characters'),
+      uname: text('the nickname, 2 to 6 characters'),
+      sex: nullableNumber('0 girl, 1 boy'),
+      birthday: text('YYYY-MM-DD'),
+    }),
+    data: { type: 'object', properties: { uid: { type: 'integer', description: 'the new 米米号' } } },
+  }),
+  updatebigqm: routeSchema({
+    summary: "Set the caller's big signature",
+    tags,
+    auth: true,
+    querystring: signatureQuery(11),
+    data: { type: 'object', properties: { qm: { type: 'string' } } },
+  }),
+  updatesmallqm: routeSchema({
+    summary: "Set the caller's small signature",
+    tags,
+    auth: true,
+    querystring: signatureQuery(25),
+    data: { type: 'object', properties: { qianming: { type: 'string' } } },
+  }),
+  updateskin: routeSchema({
+    summary: "Set the caller's skin",
+    tags,
+    auth: true,
+    querystring: {
+      type: 'object',
+      required: ['classname'],
+      properties: { classname: { type: 'string', enum: SKINS.map((s) => s.id), 'x-msg': '皮肤不存在', description: "'' is the default skin" } },
+    },
+    data: { type: 'object', properties: { skin: { type: 'string' } } },
+  }),
+  updateface: routeSchema({
+    summary: "Choose a preset face (clears the uploaded picture)",
+    tags,
+    auth: true,
+    querystring: {
+      type: 'object',
+      required: ['num'],
+      properties: { num: { type: 'string', pattern: '^\\d{1,3}$', 'x-msg': '头像不存在', description: `0..${FACE_COUNT - 1}, digits only` } },
+    },
+    data: { type: 'object', properties: { face: { type: 'integer' }, avatar: { type: 'string', enum: [''] } } },
+  }),
+};
+
 export async function userRoutes(app: FastifyInstance, { config, pool, signer, storage }: UserRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
   // The calls that read or set the refresh/registration cookies answer only our own pages.
   // onRequest: before the body is read or checked, so a foreign page learns nothing.
   const sameOrigin = { onRequest: refuseForeignOrigin };
@@ -83,7 +200,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return new ApiError(401, MSG.sessionExpired, 'refresh');
   };
 
-  app.post('/login', sameOrigin, async (request, reply) => {
+  app.post('/login', { ...sameOrigin, schema: SCHEMA.login }, async (request, reply) => {
     const input = parseBody(LoginSchema, request.body);
     const user = await findUserByLoginName(pool, input.username);
     // Counted per account, whichever name (米米号 or e-mail) was typed.
@@ -106,14 +223,14 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok<LoginData>('登录成功', { ...info, token, username: info.name });
   });
 
-  app.post('/logout', sameOrigin, async (request, reply) => {
+  app.post('/logout', { ...sameOrigin, schema: SCHEMA.logout }, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     if (token) await revokeRefreshToken(pool, token);
     clearCookie(reply, REFRESH_COOKIE, secure);
     return ok('登出成功！');
   });
 
-  app.post('/refresh', sameOrigin, async (request, reply) => {
+  app.post('/refresh', { ...sameOrigin, schema: SCHEMA.refresh }, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     if (!token) throw expired(reply);
     const result = await rotateRefreshToken(pool, token, config.refreshTokenTtlDays);
@@ -126,7 +243,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
   });
 
   // The guard reads data.code, so an invalid cookie is a normal answer, not an HTTP error.
-  app.get('/checkcookie', sameOrigin, async (request, reply) => {
+  app.get('/checkcookie', { ...sameOrigin, schema: SCHEMA.checkcookie }, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     const uid = token ? await refreshTokenOwner(pool, token) : null;
     // No session: drop the cookie and its hint, so later visits skip this call (docs/adr/0008).
@@ -135,13 +252,13 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok(data.msg, data);
   });
 
-  app.get('/getinfo', auth, async (request, reply) => {
+  app.get('/getinfo', { ...auth, schema: SCHEMA.getinfo }, async (request, reply) => {
     const user = await findUserByUid(pool, request.uid);
     if (!user) throw expired(reply); // the account is gone: end the session
     return ok('获取成功', toUserInfo(user));
   });
 
-  app.get<{ Params: { id: string } }>('/getuserinfo/:id', auth, async (request) => {
+  app.get<{ Params: { id: string } }>('/getuserinfo/:id', { ...auth, schema: SCHEMA.getuserinfo }, async (request) => {
     const { id } = request.params;
     const uid = /^[1-9]\d{0,14}$/.test(id) ? Number(id) : null;
     if (uid === null) throw new ApiError(400, USER_NOT_FOUND);
@@ -157,20 +274,20 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
   });
 
   /** Own board's message count. */
-  app.get('/getleaves', auth, async (request, reply) => {
+  app.get('/getleaves', { ...auth, schema: SCHEMA.getleaves }, async (request, reply) => {
     const count = await boardLeaveCount(pool, request.uid);
     if (count === null) throw expired(reply);
     return ok('获取成功', count);
   });
 
   // The spec calls it as /api/user//updatelogin; the router ignores duplicate slashes.
-  app.patch('/updatelogin', auth, async (request, reply) => {
+  app.patch('/updatelogin', { ...auth, schema: SCHEMA.updatelogin }, async (request, reply) => {
     const lastTime = await touchLastLogin(pool, request.uid);
     if (lastTime === null) throw expired(reply);
     return ok('登录时间已记录', { lastTime });
   });
 
-  app.patch('/cardupdate', auth, async (request, reply) => {
+  app.patch('/cardupdate', { ...auth, schema: SCHEMA.cardupdate }, async (request, reply) => {
     const input = parseBody(CardUpdateSchema, request.body);
     const current = await findUserByUid(pool, request.uid);
     if (!current) throw expired(reply);
@@ -183,7 +300,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok('资料已更新', toUserInfo(user));
   });
 
-  app.post('/valitedRegister', sameOrigin, async (request, reply) => {
+  app.post('/valitedRegister', { ...sameOrigin, schema: SCHEMA.valitedRegister }, async (request, reply) => {
     const input = parseBody(ValitedRegisterSchema, request.body);
     const { quiz } = config;
     const right =
@@ -200,7 +317,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok('验证通过');
   });
 
-  app.post('/addAccount', sameOrigin, async (request, reply) => {
+  app.post('/addAccount', { ...sameOrigin, schema: SCHEMA.addAccount }, async (request, reply) => {
     const input = parseBody(AddAccountSchema, request.body);
     const email = input.email.toLowerCase();
     const ticket = request.cookies[REGISTER_COOKIE];
@@ -230,21 +347,21 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
 
   // Signatures (spec section 4): HTML stripped and trimmed; '' stores the default, which the
   // browser shows as name + 的地盘 (big) or 我的地盘我做主！ (small).
-  app.post<{ Querystring: { qm?: unknown } }>('/updatebigqm', auth, async (request, reply) => {
+  app.post<{ Querystring: { qm?: unknown } }>('/updatebigqm', { ...auth, schema: SCHEMA.updatebigqm }, async (request, reply) => {
     const qm = checkSignature('big', request.query.qm);
     if (!qm.ok) throw new ApiError(400, qm.message);
     if (!(await updateSignature(pool, request.uid, 'qm', qm.value))) throw expired(reply);
     return ok(SIGNATURE_SAVED, { qm: qm.value });
   });
 
-  app.post<{ Querystring: { qm?: unknown } }>('/updatesmallqm', auth, async (request, reply) => {
+  app.post<{ Querystring: { qm?: unknown } }>('/updatesmallqm', { ...auth, schema: SCHEMA.updatesmallqm }, async (request, reply) => {
     const qianming = checkSignature('small', request.query.qm);
     if (!qianming.ok) throw new ApiError(400, qianming.message);
     if (!(await updateSignature(pool, request.uid, 'qianming', qianming.value))) throw expired(reply);
     return ok(SIGNATURE_SAVED, { qianming: qianming.value });
   });
 
-  app.post<{ Querystring: { classname?: unknown } }>('/updateskin', auth, async (request, reply) => {
+  app.post<{ Querystring: { classname?: unknown } }>('/updateskin', { ...auth, schema: SCHEMA.updateskin }, async (request, reply) => {
     const skin = request.query.classname;
     if (!isSkinId(skin)) throw new ApiError(400, '皮肤不存在');
     if (!(await updateSkin(pool, request.uid, skin))) throw expired(reply);
@@ -253,7 +370,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
 
   // A preset face (0..FACE_COUNT-1) replaces an uploaded picture: users.avatar is cleared, and
   // its file removed once that is committed.
-  app.post<{ Querystring: { num?: unknown } }>('/updateface', auth, async (request, reply) => {
+  app.post<{ Querystring: { num?: unknown } }>('/updateface', { ...auth, schema: SCHEMA.updateface }, async (request, reply) => {
     const num = request.query.num;
     const face = typeof num === 'string' && /^\d{1,3}$/.test(num) ? Number(num) : -1;
     if (face < 0 || face >= FACE_COUNT) throw new ApiError(400, '头像不存在');

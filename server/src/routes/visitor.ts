@@ -6,6 +6,7 @@ import type { TokenSigner } from '../auth/tokens';
 import type { Pool } from '../db/pool';
 import { listVisitors } from '../db/visitors';
 import { ApiError, ok } from '../http/errors';
+import { idQuery, routeSchema, typed } from '../http/openapi';
 
 export interface VisitorRoutesOptions {
   pool: Pool;
@@ -14,11 +15,20 @@ export interface VisitorRoutesOptions {
 
 const USER_NOT_FOUND = '用户不存在';
 
+const GET_SCHEMA = routeSchema({
+  summary: "A space's 9 latest distinct visitors and its visit count",
+  tags: ['visitor'],
+  auth: true,
+  querystring: idQuery('uid', USER_NOT_FOUND, "the space's owner"),
+  data: typed('VisitorList', { data: { type: 'array', items: typed('Visitor') }, total: { type: 'integer' } }),
+});
+
 export async function visitorRoutes(app: FastifyInstance, { pool, signer }: VisitorRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
 
   // Visits themselves are recorded by GET /api/user/getuserinfo/{id} (the space page's call).
-  app.get<{ Querystring: { uid?: unknown } }>('/get', auth, async (request) => {
+  app.get<{ Querystring: { uid?: unknown } }>('/get', { ...auth, schema: GET_SCHEMA }, async (request) => {
     const uid = parseQueryId(request.query.uid);
     if (uid === null) throw new ApiError(400, USER_NOT_FOUND);
     const list = await listVisitors(pool, uid);

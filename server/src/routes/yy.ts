@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
   CreateYySchema,
+  YY_PAGE_SIZE,
   parsePageQuery,
   parseQueryId,
   type Page,
@@ -26,6 +27,7 @@ import {
 } from '../db/yy';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
+import { idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
 import { fileFromUploadUrl, removeFiles, saveUpload } from '../uploads/store';
@@ -52,12 +54,50 @@ export const YY_MSG = {
 
 type PageQuery = { Querystring: { pageNum?: unknown; pageSize?: unknown } };
 
+const tags: ['yy'] = ['yy'];
+const SCHEMA = {
+  getUseryy: routeSchema({
+    summary: "A user's yy, newest first",
+    tags,
+    auth: true,
+    params: idParams('uid', YY_MSG.userNotFound, 'the author'),
+    querystring: pageQuery(YY_PAGE_SIZE),
+    data: pageOf('Yy'),
+  }),
+  getyy: routeSchema({ summary: 'The whole site\'s yy, newest first', tags, auth: true, querystring: pageQuery(YY_PAGE_SIZE), data: pageOf('Yy') }),
+  createyy: routeSchema({
+    summary: 'Post a yy, or repost one (transpondId)',
+    tags,
+    auth: true,
+    body: jsonBody('CreateYyBody; the text rules and their messages are CreateYySchema\'s (docs/api.md)', {
+      content: text('at most 500 characters after HTML is stripped; may be empty with pictures or a repost'),
+      images: { type: 'array', items: { type: 'string' }, description: 'URLs answered by POST /api/yy/upload to the same user, at most 9' },
+      transpondId: num('the yy to repost (a positive integer), 0 or absent for an original'),
+    }),
+    data: typed('Yy'),
+  }),
+  deleteyy: routeSchema({
+    summary: 'Delete one\'s own yy (its comments and pictures go with it)',
+    tags,
+    auth: true,
+    querystring: idQuery('weiboId', YY_MSG.yyNotFound, 'the yy'),
+  }),
+  upload: routeSchema({
+    summary: 'Upload a picture for a yy (JPG, PNG, GIF or WebP, at most 5 MB; stored as WebP)',
+    tags,
+    auth: true,
+    multipartFile: 'the picture, recognised by its content',
+    data: typed('UploadData', { url: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, size: { type: 'integer' } }),
+  }),
+};
+
 function page<T>(records: T[], total: number, current: number, size: number): Page<T> {
   return { records, total, pages: Math.ceil(total / size), current, size };
 }
 
 export async function yyRoutes(app: FastifyInstance, { config, pool, signer, storage }: YyRoutesOptions): Promise<void> {
-  const auth = { preHandler: requireUser(signer) };
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
   const { postLimits } = config;
 
   /** A page of yy: beyond the last page there is nothing to read (no scan through OFFSET). */
@@ -67,7 +107,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     return page(records, total, pageNum, pageSize);
   }
 
-  app.get<{ Params: { uid: string } } & PageQuery>('/getUseryy/:uid', auth, async (request) => {
+  app.get<{ Params: { uid: string } } & PageQuery>('/getUseryy/:uid', { ...auth, schema: SCHEMA.getUseryy }, async (request) => {
     const uid = parseQueryId(request.params.uid);
     if (uid === null) throw new ApiError(400, YY_MSG.userNotFound);
     const query = parsePageQuery(request.query);
@@ -77,14 +117,14 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     return ok('获取成功', await readPage(uid, total, query.value.pageNum, query.value.pageSize));
   });
 
-  app.get<PageQuery>('/getyy', auth, async (request) => {
+  app.get<PageQuery>('/getyy', { ...auth, schema: SCHEMA.getyy }, async (request) => {
     const query = parsePageQuery(request.query);
     if (!query.ok) throw new ApiError(400, query.message);
     const total = await siteYyCount(pool);
     return ok('获取成功', await readPage(null, total, query.value.pageNum, query.value.pageSize));
   });
 
-  app.post('/createyy', auth, async (request) => {
+  app.post('/createyy', { ...auth, schema: SCHEMA.createyy }, async (request) => {
     const input = parseBody(CreateYySchema, request.body);
     const files = input.images.map(fileFromUploadUrl);
     if (files.some((f) => f === null)) throw new ApiError(400, YY_MSG.imagesInvalid);
@@ -113,7 +153,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     return ok(repost ? YY_MSG.reposted : YY_MSG.posted, yy);
   });
 
-  app.delete<{ Querystring: { weiboId?: unknown } }>('/deleteyy', auth, async (request) => {
+  app.delete<{ Querystring: { weiboId?: unknown } }>('/deleteyy', { ...auth, schema: SCHEMA.deleteyy }, async (request) => {
     const weiboId = parseQueryId(request.query.weiboId);
     if (weiboId === null) throw new ApiError(400, YY_MSG.yyNotFound);
     const files = await withTransaction(pool, async (db) => {
@@ -131,7 +171,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, MULTIPART_OPTIONS);
 
-    scope.post('/upload', auth, async (request) => {
+    scope.post('/upload', { ...auth, schema: SCHEMA.upload }, async (request) => {
       if (!request.isMultipart()) throw new ApiError(400, UPLOAD_MSG.noFile);
       const uid = request.uid;
       // Counted before the file is read, so a flood of refused files is limited as well.
