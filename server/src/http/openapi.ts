@@ -1,0 +1,245 @@
+/**
+ * The OpenAPI document of /api (GET /api/openapi.json, @fastify/swagger) and the pieces the route
+ * files build their schemas from.
+ *
+ * The route schemas are the API's structural contract: types of body fields, the shape of query
+ * and path values. They are checked by Fastify before the handler and never change what the
+ * handler sees (no coercion, no defaults, no removed fields; AJV_CUSTOM_OPTIONS), so the handlers'
+ * shared valibot rules stay the one source of the spec's messages and of every finer rule
+ * (lengths, ranges, order of checks). A failed schema check answers 400 with the failing field's
+ * `x-msg` (the same message the handler gives for that field) or `请求参数有误`
+ * (errors.ts validationMessage). docs/api.md "OpenAPI document and validation" says why.
+ */
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import { PAGE_QUERY_ERROR } from '@xiaoba/shared/core';
+import { isApiPath } from './errors';
+
+/**
+ * Ajv as a pure check: Fastify's defaults would coerce types ('1e3' to 1000, ['1'] to '1'), fill
+ * in defaults and drop unknown fields, so the handler would see something other than what was
+ * sent and the shared rules (which read query values as strings) would answer differently.
+ * `x-msg` is our annotation (the message for a field), not a check.
+ */
+export const AJV_CUSTOM_OPTIONS: { coerceTypes: false; useDefaults: false; removeAdditional: false; allErrors: false; keywords: string[] } = {
+  coerceTypes: false,
+  useDefaults: false,
+  removeAdditional: false,
+  allErrors: false,
+  keywords: ['x-msg'],
+};
+
+type Json = Record<string, unknown>;
+
+/** An id in a path or query: what parseQueryId accepts (plain positive integer, at most 15 digits). */
+export const ID_PATTERN = '^[1-9]\\d{0,14}$';
+/** pageNum and pageSize: what parsePageQuery accepts before its cap. */
+const PAGE_PATTERN = '^[1-9]\\d{0,8}$';
+
+/** The `{code, msg}` of every failure. */
+export const FAILURE = {
+  type: 'object',
+  description: 'A failure: `code` mirrors the HTTP status, `msg` is a Chinese sentence to show the user.',
+  required: ['code', 'msg'],
+  additionalProperties: false,
+  properties: {
+    code: { type: 'integer', minimum: 400, maximum: 599 },
+    msg: { type: 'string' },
+  },
+} as const;
+
+/** The success envelope `{code: 200, msg, data?}`; `data` described by the route (absent: no data). */
+export function envelope(data?: Json, description = 'Success'): Json {
+  const properties: Json = { code: { type: 'integer', enum: [200] }, msg: { type: 'string', description: 'Chinese, shown to the user' } };
+  if (data) properties.data = data;
+  return { type: 'object', description, required: data ? ['code', 'msg', 'data'] : ['code', 'msg'], properties };
+}
+
+/** A described object (the full type is named in the description: shared/src/core/api-types.ts). */
+export const typed = (name: string, properties?: Json): Json => ({
+  type: 'object',
+  description: `${name} (shared/src/core/api-types.ts)`,
+  ...(properties ? { properties } : {}),
+});
+
+export const pageOf = (item: string): Json =>
+  typed(`Page<${item}>`, {
+    records: { type: 'array', items: typed(item) },
+    total: { type: 'integer' },
+    pages: { type: 'integer' },
+    current: { type: 'integer' },
+    size: { type: 'integer' },
+  });
+
+/** A path or query id; `msg` is what the handler answers for a malformed one. */
+export const idValue = (msg: string, description: string): Json => ({
+  type: 'string',
+  pattern: ID_PATTERN,
+  description: `${description}: a positive integer written plainly, at most 15 digits (else 400 ${msg})`,
+  'x-msg': msg,
+});
+
+/** `{name}` in the path. */
+export const idParams = (name: string, msg: string, description: string): Json => ({
+  type: 'object',
+  required: [name],
+  properties: { [name]: idValue(msg, description) },
+});
+
+/** A query of one required id (given once). */
+export const idQuery = (name: string, msg: string, description: string): Json => ({
+  type: 'object',
+  required: [name],
+  properties: { [name]: idValue(msg, description) },
+});
+
+const pageValue = (description: string): Json => ({
+  type: 'string',
+  pattern: PAGE_PATTERN,
+  description,
+  'x-msg': PAGE_QUERY_ERROR,
+});
+
+/** pageNum (required) and pageSize (optional; the handler applies the default and the cap of 50). */
+export const pageQuery = (defaultSize: number): Json => ({
+  type: 'object',
+  required: ['pageNum'],
+  properties: {
+    pageNum: pageValue('1-based page number'),
+    pageSize: pageValue(`page size, default ${defaultSize}, capped at 50`),
+  },
+});
+
+/** A JSON body object; its fields are typed, none required (a missing text field reads as ''). */
+export const jsonBody = (description: string, properties: Json): Json => ({
+  type: 'object',
+  description,
+  properties,
+});
+
+export const text = (description: string): Json => ({ type: 'string', description });
+export const num = (description: string): Json => ({ type: 'number', description });
+
+export interface RouteDoc {
+  summary: string;
+  tags: [string];
+  description?: string;
+  /** Needs `Authorization: Bearer <access token>`. */
+  auth?: boolean;
+  body?: Json;
+  querystring?: Json;
+  params?: Json;
+  /** The success `data` (omit for none); or a whole 200 response for a non-envelope answer. */
+  data?: Json;
+  success?: Json;
+  /** More documented answers by status (e.g. 304). */
+  responses?: Json;
+  /** A multipart/form-data upload of one file in the field `file` (documented, read by the handler). */
+  multipartFile?: string;
+  produces?: string[];
+}
+
+/** A route's schema: inputs (checked), responses (documented only: see setSerializerCompiler below). */
+export function routeSchema(doc: RouteDoc): FastifySchema {
+  const schema: Json = { summary: doc.summary, tags: doc.tags };
+  if (doc.description) schema.description = doc.description;
+  if (doc.auth) schema.security = [{ bearer: [] }];
+  if (doc.body) schema.body = doc.body;
+  if (doc.querystring) schema.querystring = doc.querystring;
+  if (doc.params) schema.params = doc.params;
+  if (doc.multipartFile) {
+    schema.consumes = ['multipart/form-data'];
+    schema['x-multipart-file'] = doc.multipartFile;
+  }
+  if (doc.produces) schema.produces = doc.produces;
+  schema.response = {
+    200: doc.success ?? envelope(doc.data),
+    '4xx': FAILURE,
+    '5xx': { ...FAILURE, description: 'An unexpected failure (logged): 500 服务器错误' },
+    ...doc.responses,
+  };
+  return schema as FastifySchema;
+}
+
+/** The body the document shows for a multipart upload; Fastify itself never sees it. */
+const multipartBody = (description: string): Json => ({
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description } },
+});
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  schema: Json | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route registered (not the automatic HEAD ones), for the document's own test. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+/**
+ * Registers @fastify/swagger (collects routes through onRoute, so: before the routes) and records
+ * every /api route. The document is built once, on its first request, and cached by the plugin;
+ * no hook runs per request.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
+    for (const method of methods) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as Json | undefined });
+    }
+  });
+
+  // Response schemas document the answers; serialising through them (fast-json-stringify) would
+  // drop every field they do not list. JSON.stringify is what Fastify does without a schema.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: '校巴 API',
+        version: '1.0',
+        description:
+          'The /api of the 校巴 fan site (docs/api.md). Every answer is `{code, msg, data?}` (except the avatar ' +
+          'picture and this document); failures are 4xx with a Chinese `msg`. Input schemas are checked without ' +
+          'coercion; the finer rules and their messages are the handlers\' (shared/src/core/validation.ts).',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of /api/user/login or /api/user/refresh' } },
+      },
+    },
+    // Only /api: the site's pages and files are not part of the API.
+    transform: ({ schema, url }) => {
+      if (!isApiPath(url)) return { schema: { ...(schema ?? {}), hide: true } as FastifySchema, url };
+      const s = schema as Json | undefined;
+      if (s && typeof s['x-multipart-file'] === 'string' && !s.body) {
+        const { 'x-multipart-file': file, ...rest } = s;
+        return { schema: { ...rest, body: multipartBody(file as string) } as FastifySchema, url };
+      }
+      return { schema, url };
+    },
+  });
+}
+
+/** GET /api/openapi.json (registered inside the /api scope). Public, like the rest of the docs. */
+export async function openApiRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/openapi.json',
+    {
+      schema: routeSchema({
+        summary: 'This OpenAPI 3.0 document',
+        tags: ['meta'],
+        success: { type: 'object', description: 'The OpenAPI document (not an envelope)', additionalProperties: true },
+      }),
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+}
