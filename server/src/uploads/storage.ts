@@ -5,9 +5,9 @@
  * machines share the pictures. The server always streams them itself at /uploads/…, so the browser
  * never knows which driver is in use.
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config, S3Config } from '../config';
@@ -30,6 +30,13 @@ export interface UploadStorage {
   delete(keys: string[]): Promise<void>;
   /** Fails with a clear message when the storage cannot be used (checked at start-up). */
   check(): Promise<void>;
+  /** Every stored object (key and size in bytes), in no set order; read page by page (backups). */
+  list(): AsyncIterable<ListedObject>;
+}
+
+export interface ListedObject {
+  key: string;
+  size: number;
 }
 
 const TYPES: Record<string, string> = {
@@ -84,6 +91,25 @@ export class LocalStorage implements UploadStorage {
   }
 
   async check(): Promise<void> {}
+
+  async *list(): AsyncIterable<ListedObject> {
+    // Folder by folder with opendir, so a large upload folder is never read into memory at once.
+    async function* walk(dir: string, prefix: string): AsyncIterable<ListedObject> {
+      let handle;
+      try {
+        handle = await opendir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for await (const entry of handle) {
+        const key = prefix + entry.name;
+        if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), key + '/');
+        else if (entry.isFile() && validKey(key)) yield { key, size: (await stat(path.join(dir, entry.name))).size };
+      }
+    }
+    yield* walk(this.dir, '');
+  }
 }
 
 export class S3Storage implements UploadStorage {
@@ -147,6 +173,21 @@ export class S3Storage implements UploadStorage {
         'S3_BUCKET is set but no S3 credentials were found: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS credentials the SDK finds itself)',
       );
     }
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const out = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: this.config.prefix || undefined, ContinuationToken: token }),
+      );
+      for (const item of out.Contents ?? []) {
+        const key = (item.Key ?? '').slice(this.config.prefix.length);
+        // Objects of other applications sharing the bucket (keys this site never makes) are left out.
+        if (validKey(key)) yield { key, size: item.Size ?? 0 };
+      }
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
   }
 }
 
