@@ -43,6 +43,40 @@ const YY_SELECT = (page: string) => `
   LEFT JOIN users su ON su.uid = s.uid
   ORDER BY p.ctime DESC, p.weibo_id DESC`;
 
+interface PageRow extends YyRow {
+  total: number;
+  /** The pictures' stored files in order, or null when none (for the yy and for its source). */
+  files: string[] | null;
+  s_files: string[] | null;
+}
+
+const imageData = (files: string[] | undefined | null): ImageData | null =>
+  files && files.length > 0 ? { type: 'image', data: files.map((f) => ({ url: uploadUrl(f) })) } : null;
+
+function toYy(r: YyRow, files: string[] | undefined | null, sourceFiles: string[] | undefined | null): Yy {
+  const repost = r.transpond_id > 0;
+  return {
+    weiboId: r.weibo_id,
+    uid: r.uid,
+    userName: r.user_name,
+    face: r.face,
+    avatar: r.avatar,
+    content: r.content,
+    ctime: r.ctime,
+    transpondId: r.transpond_id,
+    sourceWid: r.s_wid ?? 0,
+    sourceUid: r.s_uid ?? 0,
+    sourceName: r.s_name ?? '',
+    sourceContent: r.s_content ?? '',
+    sourceCtime: r.s_ctime ?? 0,
+    sourceComment: r.s_comment ?? 0,
+    sourceDeleted: repost && r.s_wid === null,
+    comment: r.comment_count,
+    typeData: imageData(files),
+    sourceTData: imageData(r.s_wid === null ? null : sourceFiles),
+  };
+}
+
 async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
   const ids = new Set<number>();
   for (const r of rows) {
@@ -57,59 +91,49 @@ async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
     );
     for (const f of files) {
       const list = images.get(f.weibo_id) ?? [];
-      list.push(uploadUrl(f.file));
+      list.push(f.file);
       images.set(f.weibo_id, list);
     }
   }
-  const imageData = (id: number | null): ImageData | null => {
-    const urls = id === null ? undefined : images.get(id);
-    return urls ? { type: 'image', data: urls.map((url) => ({ url })) } : null;
-  };
-  return rows.map((r) => {
-    const repost = r.transpond_id > 0;
-    return {
-      weiboId: r.weibo_id,
-      uid: r.uid,
-      userName: r.user_name,
-      face: r.face,
-      avatar: r.avatar,
-      content: r.content,
-      ctime: r.ctime,
-      transpondId: r.transpond_id,
-      sourceWid: r.s_wid ?? 0,
-      sourceUid: r.s_uid ?? 0,
-      sourceName: r.s_name ?? '',
-      sourceContent: r.s_content ?? '',
-      sourceCtime: r.s_ctime ?? 0,
-      sourceComment: r.s_comment ?? 0,
-      sourceDeleted: repost && r.s_wid === null,
-      comment: r.comment_count,
-      typeData: imageData(r.weibo_id),
-      sourceTData: imageData(r.s_wid),
-    };
-  });
+  return rows.map((r) => toYy(r, images.get(r.weibo_id), r.s_wid === null ? null : images.get(r.s_wid)));
 }
 
-/** The number of yy of a user, or null when there is no such user. */
-export async function userYyCount(db: Queryable, uid: number): Promise<number | null> {
-  const { rows } = await db.query<{ yy_count: number }>('SELECT yy_count FROM users WHERE uid = $1', [uid]);
-  return rows[0]?.yy_count ?? null;
-}
+const FILES_OF = (id: string) => `(SELECT array_agg(f.file ORDER BY f.position) FROM uploads f WHERE f.weibo_id = ${id})`;
 
-export async function siteYyCount(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ value: number }>(`SELECT value FROM site_counters WHERE name = 'yy'`);
-  return rows[0]?.value ?? 0;
-}
-
-/** One page, newest first: of one user's yy, or of the whole site's when `uid` is null. */
-export async function listYy(db: Queryable, uid: number | null, limit: number, offset: number): Promise<Yy[]> {
-  const page =
+/**
+ * One page of yy with its total, in one statement (one round trip instead of three: the counter,
+ * the rows, their pictures; docs/adr/0009-api-read-path.md): `total` from the counters (a user's
+ * `yy_count`, or the site's), the page newest first through the (uid, ctime, weibo_id) or
+ * (ctime, weibo_id) index scanned backwards, each row's pictures as an array. Beyond the last
+ * page the rows are not scanned at all. Null when `uid` names no user.
+ */
+export async function yyPage(db: Queryable, uid: number | null, limit: number, offset: number): Promise<{ total: number; records: Yy[] } | null> {
+  const counter =
     uid === null
-      ? 'SELECT * FROM yy ORDER BY ctime DESC, weibo_id DESC LIMIT $1 OFFSET $2'
-      : 'SELECT * FROM yy WHERE uid = $3 ORDER BY ctime DESC, weibo_id DESC LIMIT $1 OFFSET $2';
-  const params = uid === null ? [limit, offset] : [limit, offset, uid];
-  const { rows } = await db.query<YyRow>(YY_SELECT(page), params);
-  return withImages(db, rows);
+      ? `SELECT coalesce((SELECT value FROM site_counters WHERE name = 'yy'), 0) AS n`
+      : 'SELECT yy_count::bigint AS n FROM users WHERE uid = $3';
+  const rowsOf = uid === null ? 'yy' : '(SELECT * FROM yy WHERE uid = $3) y';
+  const { rows } = await db.query<PageRow>(
+    `WITH t AS (${counter})
+     SELECT t.n AS total, p.weibo_id, p.uid, u.name AS user_name, u.face, u.avatar, p.content, ${epoch('p.ctime')} AS ctime,
+            coalesce(p.transpond_id, 0) AS transpond_id, p.comment_count,
+            s.weibo_id AS s_wid, s.uid AS s_uid, su.name AS s_name, s.content AS s_content,
+            ${epoch('s.ctime')} AS s_ctime, s.comment_count AS s_comment,
+            ${FILES_OF('p.weibo_id')} AS files, ${FILES_OF('s.weibo_id')} AS s_files
+     FROM t
+     LEFT JOIN LATERAL (
+       SELECT * FROM ${rowsOf} WHERE $2 < t.n ORDER BY ctime DESC, weibo_id DESC LIMIT $1 OFFSET $2
+     ) p ON true
+     LEFT JOIN users u ON u.uid = p.uid
+     LEFT JOIN yy s ON s.weibo_id = p.transpond_id
+     LEFT JOIN users su ON su.uid = s.uid
+     ORDER BY p.ctime DESC, p.weibo_id DESC`,
+    uid === null ? [limit, offset] : [limit, offset, uid],
+  );
+  if (rows.length === 0) return null;
+  const records: Yy[] = [];
+  for (const r of rows) if (r.weibo_id !== null) records.push(toYy(r, r.files, r.s_files));
+  return { total: rows[0]!.total, records };
 }
 
 export async function findYy(db: Queryable, weiboId: number): Promise<Yy | null> {

@@ -20,10 +20,8 @@ import {
   findYy,
   findYyKey,
   insertYy,
-  listYy,
   postedSameText,
-  siteYyCount,
-  userYyCount,
+  yyPage,
 } from '../db/yy';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
@@ -100,11 +98,10 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
   const auth = { preValidation: requireUser(signer) };
   const { postLimits } = config;
 
-  /** A page of yy: beyond the last page there is nothing to read (no scan through OFFSET). */
-  async function readPage(uid: number | null, total: number, pageNum: number, pageSize: number): Promise<Page<Yy>> {
-    const offset = (pageNum - 1) * pageSize;
-    const records = offset < total ? await listYy(pool, uid, pageSize, offset) : [];
-    return page(records, total, pageNum, pageSize);
+  /** A page of yy with its total, one query (db/yy.ts yyPage); null when `uid` names no user. */
+  async function readPage(uid: number | null, pageNum: number, pageSize: number): Promise<Page<Yy> | null> {
+    const found = await yyPage(pool, uid, pageSize, (pageNum - 1) * pageSize);
+    return found && page(found.records, found.total, pageNum, pageSize);
   }
 
   app.get<{ Params: { uid: string } } & PageQuery>('/getUseryy/:uid', { ...auth, schema: SCHEMA.getUseryy }, async (request) => {
@@ -112,16 +109,15 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     if (uid === null) throw new ApiError(400, YY_MSG.userNotFound);
     const query = parsePageQuery(request.query);
     if (!query.ok) throw new ApiError(400, query.message);
-    const total = await userYyCount(pool, uid);
-    if (total === null) throw new ApiError(404, YY_MSG.userNotFound);
-    return ok('获取成功', await readPage(uid, total, query.value.pageNum, query.value.pageSize));
+    const found = await readPage(uid, query.value.pageNum, query.value.pageSize);
+    if (found === null) throw new ApiError(404, YY_MSG.userNotFound);
+    return ok('获取成功', found);
   });
 
   app.get<PageQuery>('/getyy', { ...auth, schema: SCHEMA.getyy }, async (request) => {
     const query = parsePageQuery(request.query);
     if (!query.ok) throw new ApiError(400, query.message);
-    const total = await siteYyCount(pool);
-    return ok('获取成功', await readPage(null, total, query.value.pageNum, query.value.pageSize));
+    return ok('获取成功', await readPage(null, query.value.pageNum, query.value.pageSize));
   });
 
   app.post('/createyy', { ...auth, schema: SCHEMA.createyy }, async (request) => {

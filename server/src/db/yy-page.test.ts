@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/helpers';
+import { createUser } from '../test/users';
+import { createPool, type Pool } from './pool';
+import { findYy, insertYy, yyPage } from './yy';
+
+// yyPage reads a page, its total and every picture in one statement; findYy still reads the old
+// way (rows, then pictures). The two must agree on every record.
+let db: { url: string; drop(): Promise<void> };
+let pool: Pool;
+let ann: number;
+let ben: number;
+let quiet: number;
+const ids: number[] = [];
+
+const picture = async (uid: number, weiboId: number, position: number, file: string) =>
+  pool.query('INSERT INTO uploads (uid, file, size, width, height, weibo_id, position) VALUES ($1, $2, 1, 1, 1, $3, $4)', [
+    uid,
+    file,
+    weiboId,
+    position,
+  ]);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  pool = createPool(db.url);
+  ann = (await createUser(pool, { name: '安安' })).uid;
+  ben = (await createUser(pool, { name: '本本' })).uid;
+  quiet = (await createUser(pool, { name: '静静' })).uid;
+  const base = 1_700_000_000;
+  // Ann: 3 posts (the second with two pictures, stored out of order); Ben reposts it, then Ann's
+  // third is reposted and deleted.
+  ids.push(await insertYy(pool, { uid: ann, content: '一', transpondId: null, ctime: base }));
+  ids.push(await insertYy(pool, { uid: ann, content: '二', transpondId: null, ctime: base + 10 }));
+  await picture(ann, ids[1]!, 2, 'yy/b.webp');
+  await picture(ann, ids[1]!, 1, 'yy/a.webp');
+  ids.push(await insertYy(pool, { uid: ann, content: '三', transpondId: null, ctime: base + 20 }));
+  ids.push(await insertYy(pool, { uid: ben, content: '转', transpondId: ids[1]!, ctime: base + 30 }));
+  ids.push(await insertYy(pool, { uid: ben, content: '也转', transpondId: ids[2]!, ctime: base + 40 }));
+  await pool.query('DELETE FROM yy WHERE weibo_id = $1', [ids[2]]);
+  await pool.query('UPDATE users SET yy_count = yy_count - 1 WHERE uid = $1', [ann]);
+  await pool.query(`UPDATE site_counters SET value = value - 1 WHERE name = 'yy'`);
+});
+afterAll(async () => {
+  await pool.end();
+  await db.drop();
+});
+
+describe('yyPage', () => {
+  it("answers a user's page newest first with the counter's total, as findYy reads each record", async () => {
+    const page = await yyPage(pool, ann, 20, 0);
+    expect(page?.total).toBe(2);
+    expect(page?.records.map((r) => r.content)).toEqual(['二', '一']);
+    for (const record of page!.records) expect(record).toEqual(await findYy(pool, record.weiboId));
+    expect(page?.records[0]?.typeData).toEqual({ type: 'image', data: [{ url: '/uploads/yy/a.webp' }, { url: '/uploads/yy/b.webp' }] });
+    expect(page?.records[1]?.typeData).toBeNull();
+  });
+
+  it("answers the site's page with reposts carrying their source's pictures, or sourceDeleted", async () => {
+    const page = await yyPage(pool, null, 3, 0);
+    expect(page?.total).toBe(4);
+    expect(page?.records.map((r) => r.content)).toEqual(['也转', '转', '二']);
+    for (const record of page!.records) expect(record).toEqual(await findYy(pool, record.weiboId));
+    const [gone, repost] = page!.records;
+    expect(gone).toMatchObject({ sourceDeleted: true, sourceWid: 0, sourceTData: null, typeData: null });
+    expect(repost).toMatchObject({ sourceWid: ids[1], sourceName: '安安', sourceContent: '二', sourceDeleted: false });
+    expect(repost?.sourceTData?.data.map((d) => d.url)).toEqual(['/uploads/yy/a.webp', '/uploads/yy/b.webp']);
+    expect(repost?.typeData).toBeNull();
+  });
+
+  it('pages with OFFSET and answers no records, but the total, beyond the last page', async () => {
+    expect((await yyPage(pool, null, 3, 3))?.records.map((r) => r.content)).toEqual(['一']);
+    expect(await yyPage(pool, null, 3, 6)).toEqual({ total: 4, records: [] });
+    expect(await yyPage(pool, ann, 20, 20)).toEqual({ total: 2, records: [] });
+  });
+
+  it('answers an empty page for a user without posts, and null for no such user', async () => {
+    expect(await yyPage(pool, quiet, 20, 0)).toEqual({ total: 0, records: [] });
+    expect(await yyPage(pool, 999_999, 20, 0)).toBeNull();
+  });
+});
