@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadForPath, type Manifest } from './manifest';
+import { manifestScript, preloadForPath, type Manifest } from './manifest';
 
 // mf-home's /home composes mf-space's ./feed (ADR 6): its first visit preloads both remotes' files.
 const manifest: Manifest = {
@@ -50,5 +50,24 @@ describe('preloadForPath with fragments', () => {
       '/remotes/mf-space/my.js',
       '/remotes/mf-space/yylist.js',
     ]);
+  });
+});
+
+describe('manifestScript', () => {
+  const tricky: Manifest = {
+    remotes: [{ name: 'mf_auth', url: '/remotes/mf-auth/remoteEntry.js?v=1', version: '1', routes: [{ path: '/login', title: '登录</script><script>alert(1)</script><!--' }] }],
+  };
+
+  it('inlines the manifest as non-executable JSON that parses back to the same manifest', () => {
+    const html = manifestScript(tricky);
+    const match = /^<script type="application\/json" id="xb-manifest">(.*)<\/script>$/.exec(html);
+    expect(match).not.toBeNull();
+    expect(JSON.parse(match![1]!)).toEqual(tricky);
+  });
+
+  it('escapes every < so a title cannot end the element or open a comment', () => {
+    const body = manifestScript(tricky).replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+    expect(body).not.toContain('<');
+    expect(body).toContain('\\u003c/script>');
   });
 });

@@ -96,9 +96,16 @@ export class ManifestBuilder {
   }
 }
 
-/** The manifest as an inline script for index.html; `<` is escaped so no `</script>` can end it. */
+/** The id of the inlined manifest's element in index.html (read by the shell's registry). */
+export const MANIFEST_ELEMENT_ID = 'xb-manifest';
+
+/**
+ * The manifest inlined into index.html as non-executable JSON (the Content-Security-Policy allows
+ * no inline script); the shell reads it with JSON.parse. `<` is escaped (`\u003c`, still valid
+ * JSON) so no `</script>` or `<!--` in a title can end or change the element.
+ */
 export function manifestScript(manifest: Manifest): string {
-  return `<script>window.__XB_REMOTES__=${JSON.stringify(manifest).replace(/</g, '\\u003c')};</script>`;
+  return `<script type="application/json" id="${MANIFEST_ELEMENT_ID}">${JSON.stringify(manifest).replace(/</g, '\\u003c')}</script>`;
 }
 
 interface RouteRow {

@@ -98,7 +98,7 @@ describe('the shell', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
-    const match = /<script>window\.__XB_REMOTES__=(.*?);<\/script><\/head>/.exec(res.body);
+    const match = /<script type="application\/json" id="xb-manifest">(.*?)<\/script><\/head>/.exec(res.body);
     expect(match).not.toBeNull();
     expect(match![1]).not.toContain('<');
     expect(JSON.parse(match![1]!)).toEqual((await get('/remotes.json')).json());

@@ -5,6 +5,7 @@ import { renderPage } from '@xiaoba/shared/testing';
 import { authActions, STORAGE_KEY, uiActions, userApi, type RemoteManifestEntry, type RemoteRoutesModule } from '@xiaoba/shared';
 import { localDate } from '../guard/guard';
 import { initRemotes } from '../remotes/registry';
+import { inlineManifest, removeInlinedManifest } from '../remotes/inline-manifest';
 import { connectSession, SESSION_EXPIRED } from '../session';
 import { createStore } from '../store';
 import { cookieInvalid, fail, fakeServer, memoryStorage, ok, restoreApi, user, type Handler } from '../testing/fake-server';
@@ -47,7 +48,7 @@ async function shell(path: string, options: { signedIn: boolean; handler?: Handl
   };
   federation.getRemote.mockImplementation(async (name) => modules[name]);
   const manifest = { remotes: [auth, home], archive: options.archive };
-  window.__XB_REMOTES__ = manifest;
+  inlineManifest(manifest);
   await initRemotes();
   const calls = fakeServer(options.handler ?? (() => ok()));
   const storage = memoryStorage(options.signedIn ? { [STORAGE_KEY]: JSON.stringify({ user, today: localDate(), myspace: true }) } : {});
@@ -64,12 +65,14 @@ const overlay = () => screen.queryByRole('status', { name: '加载中' });
 const expectTitle = (title: string) => waitFor(() => expect(document.title).toBe(title));
 beforeEach(() => {
   document.title = 'title of the previous test';
+  // A browser that holds a refresh cookie has its hint (docs/adr/0008): the guard asks checkcookie.
+  document.cookie = 'xb_session=1; path=/';
 });
 
 afterEach(() => {
   disposeRouters();
   restoreApi();
-  delete window.__XB_REMOTES__;
+  removeInlinedManifest();
   federation.getRemote.mockReset();
 });
 

@@ -12,6 +12,7 @@ vi.mock('virtual:__federation__', () => ({
 }));
 
 import { loadRemoteModule as loadFromRemote, resetRemoteModule, setRemoteLoader } from '@xiaoba/shared';
+import { inlineManifest, removeInlinedManifest } from './inline-manifest';
 import {
   connectRemoteLoader,
   fetchManifest,
@@ -19,6 +20,7 @@ import {
   loadedRemote,
   loadRemote,
   loadRemoteModule,
+  readInlinedManifest,
   REMOTE_LOAD_TIMEOUT_MS,
   resetRemote,
 } from './registry';
@@ -51,7 +53,7 @@ beforeEach(() => {
   federation.setRemote.mockReset();
 });
 afterEach(() => {
-  delete window.__XB_REMOTES__;
+  removeInlinedManifest();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -60,12 +62,31 @@ describe('initRemotes', () => {
   it('registers every remote of the inlined manifest without fetching', async () => {
     const a = entry('/remotes/a/remoteEntry.1.js');
     const b = entry('/remotes/b/remoteEntry.2.js');
-    window.__XB_REMOTES__ = { remotes: [a, b] };
+    inlineManifest({ remotes: [a, b] });
     const fetch = stubManifestFetch(() => json({ remotes: [] }));
     expect(await initRemotes()).toEqual({ remotes: [a, b] });
     expect(fetch).not.toHaveBeenCalled();
     expect(await registeredUrl(a.name)).toBe('/remotes/a/remoteEntry.1.js');
     expect(await registeredUrl(b.name)).toBe('/remotes/b/remoteEntry.2.js');
+  });
+
+  it('reads titles with markup from the escaped JSON (as the server inlines it) unchanged', async () => {
+    const a = { ...entry(), routes: [{ path: '/x', page: 'x', title: '</script><b>x</b>' }] };
+    inlineManifest({ remotes: [a] });
+    expect(document.getElementById('xb-manifest')?.textContent).not.toContain('<');
+    expect(readInlinedManifest()).toEqual({ remotes: [a] });
+  });
+
+  it.each([
+    ['broken JSON', '{"remotes": ['],
+    ['JSON that is not a manifest', '{"remote": []}'],
+    ['an empty element', ''],
+  ])('fetches /remotes.json when the inlined manifest is %s', async (_what, text) => {
+    const a = entry();
+    inlineManifest(text);
+    const fetch = stubManifestFetch(() => json({ remotes: [a] }));
+    expect(await initRemotes()).toEqual({ remotes: [a] });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('fetches /remotes.json, uncached, when nothing is inlined', async () => {
@@ -135,7 +156,7 @@ describe('loadRemote timeout', () => {
 describe('resetRemote', () => {
   it('forgets a hanging load and a loaded module, so the next visit imports again', async () => {
     const known = entry();
-    window.__XB_REMOTES__ = { remotes: [known] };
+    inlineManifest({ remotes: [known] });
     await initRemotes();
     stubManifestFetch(() => Promise.reject(new TypeError('offline')));
 
@@ -156,7 +177,7 @@ describe('resetRemote', () => {
 
   it('re-registers the newest manifest entry under a cache-busting URL', async () => {
     const old = entry('/remotes/x/remoteEntry.old.js');
-    window.__XB_REMOTES__ = { remotes: [old] };
+    inlineManifest({ remotes: [old] });
     await initRemotes();
     stubManifestFetch(() => json({ remotes: [{ ...old, url: '/remotes/x/remoteEntry.new.js?v=2' }] }));
     await resetRemote(old.name);
@@ -165,7 +186,7 @@ describe('resetRemote', () => {
 
   it('retries with the known entry when the manifest is unreachable', async () => {
     const known = entry('/remotes/y/remoteEntry.1.js');
-    window.__XB_REMOTES__ = { remotes: [known] };
+    inlineManifest({ remotes: [known] });
     await initRemotes();
     stubManifestFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await resetRemote(known.name);
@@ -179,7 +200,7 @@ describe('other exposed modules (fragments)', () => {
 
   it('loads each exposed module once, beside ./routes, and a reset forgets all of them', async () => {
     const known = entry();
-    window.__XB_REMOTES__ = { remotes: [known] };
+    inlineManifest({ remotes: [known] });
     await initRemotes();
     stubManifestFetch(() => Promise.reject(new TypeError('offline')));
     const feed = { default: () => null };
@@ -212,7 +233,7 @@ describe('other exposed modules (fragments)', () => {
 
   it('connectRemoteLoader makes shared\'s loadRemoteModule and resetRemoteModule use this registry', async () => {
     const known = entry('/remotes/z/remoteEntry.1.js');
-    window.__XB_REMOTES__ = { remotes: [known] };
+    inlineManifest({ remotes: [known] });
     await initRemotes();
     stubManifestFetch(() => Promise.reject(new TypeError('offline')));
     connectRemoteLoader();

@@ -1,7 +1,8 @@
 /**
  * Remotes are found at run time: the server publishes the manifest (inlined into index.html as
- * window.__XB_REMOTES__, or fetched from /remotes.json), the shell registers every remote, and a
- * remote's code is fetched only when one of its routes is first visited (`loadRemote`).
+ * non-executable JSON, `<script type="application/json" id="xb-manifest">`, or fetched from
+ * /remotes.json), the shell registers every remote, and a remote's code is fetched only when one
+ * of its routes is first visited (`loadRemote`).
  */
 import {
   __federation_method_getRemote as getRemote,
@@ -9,11 +10,8 @@ import {
 } from 'virtual:__federation__';
 import { retryFailedPages, setRemoteLoader, type RemoteManifestEntry, type RemoteRoutesModule, type RemotesManifest } from '@xiaoba/shared';
 
-declare global {
-  interface Window {
-    __XB_REMOTES__?: RemotesManifest;
-  }
-}
+/** The id of the inlined manifest's element (the server's `manifestScript`). */
+export const MANIFEST_ELEMENT_ID = 'xb-manifest';
 
 /** A remote that has not arrived by then counts as failed, so the user gets the retry button. */
 export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
@@ -35,9 +33,25 @@ export async function fetchManifest(): Promise<RemotesManifest> {
   return (await res.json()) as RemotesManifest;
 }
 
+/**
+ * The manifest inlined into the page, or undefined when there is none or it is not a manifest.
+ * JSON, not a script: the Content-Security-Policy runs no inline script.
+ */
+export function readInlinedManifest(doc: Document = document): RemotesManifest | undefined {
+  const text = doc.getElementById(MANIFEST_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    const remotes = (value as { remotes?: unknown } | null)?.remotes;
+    return Array.isArray(remotes) ? (value as RemotesManifest) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads the manifest once at start; a missing manifest leaves the shell working with no remotes. */
 export async function initRemotes(): Promise<RemotesManifest> {
-  let manifest = window.__XB_REMOTES__;
+  let manifest = readInlinedManifest();
   if (!manifest) {
     try {
       manifest = await fetchManifest();

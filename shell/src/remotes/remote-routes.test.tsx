@@ -7,6 +7,7 @@ import { createStore } from '../store';
 import { fakeServer, memoryStorage, ok, restoreApi, user } from '../testing/fake-server';
 import { disposeRouters, renderShell } from '../testing/render-shell';
 import { initRemotes } from './registry';
+import { inlineManifest, removeInlinedManifest } from './inline-manifest';
 import { REMOTE_FAILED } from './RemoteError';
 import { remoteRoutes } from './remote-routes';
 
@@ -85,7 +86,7 @@ function signedInStore() {
 
 async function setup(path: string) {
   const r = remotes();
-  window.__XB_REMOTES__ = r.manifest;
+  inlineManifest(r.manifest);
   await initRemotes();
   federation.getRemote.mockImplementation(async (name) => {
     const module = r.modules[name];
@@ -119,7 +120,7 @@ beforeEach(() => {
 afterEach(() => {
   disposeRouters();
   restoreApi();
-  delete window.__XB_REMOTES__;
+  removeInlinedManifest();
   vi.unstubAllGlobals();
 });
 
@@ -136,7 +137,7 @@ describe('remote routes', () => {
 
   it('shows 页面加载失败 with 重试 when the remote fails; retry re-registers it with a cache-busting URL and renders the page', async () => {
     const r = remotes();
-    window.__XB_REMOTES__ = r.manifest;
+    inlineManifest(r.manifest);
     await initRemotes();
     expect(await urlOf(federation.setRemote.mock.calls.find(([name]) => name === r.home.name)?.[1])).toBe(r.home.url);
 
