@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * Module boundaries (design card: no module imports from another module; what two need goes into
+ * `shared/`): every import of a module's own files — static, dynamic, re-export or require —
+ * must stay inside that module, and reach another workspace only by its package name where that
+ * is allowed (`@xiaoba/shared` for the browser modules, `@xiaoba/shared/core` for the server).
+ * A relative `../../mf-auth/src/...` or `../shell/...` is exactly what a sub-team must not do:
+ * the other team can change those files at any time. Exits non-zero listing each crossing.
+ * `--self-test` proves on a throw-away tree that a crossing is caught and a clean tree passes.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** Each module, and the other workspaces it may import by package name. */
+const MODULES = {
+  shared: [],
+  shell: ['@xiaoba/shared'],
+  'mf-auth': ['@xiaoba/shared'],
+  'mf-space': ['@xiaoba/shared'],
+  'mf-home': ['@xiaoba/shared'],
+  'mf-settings': ['@xiaoba/shared'],
+  server: ['@xiaoba/shared'],
+};
+const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.dist-next', '.dist-old', '.turbo', 'coverage']);
+// from '...', import('...'), import '...', require('...'), export ... from '...'
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
+
+function* sourceFiles(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) yield* sourceFiles(join(dir, entry.name));
+    } else if (SOURCE.test(entry.name)) {
+      yield join(dir, entry.name);
+    }
+  }
+}
+
+/** The crossings in the tree at `root`, as readable lines. */
+export function findCrossings(root) {
+  const problems = [];
+  const workspaces = Object.keys(MODULES);
+  for (const [module, allowed] of Object.entries(MODULES)) {
+    const home = resolve(root, module);
+    for (const file of sourceFiles(home)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(SPECIFIER)) {
+        const spec = match[2];
+        const where = `${relative(root, file)}: '${spec}'`;
+        if (spec.startsWith('.')) {
+          const target = resolve(dirname(file), spec);
+          if (target !== home && !target.startsWith(home + sep)) {
+            const owner = workspaces.find((w) => target === resolve(root, w) || target.startsWith(resolve(root, w) + sep));
+            problems.push(`${where} reaches into ${owner ? `${owner}/` : 'files outside the module'}${owner && MODULES[module].length ? ` (use ${MODULES[module][0]})` : ''}`);
+          }
+        } else if (spec.startsWith('@xiaoba/')) {
+          const pkg = spec.split('/').slice(0, 2).join('/');
+          const self = `@xiaoba/${module}`;
+          if (pkg !== self && !allowed.includes(pkg)) problems.push(`${where} imports another module's package`);
+        } else if (spec.startsWith('/')) {
+          problems.push(`${where} is an absolute path`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+function selfTest() {
+  const root = mkdtempSync(join(tmpdir(), 'xb-boundaries-'));
+  const write = (path, text) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  try {
+    write('mf-auth/src/a.ts', "import { x } from './b';\nimport { y } from '@xiaoba/shared';\nexport const z = () => import('./c');\n");
+    write('mf-space/src/ok.tsx', "export { q } from '../vite.config';\n");
+    write('server/src/s.ts', "import { rule } from '@xiaoba/shared/core';\n");
+    const clean = findCrossings(root);
+    if (clean.length) throw new Error(`a clean tree was refused: ${clean.join('; ')}`);
+    write('mf-space/src/bad.ts', "import { LoginForm } from '../../mf-auth/src/login/LoginForm';\n");
+    write('mf-home/src/bad.ts', "const m = await import('@xiaoba/mf-space');\n");
+    write('shell/src/bad.ts', "export * from '../../shared/src/index';\n");
+    const caught = findCrossings(root);
+    const expected = ['mf-space/src/bad.ts', 'mf-home/src/bad.ts', 'shell/src/bad.ts'];
+    for (const file of expected) {
+      if (!caught.some((p) => p.startsWith(file))) throw new Error(`${file}'s crossing was not caught: ${caught.join('; ')}`);
+    }
+    if (caught.length !== expected.length) throw new Error(`unexpected findings: ${caught.join('; ')}`);
+    console.log('boundaries self-test ok: 3 crossings caught, the clean files passed');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--self-test')) selfTest();
+  const problems = findCrossings(join(import.meta.dirname, '..'));
+  if (problems.length) {
+    console.error(`Module boundaries crossed (a module imports only its own files and @xiaoba/shared):\n- ${problems.join('\n- ')}`);
+    process.exit(1);
+  }
+  console.log(`boundaries ok: ${Object.keys(MODULES).join(', ')} import only their own files and what they may`);
+}
