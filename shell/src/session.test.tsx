@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { api, authActions, STORAGE_KEY, Toaster, userApi, type LoginData } from '@xiaoba/shared';
-import { connectSession, SESSION_EXPIRED } from './session';
+import { connectSession, mayHaveSession, SESSION_EXPIRED } from './session';
 import { createStore } from './store';
 import { fail, fakeServer, memoryStorage, ok, user } from './testing/fake-server';
 
@@ -67,5 +67,16 @@ describe('connectSession', () => {
     expect(store.getState().auth.token).toBeNull();
     expect(store.getState().ui.skin).toBe('');
     expect(await screen.findAllByText(SESSION_EXPIRED)).toHaveLength(1);
+  });
+});
+
+describe('mayHaveSession', () => {
+  it('is true only when the xb_session hint cookie has a value', () => {
+    expect(mayHaveSession('')).toBe(false);
+    expect(mayHaveSession('a=1; b=2')).toBe(false);
+    expect(mayHaveSession('xb_session=')).toBe(false);
+    expect(mayHaveSession('not_xb_session=1')).toBe(false);
+    expect(mayHaveSession('xb_session=1')).toBe(true);
+    expect(mayHaveSession('a=1; xb_session=1; b=2')).toBe(true);
   });
 });

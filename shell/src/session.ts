@@ -16,3 +16,15 @@ export function connectSession(store: AppStore, goToLogin: () => void) {
     },
   });
 }
+
+/** Set and cleared by the server with the HttpOnly refresh cookie; holds no secret (docs/adr/0008). */
+export const SESSION_HINT_COOKIE = 'xb_session';
+
+/**
+ * Whether a refresh cookie may exist. Without the hint the visitor is anonymous for sure (the
+ * server clears both together), so the guard skips the checkcookie round trip and a public page
+ * shows at once; with it, the server still decides.
+ */
+export function mayHaveSession(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return cookies.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`) && part.trim() !== `${SESSION_HINT_COOKIE}=`);
+}

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { authActions, STORAGE_KEY, Toaster, type LoginData } from '@xiaoba/shared';
 import { createStore, type AppStore } from '../store';
-import { connectSession } from '../session';
+import { connectSession, SESSION_HINT_COOKIE } from '../session';
 import {
   cookieInvalid,
   cookieValid,
@@ -51,6 +51,13 @@ async function settle() {
 }
 
 const paths = (calls: Call[]) => calls.map((c) => `${c.method} ${c.path}`);
+
+// The server sets the hint with the refresh cookie; the tests below that ask it about the cookie
+// model a browser holding one (without the hint the guard does not ask: see the last block).
+const setHint = () => (document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`);
+const clearHint = () => (document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`);
+beforeEach(setHint);
+afterEach(clearHint);
 
 describe('guard on a public path', () => {
   it('sends a user who holds a token to /home without asking the server', async () => {
@@ -229,5 +236,32 @@ describe('localDate', () => {
     expect(localDate(new Date(2024, 0, 5))).toBe('2024-01-05');
     expect(localDate(new Date(2025, 11, 31, 23, 59, 59))).toBe('2025-12-31');
     expect(localDate(new Date(2026, 9, 10, 0, 0, 0))).toBe('2026-10-10');
+  });
+});
+
+describe('guard without the session hint cookie (anonymous for sure)', () => {
+  beforeEach(clearHint);
+
+  it.each(['/login', '/register', '/'])('shows %s at once without asking the server', async (path) => {
+    const calls = fakeServer(() => cookieValid);
+    const { store } = storeWith();
+    expect(target(await visit(store, path))).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('sends a protected path to /login without asking the server, forgetting a stored user', async () => {
+    const calls = fakeServer(() => cookieValid);
+    const { store, storage } = storeWith({ user, today: TODAY });
+    expect(target(await visit(store, '/my'))).toBe('/login');
+    expect(calls).toEqual([]);
+    expect(store.getState().auth.user).toBeNull();
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).user).toBeNull();
+  });
+
+  it('still lets a user holding a token through', async () => {
+    const calls = fakeServer(() => ok());
+    const { store } = storeWith({ user, today: TODAY }, 'token-abc');
+    expect(target(await visit(store, '/my'))).toBeNull();
+    expect(paths(calls)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
  * The navigation guard of spec section 2, run as the root route's loader on every navigation.
  */
 import { authActions, notify, PUBLIC_PATHS, redirect, uiActions, userApi } from '@xiaoba/shared';
+import { mayHaveSession } from '../session';
 import type { AppStore } from '../store';
 
 export const SERVER_ERROR = '服务器错误';
@@ -57,12 +58,19 @@ export function createGuard(store: AppStore) {
 
     if (isPublic(path)) {
       if (token) return redirect('/home');
+      // No session hint: anonymous for sure, the page shows without a round trip.
+      if (!mayHaveSession()) return null;
       try {
         if (await cookieIsValid()) return redirect('/home');
       } catch {
         notify.error(SERVER_ERROR);
       }
       return null;
+    }
+
+    if (!token && !mayHaveSession()) {
+      store.dispatch(authActions.loggedOut());
+      return redirect('/login');
     }
 
     if (!token) {
