@@ -7,8 +7,12 @@
  *   - first load of /my and /home signed in: requests, JS bytes, all bytes, time to the first yy;
  *   - login latency p50/p95 with the production argon2id settings (sequential, one client);
  *   - resident memory of the idle server process (PostgreSQL's own processes not included);
+ *   - then tools/bench-pages.mjs: federated vs a single-bundle control build of the same sources,
+ *     side by side with their ratio: first-load JS and script requests of /login, /register, /my,
+ *     /home, and Lighthouse mobile (score, FCP, LCP, TBT, median of 3); a full run rewrites the
+ *     figures in docs/performance.md and docs/performance-chart.svg;
  *   - then tools/bench-yy.mjs: yy page-1 latency at 10 and 100,000 posts, a 4 MB photo upload.
- * `npm run bench -- --no-build` skips the build timings.
+ * `npm run bench -- --no-build` skips the build timings; `-- --quick` (or BENCH_QUICK=1) skips Lighthouse.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -172,6 +176,14 @@ try {
   await site.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Federated vs the single-bundle control (bytes, requests, Lighthouse), on servers of their own.
+console.log('');
+const pagesBench = spawnSync(process.execPath, [join(repo, 'tools/bench-pages.mjs'), ...(args.has('--quick') ? ['--quick'] : [])], {
+  cwd: repo,
+  stdio: 'inherit',
+});
+if (pagesBench.status !== 0) process.exitCode = 1;
 
 // The yy figures (page latency at 10 vs 100,000 posts, picture upload), on a server of their own.
 console.log('');
