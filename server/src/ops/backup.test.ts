@@ -234,7 +234,7 @@ describe('restore refuses', () => {
 
   it('an upload folder that already holds files, before creating any table', async () => {
     const target = await emptyTarget();
-    await target.storage.put('yy/0123456789abcdef0123456789abcdef.webp', Buffer.from('old'), 'image/webp');
+    await target.storage.put('yy/0123456789abcdef0123456789abcdef.webp', Buffer.from('old'));
     await expect(restoreBackup({ databaseUrl: target.url, storage: target.storage, file: backupFile })).rejects.toThrow(
       /upload storage \(local\) already holds files, e\.g\. yy\/0123456789abcdef0123456789abcdef\.webp/,
     );
@@ -249,7 +249,7 @@ describe('restore refuses', () => {
     const picture = await readFile(path.join(t.config.uploadsDir, manifest.uploads.files[0]!.key));
     const at = data.indexOf(picture.subarray(64, 96));
     expect(at).toBeGreaterThan(0);
-    data[at + 5] ^= 0xff;
+    data[at + 5] = data[at + 5]! ^ 0xff;
     const damaged = path.join(work, 'damaged.zip');
     await writeFile(damaged, data);
     await expect(restoreBackup({ databaseUrl: target.url, storage: target.storage, file: damaged })).rejects.toThrow(

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { ZipFile } from 'yazl';
 import type { UploadStorage } from '../uploads/storage';
-import { Digest, FORMAT, FORMAT_VERSION, ident, MANIFEST_NAME, type Manifest, type SequenceEntry, type TableEntry, type UploadEntry } from './format';
+import { Digest, FORMAT, plural, FORMAT_VERSION, ident, MANIFEST_NAME, type Manifest, type SequenceEntry, type TableEntry, type UploadEntry } from './format';
 
 export interface BackupOptions {
   databaseUrl: string;
@@ -69,7 +69,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       await step(pipeline(source, digest));
       await step(finished(digest));
       tableEntries.push({ name: table.name, columns: table.columns, rows: digest.newlines, file, size: digest.bytes, sha256: digest.sha256() });
-      log(`  table ${table.name}: ${digest.newlines} rows`);
+      log(`  table ${table.name}: ${plural(digest.newlines, 'row')}`);
     }
 
     // Listed after the snapshot was taken, so every picture its rows name is there (unless deleted since).
@@ -92,7 +92,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       await step(finished(digest));
       files.push({ key, file, contentType: object.contentType, size: digest.bytes, sha256: digest.sha256() });
     }
-    log(`  uploads: ${files.length} files (${options.storage.kind} storage)`);
+    log(`  uploads: ${plural(files.length, 'file')} (${options.storage.kind} storage)`);
     await client.query('COMMIT');
 
     const manifest: Manifest = {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createStorage } from '../uploads/storage';
 import { openDatabase } from './database';
-import { humanBytes } from './format';
+import { humanBytes, plural } from './format';
 import { restoreBackup, RestoreRefused, verifyBackup } from './restore';
 
 const HELP = `Usage: npm run restore FILE
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     archive.close();
     const { manifest } = archive;
     console.log(`restore: ${file} is intact (format ${manifest.version}, made ${manifest.createdAt})`);
-    for (const t of manifest.database.tables) console.log(`  table ${t.name}: ${t.rows} rows`);
+    for (const t of manifest.database.tables) console.log(`  table ${t.name}: ${plural(t.rows, 'row')}`);
     console.log(`  uploads: ${manifest.uploads.files.length} files (${humanBytes(manifest.uploads.files.reduce((n, f) => n + f.size, 0))})`);
     return 0;
   }

@@ -16,7 +16,7 @@ import yauzl from 'yauzl';
 import { MIGRATIONS_DIR } from '../paths';
 import type { UploadStorage } from '../uploads/storage';
 import { SESSION_OPTIONS } from './backup';
-import { Digest, FORMAT, FORMAT_VERSION, ident, MANIFEST_NAME, type Manifest } from './format';
+import { Digest, FORMAT, plural, FORMAT_VERSION, ident, MANIFEST_NAME, type Manifest } from './format';
 
 /** The restore did not start: the target or the archive is not fit. Nothing was written. */
 export class RestoreRefused extends Error {}
@@ -140,7 +140,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       const count = Number((await client.query(`SELECT count(*) AS n FROM ${ident(table.name)}`)).rows[0].n);
       if (count !== table.rows) throw new Error(`${table.name}: ${count} rows loaded, the manifest says ${table.rows}`);
       restored.push({ name: table.name, rows: count });
-      log(`  table ${table.name}: ${count} rows`);
+      log(`  table ${table.name}: ${plural(count, 'row')}`);
     }
     for (const seq of manifest.database.sequences) {
       await client.query('SELECT setval($1::regclass, $2, $3)', [ident(seq.name), seq.value, seq.isCalled]);
@@ -154,7 +154,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       written.push(upload.key);
       bytes += data.length;
     }
-    log(`  uploads: ${written.length} files (${options.storage.kind} storage)`);
+    log(`  uploads: ${plural(written.length, 'file')} (${options.storage.kind} storage)`);
     await client.query('COMMIT');
     return { manifest, tables: restored, files: written.length, bytes };
   } catch (error) {
@@ -177,7 +177,7 @@ async function refuseNonEmpty(client: pg.Client, storage: UploadStorage | null):
     const filled: string[] = [];
     for (const { name } of rows) {
       const n = Number((await client.query(`SELECT count(*) AS n FROM ${ident(name)}`)).rows[0].n);
-      if (n > 0) filled.push(`${name} (${n} ${n === 1 ? 'row' : 'rows'})`);
+      if (n > 0) filled.push(`${name} (${plural(n, 'row')})`);
     }
     throw new RestoreRefused(
       `the target database is not empty: it has ${rows.length} tables${filled.length > 0 ? `, with rows in ${filled.join(', ')}` : ''}. ` +
