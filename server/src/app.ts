@@ -23,7 +23,7 @@ import { topicRoutes } from './routes/topics';
 import { userRoutes } from './routes/user';
 import { visitorRoutes } from './routes/visitor';
 import { yyRoutes } from './routes/yy';
-import { exportRoutes } from './routes/export';
+import { exportRoutes, importRoutes } from './routes/export';
 import { installArchiveMode, siteInfoRoutes } from './http/archive';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
@@ -101,6 +101,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });
       await api.register(exportRoutes, { prefix: '/export', config, pool, signer, storage });
       await api.register(siteInfoRoutes, { archive: config.archiveMode });
+      await api.register(importRoutes, { config, pool, signer, storage });
     },
     { prefix: '/api' },
   );

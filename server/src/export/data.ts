@@ -19,8 +19,12 @@ export interface ExportImage {
   size: number;
 }
 
+/** Where a row was first written: '<instance>:<id>' when it came from an import, else null (docs/export-format.md). */
+type Origin = string | null;
+
 export interface ExportComment {
   id: number;
+  origin: Origin;
   uid: number;
   name: string;
   content: string;
@@ -41,6 +45,7 @@ export interface ExportRepostSource {
 
 export interface ExportYy {
   id: number;
+  origin: Origin;
   ctime: string;
   content: string;
   /** For a repost: the original's id (0 for an original post) and, while it exists, the original. */
@@ -62,6 +67,7 @@ export interface ExportCommentElsewhere extends ExportComment {
 
 export interface ExportReply {
   id: number;
+  origin: Origin;
   uid: number;
   name: string;
   content: string;
@@ -70,6 +76,7 @@ export interface ExportReply {
 
 export interface ExportLeave {
   id: number;
+  origin: Origin;
   /** The board's owner. */
   boardUid: number;
   boardName: string;
@@ -142,8 +149,8 @@ export async function readExportData(
   if (!user) return null;
   const avatarKey = fileFromAvatarUrl(user.avatar);
 
-  const yyRows = await db.query<{ id: number; ctime: string; content: string; transpond_id: number | null }>(
-    `SELECT weibo_id AS id, ${ISO('ctime')} AS ctime, content, transpond_id FROM yy WHERE uid = $1 ORDER BY ctime DESC, weibo_id DESC`,
+  const yyRows = await db.query<{ id: number; origin: Origin; ctime: string; content: string; transpond_id: number | null }>(
+    `SELECT weibo_id AS id, origin, ${ISO('ctime')} AS ctime, content, transpond_id FROM yy WHERE uid = $1 ORDER BY ctime DESC, weibo_id DESC`,
     [uid],
   );
   const ids = yyRows.rows.map((r) => r.id);
@@ -155,7 +162,7 @@ export async function readExportData(
     [ids],
   );
   const comments = await db.query<ExportComment & { weibo_id: number }>(
-    `SELECT c.weibo_id, c.comment_id AS id, c.uid, u.name, c.content, ${ISO('c.ctime')} AS ctime,
+    `SELECT c.weibo_id, c.comment_id AS id, c.origin, c.uid, u.name, c.content, ${ISO('c.ctime')} AS ctime,
             coalesce(c.reply_comment_id, 0) AS "replyCommentId", coalesce(c.reply_uid, 0) AS "replyUid",
             coalesce(r.name, '') AS "replyName"
      FROM yy_comments c JOIN users u ON u.uid = c.uid LEFT JOIN users r ON r.uid = c.reply_uid
@@ -168,7 +175,7 @@ export async function readExportData(
     [sourceIds],
   );
   const elsewhere = await db.query<ExportCommentElsewhere>(
-    `SELECT c.comment_id AS id, c.uid, u.name, c.content, ${ISO('c.ctime')} AS ctime,
+    `SELECT c.comment_id AS id, c.origin, c.uid, u.name, c.content, ${ISO('c.ctime')} AS ctime,
             coalesce(c.reply_comment_id, 0) AS "replyCommentId", coalesce(c.reply_uid, 0) AS "replyUid",
             coalesce(r.name, '') AS "replyName",
             y.weibo_id AS "yyId", y.uid AS "yyUid", yu.name AS "yyName", y.content AS "yyContent"
@@ -216,6 +223,7 @@ export async function readExportData(
     signatures: { qm: user.qm, qianming: user.qianming },
     yy: yyRows.rows.map((r) => ({
       id: r.id,
+      origin: r.origin,
       ctime: r.ctime,
       content: r.content,
       transpondId: r.transpond_id ?? 0,
@@ -232,13 +240,13 @@ export async function readExportData(
 
 async function readLeaves(db: Queryable, where: string, uid: number): Promise<ExportLeave[]> {
   const leaves = await db.query<Omit<ExportLeave, 'replies'>>(
-    `SELECT l.leave_id AS id, l.fuid AS "boardUid", b.name AS "boardName", l.uid, u.name, l.content, ${ISO('l.ctime')} AS ctime
+    `SELECT l.leave_id AS id, l.origin, l.fuid AS "boardUid", b.name AS "boardName", l.uid, u.name, l.content, ${ISO('l.ctime')} AS ctime
      FROM leaves l JOIN users b ON b.uid = l.fuid JOIN users u ON u.uid = l.uid
      WHERE ${where} ORDER BY l.ctime DESC, l.leave_id DESC`,
     [uid],
   );
   const replies = await db.query<ExportReply & { leave_id: number }>(
-    `SELECT r.leave_id, r.id, r.uid, u.name, r.content, ${ISO('r.ctime')} AS ctime
+    `SELECT r.leave_id, r.id, r.origin, r.uid, u.name, r.content, ${ISO('r.ctime')} AS ctime
      FROM leave_replies r JOIN users u ON u.uid = r.uid
      WHERE r.leave_id = ANY($1) ORDER BY r.leave_id, r.ctime, r.id`,
     [leaves.rows.map((l) => l.id)],

@@ -3,9 +3,14 @@
  * known in advance), downloading it once with a ticket, following its progress, and importing it
  * back (export/import.ts). Exports work in archive mode too; the import does not (http/archive.ts).
  */
-import { stat } from 'node:fs/promises';
+import fastifyMultipart from '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import { isSkinId } from '@xiaoba/shared/core';
 import type { Config } from '../config';
@@ -15,6 +20,7 @@ import { withTransaction, type Pool } from '../db/pool';
 import { ApiError, ok } from '../http/errors';
 import { readExportData } from '../export/data';
 import { emojiCodesOf, renderIndexHtml } from '../export/html';
+import { importExport, IMPORT_MSG, openExport } from '../export/import';
 import {
   claimTicket,
   downloadRunning,
@@ -189,5 +195,49 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
     const progress = hash ? await readProgress(pool, hash, request.uid) : null;
     if (!progress) throw new ApiError(404, EXPORT_MSG.expired);
     return ok(EXPORT_MSG.progress, progress);
+  });
+}
+
+/**
+ * `POST /api/import` (registered at /api): one export ZIP as the multipart field `file`, at most
+ * IMPORT_MAX_MB. The upload goes to a temporary file (never whole in memory), is checked whole
+ * (export/import.ts), then restored in one transaction; the temporary file is always removed.
+ */
+export async function importRoutes(app: FastifyInstance, { config, pool, signer, storage }: ExportRoutesOptions): Promise<void> {
+  const maxBytes = config.importMaxMb * 1024 * 1024;
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
+
+    scope.post('/import', { preHandler: requireUser(signer) }, async (request) => {
+      if (!request.isMultipart()) throw new ApiError(400, IMPORT_MSG.noFile);
+      const file = path.join(tmpdir(), `xb-import-${randomBytes(12).toString('hex')}.zip`);
+      try {
+        try {
+          const part = await request.file();
+          if (!part || part.fieldname !== 'file') {
+            part?.file.resume();
+            throw new ApiError(400, IMPORT_MSG.noFile);
+          }
+          await pipeline(part.file, createWriteStream(file, { flags: 'wx' }));
+          if (part.file.truncated) throw new ApiError(413, IMPORT_MSG.tooLarge(config.importMaxMb));
+        } catch (error) {
+          if (error instanceof ApiError) throw error;
+          if ((error as { statusCode?: number }).statusCode === 413) throw new ApiError(413, IMPORT_MSG.tooLarge(config.importMaxMb));
+          throw new ApiError(400, IMPORT_MSG.noFile);
+        }
+        const info = await stat(file);
+        if (info.size === 0) throw new ApiError(400, IMPORT_MSG.noFile);
+        const opened = await openExport(file);
+        try {
+          const { report } = await importExport(pool, storage, request.uid, opened);
+          request.log.info({ uid: request.uid, created: report.created, unrestorable: report.unrestorable.length }, 'export imported');
+          return ok(IMPORT_MSG.imported, report);
+        } finally {
+          opened.close();
+        }
+      } finally {
+        await rm(file, { force: true });
+      }
+    });
   });
 }
