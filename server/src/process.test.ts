@@ -148,7 +148,7 @@ async function yyContents(server: Server, uid = 100001): Promise<string[]> {
 /** The cluster's pid from postmaster.pid, or null when the file is gone. */
 function postmasterPid(clusterDir: string): number | null {
   try {
-    return Number.parseInt(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0], 10);
+    return Number.parseInt(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
   } catch {
     return null;
   }
