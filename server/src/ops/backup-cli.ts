@@ -21,7 +21,14 @@ for the backup and stopped after. Pictures come from UPLOADS_DIR or S3_BUCKET (S
 Bring it back with: npm run restore FILE`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  let parsed;
+  try {
+    parsed = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  } catch (error) {
+    console.error(`backup: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   if (values.help) {
     console.log(HELP);
     return 0;

@@ -21,10 +21,14 @@ new cluster). Pictures go to UPLOADS_DIR or S3_BUCKET (S3_* variables). Stop the
 do not start it on the new target before the restore: its first start fills the database.`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    options: { help: { type: 'boolean', short: 'h' }, check: { type: 'boolean' } },
-    allowPositionals: true,
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({ options: { help: { type: 'boolean', short: 'h' }, check: { type: 'boolean' } }, allowPositionals: true });
+  } catch (error) {
+    console.error(`restore: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   if (values.help) {
     console.log(HELP);
     return 0;
