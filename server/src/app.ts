@@ -10,7 +10,7 @@ import { purgeExpiredRefreshTokens } from './auth/refresh';
 import { loadSigningKey, TokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Pool } from './db/pool';
-import { installErrorHandlers } from './http/errors';
+import { frameworkErrors, installErrorHandlers } from './http/errors';
 import { AJV_CUSTOM_OPTIONS, openApiRoutes, registerOpenApi } from './http/openapi';
 import { purgeOldRateCounts, purgeOldRegistrations, RateLimiter, rateLimitHook } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security';
@@ -51,6 +51,8 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     routerOptions: { ignoreDuplicateSlashes: true },
     // Route schemas only check (http/openapi.ts): no coercion, defaults or removed fields.
     ajv: { customOptions: AJV_CUSTOM_OPTIONS },
+    // A URL that does not decode answers the envelope too (found by fuzz.test.ts).
+    frameworkErrors,
   });
 
   // A POST without a body but with a JSON content type (some clients send one) is not an error.

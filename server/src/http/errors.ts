@@ -70,6 +70,22 @@ export function validationMessage(error: FastifyError, request: FastifyRequest):
   return typeof msg === 'string' ? msg : MSG.badRequest;
 }
 
+/**
+ * Fastify's refusals before any route is found (Fastify's `frameworkErrors` option): a URL whose
+ * percent-encoding does not decode (%FF, a lone surrogate) or a path parameter past the router's
+ * length. Without it they answer Fastify's own JSON, not the envelope. The reply has no route
+ * context here, so the body is sent as a ready string.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  if (!isApiPath(request.url)) {
+    void reply.code(status).type('text/plain; charset=utf-8').send('Bad Request');
+    return;
+  }
+  const body: ApiEnvelope = { code: status, msg: MSG.badRequest };
+  void reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const api = isApiPath(request.url);
