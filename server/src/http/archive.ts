@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from './errors';
+import { routeSchema } from './openapi';
 
 export const ARCHIVE_MSG = '校巴已成为只读存档：可以浏览和导出，不能再发表、修改或注册。';
 
@@ -63,5 +64,10 @@ export function installArchiveMode(app: FastifyInstance, archive: boolean): Guar
 
 /** `GET /api/site`: public facts about the site a caller needs before anything else. */
 export async function siteInfoRoutes(app: FastifyInstance, { archive }: { archive: boolean }): Promise<void> {
-  app.get('/site', async () => ok('获取成功', { archive }));
+  const schema = routeSchema({
+    summary: 'Public facts about the site: whether it is a read-only archive (ARCHIVE_MODE)',
+    tags: ['site'],
+    data: { type: 'object', properties: { archive: { type: 'boolean' } } },
+  });
+  app.get('/site', { schema }, async () => ok('获取成功', { archive }));
 }

@@ -18,6 +18,7 @@ import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool } from '../db/pool';
 import { ApiError, ok } from '../http/errors';
+import { routeSchema, typed } from '../http/openapi';
 import { readExportData } from '../export/data';
 import { emojiCodesOf, renderIndexHtml } from '../export/html';
 import { importExport, IMPORT_MSG, openExport } from '../export/import';
@@ -61,13 +62,60 @@ export function exportDate(at: Date): string {
 
 export const exportFolder = (uid: number, at: Date) => `xiaoba-${uid}-${exportDate(at)}`;
 
+const tags: ['export'] = ['export'];
 const ticketParams = {
   type: 'object',
   required: ['ticket'],
-  properties: { ticket: { type: 'string', maxLength: 100 } },
-} as const;
+  properties: { ticket: { type: 'string', maxLength: 100, description: 'the ticket prepare answered (43 characters, base64url)' } },
+};
+const skinValue = { type: 'string', maxLength: 20, pattern: '^[a-z]*$', description: "the skin of the offline page: '' (default), goldchild, pinkcat, moon, town, dodo or rain", 'x-msg': EXPORT_MSG.badSkin };
+const counts = (what: string) =>
+  typed(`ImportCounts (${what})`, Object.fromEntries(['yy', 'comments', 'leaves', 'leaveReplies', 'images', 'signatures', 'avatar'].map((k) => [k, { type: 'integer' }])));
+
+const SCHEMA = {
+  prepare: routeSchema({
+    summary: "Prepare an export of one's own data: a one-time download ticket and the exact ZIP size",
+    description: 'Refusals: 409 while another export of the user is downloading; 429 past EXPORT_PER_HOUR. Works in archive mode.',
+    tags,
+    auth: true,
+    querystring: { type: 'object', properties: { skin: skinValue } },
+    body: { type: 'object', nullable: true, description: 'optional; `skin` may also be given in the query', properties: { skin: skinValue } },
+    data: typed('ExportTicket', {
+      ticket: { type: 'string' },
+      size: { type: 'integer', description: 'the ZIP in bytes: the Content-Length of the download' },
+      posts: { type: 'integer' },
+      images: { type: 'integer' },
+    }),
+  }),
+  download: routeSchema({
+    summary: 'Download a prepared export (no bearer: the ticket is a one-time, 10-minute secret)',
+    tags,
+    params: ticketParams,
+    produces: ['application/zip', 'application/json'],
+    success: { type: 'string', format: 'binary', description: 'The ZIP (not an envelope), with Content-Length' },
+  }),
+  progress: routeSchema({
+    summary: 'How much of an export download the server has sent',
+    tags,
+    auth: true,
+    params: ticketParams,
+    data: typed('ExportProgress', { sent: { type: 'integer' }, size: { type: 'integer' }, done: { type: 'boolean' } }),
+  }),
+  import: routeSchema({
+    summary: "Import one's own export ZIP (same account): restores what is not here yet, reports what cannot be restored",
+    tags,
+    auth: true,
+    multipartFile: 'the export ZIP, at most IMPORT_MAX_MB',
+    data: typed('ImportReport', {
+      created: counts('created now'),
+      skipped: counts('already here'),
+      unrestorable: { type: 'array', items: { type: 'object', properties: { kind: { type: 'string' }, id: {}, reason: { type: 'string' } } } },
+    }),
+  }),
+};
 
 export async function exportRoutes(app: FastifyInstance, { config, pool, signer, storage }: ExportRoutesOptions): Promise<void> {
+  // Before the schema check: a caller without a token learns nothing about the input rules.
   const auth = requireUser(signer);
   const emojiDir = path.join(config.siteDir, 'shared', 'dist', 'emoji');
 
@@ -104,13 +152,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
 
   app.post<{ Querystring: { skin?: string }; Body: { skin?: string } | undefined }>(
     '/prepare',
-    {
-      preHandler: auth,
-      schema: {
-        querystring: { type: 'object', properties: { skin: { type: 'string', maxLength: 20 } } },
-        body: { type: ['object', 'null'], properties: { skin: { type: 'string', maxLength: 20 } } },
-      },
-    },
+    { preValidation: auth, schema: SCHEMA.prepare },
     async (request) => {
       const skin = request.body?.skin ?? request.query.skin ?? '';
       if (!isSkinId(skin)) throw new ApiError(400, EXPORT_MSG.badSkin);
@@ -139,7 +181,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
   // No bearer: the browser downloads with a plain link. The ticket is the secret (one use, 10 minutes).
   app.get<{ Params: { ticket: string } }>(
     '/download/:ticket',
-    { schema: { params: ticketParams }, compress: false },
+    { schema: SCHEMA.download, compress: false },
     async (request, reply) => {
       const hash = ticketHash(request.params.ticket);
       const claimed = hash ? await claimTicket(pool, hash, exportFolder) : null;
@@ -190,7 +232,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
     },
   );
 
-  app.get<{ Params: { ticket: string } }>('/progress/:ticket', { preHandler: auth, schema: { params: ticketParams } }, async (request) => {
+  app.get<{ Params: { ticket: string } }>('/progress/:ticket', { preValidation: auth, schema: SCHEMA.progress }, async (request) => {
     const hash = ticketHash(request.params.ticket);
     const progress = hash ? await readProgress(pool, hash, request.uid) : null;
     if (!progress) throw new ApiError(404, EXPORT_MSG.expired);
@@ -208,7 +250,7 @@ export async function importRoutes(app: FastifyInstance, { config, pool, signer,
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
 
-    scope.post('/import', { preHandler: requireUser(signer) }, async (request) => {
+    scope.post('/import', { preValidation: requireUser(signer), schema: SCHEMA.import }, async (request) => {
       if (!request.isMultipart()) throw new ApiError(400, IMPORT_MSG.noFile);
       const file = path.join(tmpdir(), `xb-import-${randomBytes(12).toString('hex')}.zip`);
       try {
