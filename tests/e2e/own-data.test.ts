@@ -28,6 +28,8 @@ interface ExportData {
   yy: { content: string; images?: unknown[] }[];
 }
 let exported: ExportData;
+/** The export's one top folder (xiaoba-<uid>-<date>/), as unpacked. */
+let folder = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -52,8 +54,11 @@ describe('export', () => {
     const bar = page.getByRole('progressbar', { name: '导出进度' });
     expect(await bar.evaluate((el) => (el as HTMLProgressElement).value)).toBe(100);
 
-    await unzipTo(zipPath, unpacked);
-    exported = JSON.parse(readFileSync(join(unpacked, 'data.json'), 'utf8')) as ExportData;
+    const names = await unzipTo(zipPath, unpacked);
+    const tops = new Set(names.map((n) => n.split('/')[0]));
+    expect(tops.size, 'everything in one folder').toBe(1);
+    folder = join(unpacked, [...tops][0]!);
+    exported = JSON.parse(readFileSync(join(folder, 'data.json'), 'utf8')) as ExportData;
     expect(exported).toMatchObject({ format: 'xiaoba-export', version: 1, user: { uid: 100001 } });
     expect(exported.yy.length).toBeGreaterThan(0);
     expect(site.errors).toEqual([]);
@@ -66,7 +71,7 @@ describe('export', () => {
       if (!r.url().startsWith('file:')) requests.push(r.url());
     });
     const page = await context.newPage();
-    await page.goto(pathToFileURL(join(unpacked, 'index.html')).href);
+    await page.goto(pathToFileURL(join(folder, 'index.html')).href);
     const first = exported.yy.find((y) => y.content.replace(/\[b\d+\]/g, '').trim() !== '')!;
     const words = first.content.replace(/\[b\d+\]/g, '').trim().split('\n')[0]!.slice(0, 6);
     await page.getByText(words).first().waitFor();
