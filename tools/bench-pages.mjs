@@ -9,9 +9,11 @@
  * For /login, /register, /my and /home (the last two signed in as demo user 100001), on each site:
  *   - in Chromium (playwright, empty cache, no throttling): script requests and JavaScript bytes
  *     as sent (compressed), all requests;
- *   - Lighthouse 13 (npx, mobile preset: simulated slow 4G, 4x CPU slowdown) against Debian's
- *     Chromium: performance score, FCP, LCP and TBT, the median of 3 runs each. Signed-in pages get
- *     a fresh refresh cookie per run as an extra header; the shell restores the session from it.
+ *   - Lighthouse 13 (fetched by npx, run through tools/bench-lighthouse.mjs; mobile preset:
+ *     simulated slow 4G, 4x CPU slowdown) against Debian's Chromium: performance score, FCP, LCP
+ *     and TBT, the median of 3 runs each. For a signed-in page each run logs in afresh and starts
+ *     with that login's cookies in the browser; the shell restores the session from them. A visit
+ *     that ends anywhere but the page asked for (sent to /login) fails the bench.
  * Prints both side by side with their ratio (federated / control). A full run also writes the
  * figures into docs/performance.md (between its bench markers) and docs/performance-chart.svg.
  * `--quick` or BENCH_QUICK=1: no Lighthouse, no docs written.
@@ -22,8 +24,10 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort, repo, startSite } from '../tests/src/site-server.mjs';
+import { precompressDir } from './precompress.mjs';
 
 export const LIGHTHOUSE = 'lighthouse@13.5.0';
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -54,23 +58,29 @@ function buildControl() {
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('the control build failed');
+  // Served the same way: the real builds write .br/.gz siblings the server sends as they are.
+  precompressDir(join(CONTROL_DIR, 'shell', 'dist'));
   const emoji = join(CONTROL_DIR, 'shared', 'dist', 'emoji');
   rmSync(emoji, { recursive: true, force: true });
   mkdirSync(dirname(emoji), { recursive: true });
   cpSync(join(repo, 'shared', 'dist', 'emoji'), emoji, { recursive: true });
 }
 
-/** A fresh login of the demo user: the refresh cookie (name=value) the server set. */
-async function refreshCookie(url) {
+/** A fresh login of the demo user: the cookies the server set (xb_refresh, the xb_session hint). */
+async function sessionCookies(url) {
   const res = await fetch(`${url}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify(DEMO),
   });
   if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('xb_refresh='));
-  if (!cookie) throw new Error('login set no xb_refresh cookie');
-  return cookie.split(';')[0];
+  const cookies = res.headers.getSetCookie().map((c) => {
+    const pair = c.split(';')[0];
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+  });
+  if (!cookies.some((c) => c.name === 'xb_refresh')) throw new Error('login set no xb_refresh cookie');
+  return cookies;
 }
 
 /** One first visit in Chromium, empty cache: requests and bytes as sent. */
@@ -78,8 +88,7 @@ async function firstLoad(browser, url, page) {
   const context = await browser.newContext();
   try {
     if (page.signedIn) {
-      const [name, value] = (await refreshCookie(url)).split('=');
-      await context.addCookies([{ name, value, url }]);
+      await context.addCookies((await sessionCookies(url)).map((c) => ({ ...c, url })));
     }
     const tab = await context.newPage();
     const requests = [];
@@ -103,27 +112,32 @@ async function firstLoad(browser, url, page) {
   }
 }
 
-/** One Lighthouse run (mobile preset) of `url`: score and metrics in ms. */
-function lighthouse(url, headers, workDir) {
+/** The folder of the pinned Lighthouse package in npx's cache (fetched on first use). */
+function lighthouseDir() {
+  const r = spawnSync('npx', ['-y', '-p', LIGHTHOUSE, '-c', 'echo "$PATH"'], { cwd: repo, encoding: 'utf8' });
+  const bin = (r.stdout ?? '').trim().split(':')[0] ?? '';
+  const dir = join(dirname(bin), 'lighthouse');
+  if (r.status !== 0 || !existsSync(join(dir, 'package.json'))) throw new Error(`npx could not provide ${LIGHTHOUSE}: ${r.stderr}`);
+  return dir;
+}
+
+/** One Lighthouse run (mobile preset) of `url` with these cookies: score and metrics in ms. */
+function lighthouse(lhDir, url, cookies, workDir) {
   return new Promise((resolve, reject) => {
     const out = join(workDir, `lh-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-    const argv = ['-y', LIGHTHOUSE, url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance'];
-    const flags = ['--headless=new', '--disable-gpu', '--disable-dev-shm-usage', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
-    argv.push(`--chrome-flags=${flags.join(' ')}`);
-    if (headers) {
-      const file = join(workDir, 'headers.json');
-      writeFileSync(file, JSON.stringify(headers));
-      argv.push(`--extra-headers=${file}`);
-    }
     let stderr = '';
-    const child = spawn('npx', argv, { cwd: workDir, env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [join(repo, 'tools', 'bench-lighthouse.mjs'), JSON.stringify({ url, out, cookies })], {
+      cwd: repo,
+      env: { ...process.env, LH_DIR: lhDir, CHROME_PATH: CHROME },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0 || !existsSync(out)) return reject(new Error(`lighthouse ${url} failed (${code}):\n${stderr.slice(-2000)}`));
       const lhr = JSON.parse(readFileSync(out, 'utf8'));
       rmSync(out, { force: true });
-      if (lhr.runtimeError) return reject(new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`));
+      if (lhr.runtimeError) return reject(Object.assign(new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), { retry: true }));
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       if (landed !== new URL(url).pathname) return reject(new Error(`lighthouse ${url} ended on ${landed} (not signed in?)`));
       const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -143,7 +157,7 @@ const median = (xs) => {
 };
 
 /** All figures of one site (SITE_DIR), on a server and database of its own. */
-async function measureSite(siteDir, label) {
+async function measureSite(siteDir, label, lhDir) {
   const dataDir = mkdtempSync(join(tmpdir(), `xiaoba-bench-${label}-`));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
   chmodSync(dataDir, 0o755);
@@ -171,8 +185,17 @@ async function measureSite(siteDir, label) {
       for (const page of PAGES) {
         const runs = [];
         for (let i = 0; i < RUNS; i++) {
-          const headers = page.signedIn ? { Cookie: await refreshCookie(site.url) } : undefined;
-          runs.push(await lighthouse(`${site.url}${page.path}`, headers, dataDir));
+          const cookies = page.signedIn ? await sessionCookies(site.url) : [];
+          // A busy machine sometimes spoils a trace (NO_NAVSTART, NO_FCP): that run is taken again.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              runs.push(await lighthouse(lhDir, `${site.url}${page.path}`, cookies, dataDir));
+              break;
+            } catch (error) {
+              if (!error.retry || attempt === 3) throw error;
+              console.warn(`  ${error.message}: again`);
+            }
+          }
         }
         const lh = Object.fromEntries(['score', 'fcp', 'lcp', 'tbt'].map((k) => [k, median(runs.map((r) => r[k]))]));
         Object.assign(result[page.path], { lighthouse: lh, runs });
@@ -293,11 +316,12 @@ function cpuNote() {
   return `${cpus} CPUs`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`Pages: federated vs single-bundle control${quick ? ' (quick: no Lighthouse)' : ` (Lighthouse: ${RUNS} runs per page, a few minutes)`}`);
   buildControl();
-  const fed = await measureSite(repo, 'federated');
-  const ctl = await measureSite(CONTROL_DIR, 'control');
+  const lhDir = quick ? '' : lighthouseDir();
+  const fed = await measureSite(repo, 'federated', lhDir);
+  const ctl = await measureSite(CONTROL_DIR, 'control', lhDir);
   const rows = tableRows(fed, ctl);
   console.log(`\n${'page'.padEnd(10)} ${'figure'.padEnd(30)} ${'federated'.padStart(10)} ${'control'.padStart(10)} ${'ratio'.padStart(7)}`);
   for (const r of rows) console.log(`${r[0].padEnd(10)} ${r[1].padEnd(30)} ${r[2].padStart(10)} ${r[3].padStart(10)} ${r[4].padStart(7)}`);

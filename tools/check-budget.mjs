@@ -8,11 +8,12 @@
  *     here from its source: ManifestBuilder reads each remote's dist, preloadForPath picks the
  *     remote entry, the page's files and the fragments it composes);
  *   - every file those import statically, transitively.
- * Each file is compressed with the server's settings (brotli quality 5, text mode; bodies under
- * 1024 bytes are sent as they are). Also the size of each remote's remoteEntry.js.
+ * Each file counts as sent: its brotli sibling from the build (tools/precompress.mjs) when it has
+ * one, else compressed with the server's per-request settings (brotli 5, text mode; bodies under
+ * 1024 bytes as they are). Also the size of each remote's remoteEntry.js as sent.
  *   node tools/check-budget.mjs [--json]      SITE_DIR=... to check another assembled site
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -35,8 +36,14 @@ async function serverManifestModule() {
   return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
 }
 
-/** Bytes of `body` as the server sends it (app.ts: @fastify/compress, br quality 5, text mode, threshold 1024). */
-export function servedBytes(body) {
+/**
+ * Bytes of `file` as the server sends it to a browser that accepts brotli: its `.br` sibling
+ * written at build (tools/precompress.mjs, @fastify/static preCompressed) when there is one, else
+ * compressed per request by @fastify/compress (app.ts: br quality 5, text mode, threshold 1024).
+ */
+export function servedBytes(file) {
+  if (existsSync(`${file}.br`)) return statSync(`${file}.br`).size;
+  const body = readFileSync(file);
   if (body.length < 1024) return body.length;
   return brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 },
@@ -89,7 +96,7 @@ export async function measure(siteDir, paths) {
   };
   const sizes = new Map();
   const sizeOf = (file) => {
-    if (!sizes.has(file)) sizes.set(file, servedBytes(readFileSync(file)));
+    if (!sizes.has(file)) sizes.set(file, servedBytes(file));
     return sizes.get(file);
   };
   /** The URLs a page fetches, with the static imports of each, once each. */
