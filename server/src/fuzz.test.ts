@@ -258,6 +258,18 @@ function casesFor(operation: Operation, token: string): Case[] {
       );
     }
   }
+  // Cookies the handler reads (the refresh token, the registration ticket): any value, no 500.
+  for (const p of params(op, 'cookie')) {
+    for (const [label, value] of [...STRING_VALUES, ['base64url-like', 'A'.repeat(43)], ['a JWT', token]] as [string, string][]) {
+      const goodBody = bodySchema ? { payload: JSON.stringify(good), 'content-type': 'application/json' } : null;
+      cases.push({
+        label: `cookie ${p.name}: ${label}`,
+        url: base,
+        headers: { cookie: `${p.name}=${value}`, ...(goodBody ? { 'content-type': goodBody['content-type'] } : {}) },
+        payload: goodBody?.payload,
+      });
+    }
+  }
   if (queryParams.length > 0 || pathParams.length > 0) {
     cases.push({ label: 'extra query values', url: url(operation, goodPath, [...goodQuery, ['extra', '1'], ['__proto__', 'x']]), headers: bearer });
   }
@@ -310,6 +322,10 @@ function checkAnswer(res: LightMyRequestResponse, where: string, expected: Case[
   }
   if (expected === '4xx' && (status < 400 || status >= 500)) problems.push(`${where}: expected a 4xx, got ${status}`);
   if (typeof expected === 'number' && status !== expected) problems.push(`${where}: expected ${expected}, got ${status} ${res.body.slice(0, 120)}`);
+  if (status === 200 && /^application\/json/.test(String(res.headers['content-type'])) && !where.includes('/api/openapi.json')) {
+    const b = res.json() as Json;
+    if (b.code !== 200 || typeof b.msg !== 'string') problems.push(`${where}: 200 answered ${res.body.slice(0, 120)}`);
+  }
   if (status >= 400) {
     let body: unknown;
     try {

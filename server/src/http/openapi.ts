@@ -134,6 +134,8 @@ export interface RouteDoc {
   body?: Json;
   querystring?: Json;
   params?: Json;
+  /** Cookies the handler reads (documented only: Fastify does not check them). */
+  cookies?: Json;
   /** The success `data` (omit for none); or a whole 200 response for a non-envelope answer. */
   data?: Json;
   success?: Json;
@@ -152,6 +154,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema {
   if (doc.body) schema.body = doc.body;
   if (doc.querystring) schema.querystring = doc.querystring;
   if (doc.params) schema.params = doc.params;
+  if (doc.cookies) schema.cookies = doc.cookies;
   if (doc.multipartFile) {
     schema.consumes = ['multipart/form-data'];
     schema['x-multipart-file'] = doc.multipartFile;

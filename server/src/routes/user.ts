@@ -71,6 +71,11 @@ const signatureQuery = (max: number) => ({
   type: 'object',
   properties: { qm: text(`HTML stripped, trimmed, at most ${max} characters; missing or '' = the default`) },
 });
+const cookie = (name: string, description: string) => ({
+  type: 'object',
+  properties: { [name]: { type: 'string', description } },
+});
+const refreshCookie = cookie(REFRESH_COOKIE, 'the refresh token (HttpOnly, set by login and refresh)');
 const SCHEMA = {
   login: routeSchema({
     summary: 'Sign in with a 米米号 or an e-mail; sets the refresh cookie',
@@ -81,15 +86,17 @@ const SCHEMA = {
     }),
     data: typed('LoginData', { token: { type: 'string', description: 'the access token' } }),
   }),
-  logout: routeSchema({ summary: 'Sign out: revokes the refresh cookie\'s family and clears it', tags }),
+  logout: routeSchema({ summary: 'Sign out: revokes the refresh cookie\'s family and clears it', tags, cookies: refreshCookie }),
   refresh: routeSchema({
     summary: 'A new access token for the refresh cookie (rotated)',
     tags,
+    cookies: refreshCookie,
     data: { type: 'object', properties: { token: { type: 'string' } } },
   }),
   checkcookie: routeSchema({
     summary: 'Whether the refresh cookie is valid (data.code 200 or 401; does not rotate)',
     tags,
+    cookies: refreshCookie,
     data: typed('CheckCookieData', { code: { type: 'integer' }, msg: { type: 'string' } }),
   }),
   getinfo: routeSchema({ summary: "The caller's own UserInfo", tags, auth: true, data: typed('UserInfo') }),
@@ -132,6 +139,7 @@ const SCHEMA = {
   addAccount: routeSchema({
     summary: 'Registration step two: creates the account (needs the registration cookie)',
     tags,
+    cookies: cookie(REGISTER_COOKIE, 'the ticket of valitedRegister (HttpOnly, 30 minutes)'),
     body: jsonBody("AddAccountSchema's fields (its rules and messages)", {
       email: text('the e-mail of step one'),
       lockedPassword: text('6 to 16 characters'),
