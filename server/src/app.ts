@@ -24,6 +24,7 @@ import { userRoutes } from './routes/user';
 import { visitorRoutes } from './routes/visitor';
 import { yyRoutes } from './routes/yy';
 import { exportRoutes, importRoutes } from './routes/export';
+import { purgeExportTickets } from './export/tickets';
 import { installArchiveMode, siteInfoRoutes } from './http/archive';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
@@ -119,6 +120,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       purgeUnusedUploads(pool, storage),
       purgeOldRateCounts(pool),
       purgeOldRegistrations(pool),
+      purgeExportTickets(pool),
     ]).catch((err: unknown) =>
       app.log.warn({ err }, 'purge of expired rows failed'),
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
 import { buildSpace, emojiSite, exportOf, ok, unzip } from './fixtures';
+import { purgeExportTickets } from './tickets';
 
 let t: TestApp;
 let alice: Member;
@@ -132,6 +133,20 @@ describe('an export of everything a user wrote and received', () => {
     expect(json(progress).data).toEqual({ sent: result.size, size: result.size, done: true });
     // Another user cannot read alice's progress.
     expect((await bob.call('GET', `/api/export/progress/${result.ticket}`)).statusCode).toBe(404);
+    // The used ticket keeps only its small progress row, not the generated files.
+    const { rows } = await t.pool.query('SELECT octet_length(data_json) + octet_length(index_html) AS bytes FROM export_tickets WHERE uid = $1 AND done', [alice.uid]);
+    expect(rows.map((r) => r.bytes)).toEqual([0]);
+  });
+
+  it('the hourly purge drops tickets older than a day and the files of expired ones', async () => {
+    await ok(carol.call('POST', '/api/export/prepare'));
+    await t.pool.query(`UPDATE export_tickets SET expires_at = now() - interval '1 minute' WHERE uid = $1 AND used_at IS NULL AND cancelled_at IS NULL`, [carol.uid]);
+    await t.pool.query(`UPDATE export_tickets SET created_at = now() - interval '2 days' WHERE uid = $1`, [alice.uid]);
+    await purgeExportTickets(t.pool);
+    expect((await t.pool.query('SELECT 1 FROM export_tickets WHERE uid = $1', [alice.uid])).rowCount).toBe(0);
+    const left = await t.pool.query('SELECT octet_length(data_json) AS bytes FROM export_tickets WHERE uid = $1', [carol.uid]);
+    expect(left.rows.every((r) => r.bytes === 0)).toBe(true);
+    expect(left.rowCount).toBeGreaterThan(0);
   });
 });
 

@@ -42,7 +42,11 @@ export async function preparedWithinHour(db: Queryable, uid: number): Promise<nu
 
 /** A new prepare replaces the user's unused tickets; tickets older than a day are dropped. */
 export async function retireOldTickets(db: Queryable, uid: number): Promise<void> {
-  await db.query(`UPDATE export_tickets SET cancelled_at = now() WHERE uid = $1 AND used_at IS NULL AND cancelled_at IS NULL`, [uid]);
+  await db.query(
+    `UPDATE export_tickets SET cancelled_at = now(), data_json = '', index_html = '', files = '[]'
+     WHERE uid = $1 AND used_at IS NULL AND cancelled_at IS NULL`,
+    [uid],
+  );
   await db.query(`DELETE FROM export_tickets WHERE uid = $1 AND created_at < now() - interval '1 day'`, [uid]);
 }
 
@@ -63,12 +67,19 @@ export interface ClaimedTicket {
 
 /** Marks a valid, unused ticket as used (once: the UPDATE decides between racing requests) and returns its plan. */
 export async function claimTicket(db: Queryable, hash: Buffer, folder: (uid: number, at: Date) => string): Promise<ClaimedTicket | null> {
+  // The generated files are read once here and emptied in the same statement: a used ticket keeps
+  // only its small progress row.
   const { rows } = await db.query<{
     uid: number; size: number; exported_ms: number; data_json: Buffer; index_html: Buffer; files: ZipPlanFile[];
   }>(
-    `UPDATE export_tickets SET used_at = now(), progress_at = now()
-     WHERE ticket_hash = $1 AND used_at IS NULL AND cancelled_at IS NULL AND expires_at > now()
-     RETURNING uid, size, (extract(epoch FROM exported_at) * 1000)::bigint AS exported_ms, data_json, index_html, files`,
+    `WITH t AS (
+       SELECT ticket_hash, data_json, index_html, files FROM export_tickets
+       WHERE ticket_hash = $1 AND used_at IS NULL AND cancelled_at IS NULL AND expires_at > now()
+       FOR UPDATE
+     )
+     UPDATE export_tickets e SET used_at = now(), progress_at = now(), data_json = '', index_html = '', files = '[]'
+     FROM t WHERE e.ticket_hash = t.ticket_hash
+     RETURNING e.uid, e.size, (extract(epoch FROM e.exported_at) * 1000)::bigint AS exported_ms, t.data_json, t.index_html, t.files`,
     [hash],
   );
   const row = rows[0];
@@ -95,4 +106,15 @@ export async function readProgress(db: Queryable, hash: Buffer, uid: number): Pr
     [hash, uid],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * For the hourly purge: tickets older than a day go (the per-hour limit needs only the last hour);
+ * expired unused ones drop their generated files at once.
+ */
+export async function purgeExportTickets(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM export_tickets WHERE created_at < now() - interval '1 day'`);
+  await db.query(
+    `UPDATE export_tickets SET data_json = '', index_html = '', files = '[]' WHERE expires_at < now() AND octet_length(data_json) > 0`,
+  );
 }
