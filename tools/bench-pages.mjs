@@ -247,7 +247,7 @@ export function chartSvg(fed, ctl, caption) {
   ];
   const parts = [];
   panels.forEach((panel, p) => {
-    const top = 50 + p * (panelHeight + 30);
+    const top = 70 + p * (panelHeight + 30);
     const values = PAGES.flatMap(({ path }) => [panel.value(fed[path]), panel.value(ctl[path])]);
     const max = Math.max(...values) * 1.15 || 1;
     const plotTop = top + 28;
@@ -268,12 +268,13 @@ export function chartSvg(fed, ctl, caption) {
         parts.push(`<rect x="${x}" y="${(plotBottom - h).toFixed(1)}" width="56" height="${h.toFixed(1)}" fill="${colors[name]}"><title>${escapeXml(`${path} ${name}: ${panel.format(v)}`)}</title></rect>`);
         parts.push(`<text x="${x + 28}" y="${(plotBottom - h - 5).toFixed(1)}" font-size="12" text-anchor="middle">${panel.format(v)}</text>`);
       });
-      parts.push(`<text x="${x0 + 79}" y="${plotBottom + 18}" font-size="13" text-anchor="middle">${escapeXml(path)}</text>`);
+      const r = panel.value(fed[path]) / panel.value(ctl[path]);
+      parts.push(`<text x="${x0 + 79}" y="${plotBottom + 18}" font-size="13" text-anchor="middle">${escapeXml(path)} <tspan fill="#666">(${r.toFixed(2)}x)</tspan></text>`);
     });
   });
-  const height = 50 + 2 * (panelHeight + 30) + 10;
+  const height = 70 + 2 * (panelHeight + 30) + 10;
   const legend = Object.entries(colors)
-    .map(([name, color], i) => `<rect x="${width - 330 + i * 165}" y="14" width="14" height="14" fill="${color}"/><text x="${width - 310 + i * 165}" y="26" font-size="13">${name === 'federated' ? 'federated (shipped)' : 'single-bundle control'}</text>`)
+    .map(([name, color], i) => `<rect x="${20 + i * 170}" y="38" width="14" height="14" fill="${color}"/><text x="${40 + i * 170}" y="50" font-size="13">${name === 'federated' ? 'federated (shipped)' : 'single-bundle control'}</text>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" fill="#222">
 <rect width="100%" height="100%" fill="#fff"/>
