@@ -60,6 +60,15 @@ function buildControl() {
   if (built.status !== 0) throw new Error('the control build failed');
   // Served the same way: the real builds write .br/.gz siblings the server sends as they are.
   precompressDir(join(CONTROL_DIR, 'shell', 'dist'));
+  // Pages a remote prerenders at build (mf-auth's /login, /register) are put into index.html by
+  // the server from <remote>/dist/prerender: the control gets them too (without a remoteEntry.js
+  // and routes.json such a folder is no remote, so its manifest stays empty).
+  for (const dir of ['mf-auth', 'mf-space', 'mf-home', 'mf-settings']) {
+    const target = join(CONTROL_DIR, dir);
+    rmSync(target, { recursive: true, force: true });
+    const prerendered = join(repo, dir, 'dist', 'prerender');
+    if (existsSync(prerendered)) cpSync(prerendered, join(target, 'dist', 'prerender'), { recursive: true });
+  }
   const emoji = join(CONTROL_DIR, 'shared', 'dist', 'emoji');
   rmSync(emoji, { recursive: true, force: true });
   mkdirSync(dirname(emoji), { recursive: true });
