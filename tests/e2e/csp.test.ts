@@ -88,7 +88,14 @@ describe('Content-Security-Policy on the main flows', () => {
     const { page } = site;
     await page.goto('/login');
     await page.getByLabel('米米号/邮箱').waitFor();
+    // Masked, and open to password managers (ASVS 6.2.6, 6.2.7; docs/security.md).
+    const loginPassword = page.getByLabel('密码', { exact: true });
+    expect([await loginPassword.getAttribute('type'), await loginPassword.getAttribute('autocomplete')]).toEqual(['password', 'current-password']);
     await page.goto('/register');
+    for (const label of ['密码', '确认密码']) {
+      const field = page.getByLabel(label, { exact: true });
+      expect([await field.getAttribute('type'), await field.getAttribute('autocomplete')]).toEqual(['password', 'new-password']);
+    }
     await page.getByLabel('邮箱').fill(email);
     await page.getByLabel('密码', { exact: true }).fill('secret12');
     await page.getByLabel('确认密码').fill('secret12');
