@@ -11,10 +11,10 @@
  * Each file counts as sent: its brotli sibling from the build (tools/precompress.mjs) when it has
  * one, else compressed with the server's per-request settings (brotli 5, text mode; bodies under
  * 1024 bytes as they are). Also the size of each remote's remoteEntry.js as sent.
- *   node tools/check-budget.mjs [--json]      SITE_DIR=... to check another assembled site
+ *   node tools/check-budget.mjs [--json]      --json: every page's files and bytes; SITE_DIR=... to check another assembled site
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { build } from 'esbuild';
@@ -121,7 +121,8 @@ export async function measure(siteDir, paths) {
     const preload = preloadForPath(manifest, path);
     if (!preload) throw new Error(`no remote serves ${path}`);
     const files = closure([...shellUrls, ...preload.urls, ...renderedRowUrls(manifest, path)]);
-    pages[path] = { files: files.length, bytes: files.reduce((sum, f) => sum + sizeOf(f), 0) };
+    const list = files.map((f) => ({ file: relative(siteDir, f), bytes: sizeOf(f) }));
+    pages[path] = { files: files.length, bytes: list.reduce((sum, f) => sum + f.bytes, 0), list };
   }
   const entries = {};
   for (const remote of REMOTE_DIRS) entries[remote] = { bytes: sizeOf(join(siteDir, remote, 'dist', 'remoteEntry.js')) };
