@@ -12,6 +12,7 @@ import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'n
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { precompressDir } from './precompress.mjs';
+import { prerender } from './prerender.mjs';
 
 const KEEP_DAYS = 7;
 const cwd = process.cwd();
@@ -53,6 +54,11 @@ function carryOver(from, to) {
 }
 
 const kept = carryOver(dist, next);
+// A workspace with public pages to paint before its scripts run (mf-auth: /login, /register).
+if (existsSync(join(cwd, 'prerender', 'entry.tsx'))) {
+  const paths = await prerender(cwd, join(next, 'prerender'));
+  console.log(`prerendered ${Object.keys(paths).join(' ')}`);
+}
 // Brotli 11 and gzip siblings of every text file, made once here instead of per request.
 const packed = precompressDir(next);
 if (packed.written) console.log(`precompressed ${packed.written} files: brotli ${(packed.before / 1024).toFixed(0)} KB -> ${(packed.after / 1024).toFixed(0)} KB`);

@@ -4,10 +4,14 @@ import { Provider, RouterProvider } from '@xiaoba/shared';
 import { App } from './App';
 import { createRouter } from './router';
 import { connectRemoteLoader, initRemotes } from './remotes/registry';
+import { takeOverPrerendered } from './prerendered';
 import { connectSession } from './session';
 import { createStore } from './store';
 
 async function start() {
+  const root = document.getElementById('root')!;
+  // /login and /register come prerendered: that markup stays until the live page matches it.
+  const prerendered = takeOverPrerendered(root);
   const store = createStore();
   // Remotes must be registered before the router exists (its first route may need one).
   const manifest = await initRemotes();
@@ -15,7 +19,14 @@ async function start() {
   connectRemoteLoader();
   const router = createRouter(store, manifest);
   connectSession(store, () => void router.navigate('/login'));
-  createRoot(document.getElementById('root')!).render(
+  if (prerendered) {
+    // A redirect (a session that is still valid goes to /home) shows the live app at once.
+    const first = router.state.location.pathname;
+    router.subscribe((state) => {
+      if (state.location.pathname !== first || state.errors) prerendered.leave();
+    });
+  }
+  createRoot(root).render(
     <StrictMode>
       <Provider store={store}>
         <App>

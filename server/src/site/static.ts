@@ -8,6 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRODUCT_NAME } from '@xiaoba/shared/core';
 import { isApiPath } from '../http/errors';
 import type { UploadStorage } from '../uploads/storage';
 import { STATIC_DIR } from '../paths';
@@ -66,15 +67,44 @@ function sendFile(reply: FastifyReply, root: string, rel: string, cacheControl: 
   return reply.sendFile(rel, root, { cacheControl: false });
 }
 
-/** Remote files: the entry and route list change on deploy; every other file is content-hashed. */
+/**
+ * Remote files: the entry, route list and prerendered pages (prerender/, fixed names) change on
+ * deploy; every other file is content-hashed.
+ */
 function remoteCachePolicy(rel: string): string {
-  return rel === 'remoteEntry.js' || rel === 'routes.json' || rel.endsWith('.html') ? NO_CACHE : IMMUTABLE;
+  return rel === 'remoteEntry.js' || rel === 'routes.json' || rel.endsWith('.html') || rel.startsWith('prerender/') ? NO_CACHE : IMMUTABLE;
 }
 
 /** Shell files: Vite puts content-hashed files under assets/; the rest keep their names. */
 function shellCachePolicy(rel: string): string {
   return rel.startsWith('assets/') ? IMMUTABLE : NO_CACHE;
 }
+
+/** The shell's empty root in index.html; a prerendered page goes in a sibling before it. */
+const ROOT_DIV = '<div id="root"></div>';
+/** The element the shell replaces with the live page (shell/src/prerendered.ts). */
+export const PRERENDER_ID = 'xb-prerender';
+
+interface PrerenderedPage {
+  title: string;
+  /** <style> elements (inline CSS is allowed by the CSP; scripts are not, and there are none). */
+  css: string;
+  html: string;
+  /** Remembers a submit made before the app's scripts run (mf-auth/prerender/submit.js). */
+  submitScript: string;
+}
+
+async function readJson(file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8').catch(() => null);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export interface SiteOptions {
   siteDir: string;
@@ -163,10 +193,41 @@ export async function siteRoutes(app: FastifyInstance, { siteDir, storage, archi
     const current = await manifest.build();
     const needs = preloadForPath(current, request.url.split('?')[0] ?? '/');
     const preload = (needs?.urls ?? []).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
-    const script = preload + manifestScript(current);
+    const pathname = request.url.split('?')[0] ?? '/';
+    // An archive takes no registrations: its pages differ from the prerendered ones.
+    const prerendered = archive ? null : await prerenderedPage(pathname);
+    const script = preload + manifestScript(current) + (prerendered?.css ?? '');
     const at = html.search(/<\/head>/i);
-    const page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
+    let page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
+    if (prerendered && page.includes(ROOT_DIV)) {
+      page = page
+        .replace(
+          ROOT_DIV,
+          `<div id="${PRERENDER_ID}">${prerendered.html}</div>${ROOT_DIV}<script async src="${prerendered.submitScript}"></script>`,
+        )
+        .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(`${prerendered.title} - ${PRODUCT_NAME}`)}</title>`);
+    }
     return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
+  }
+
+  /**
+   * The markup and CSS of a public page rendered at build time (tools/prerender.mjs writes
+   * `<remote>/dist/prerender/pages.json`, path -> page file), or null for any other page or when
+   * the files are missing or malformed: then the page is the empty shell as before.
+   */
+  async function prerenderedPage(pathname: string): Promise<PrerenderedPage | null> {
+    const wanted = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    for (const remote of REMOTE_DIRS) {
+      const dir = path.join(remoteDistDir(siteDir, remote), 'prerender');
+      const pages = await readJson(path.join(dir, 'pages.json'));
+      const file = pages && typeof pages === 'object' ? (pages as Record<string, unknown>)[wanted] : undefined;
+      if (typeof file !== 'string' || !/^[\w-]+\.json$/.test(file)) continue;
+      const page = (await readJson(path.join(dir, file))) as Partial<PrerenderedPage> | null;
+      if (page && typeof page.html === 'string' && typeof page.css === 'string' && typeof page.title === 'string') {
+        return { html: page.html, css: page.css, title: page.title, submitScript: `/remotes/${remote}/prerender/submit.js` };
+      }
+    }
+    return null;
   }
 
   app.get('/', (request, reply) => sendIndex(request, reply));

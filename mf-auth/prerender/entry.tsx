@@ -1,0 +1,80 @@
+/**
+ * Build-time rendering of the public pages (/login, /register) into HTML and the CSS of their
+ * styled components, inside the shell's real frame (App, Layout), so the server can send a page
+ * that paints before any script has run (docs/adr/0008). Bundled for Node by tools/prerender.mjs
+ * (not part of the remote's browser build); the shell later replaces this markup with the live
+ * page, carrying over what the visitor typed (shell/src/prerendered.ts).
+ */
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+// The server renderer's own entry points; one copy of each library in this Node bundle, the same
+// the pages reach through @xiaoba/shared.
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { ServerStyleSheet } from 'styled-components';
+import { Provider, type RouteObject } from '@xiaoba/shared';
+import { App } from '../../shell/src/App';
+import { Layout } from '../../shell/src/layout/Layout';
+import { createStore } from '../../shell/src/store';
+import LoginPage from '../src/login/LoginPage';
+import RegisterPage from '../src/register/RegisterPage';
+import { routeTable } from '../src/route-table';
+
+/** A first visit: nothing stored (the stored user, if any, only changes the skin once live). */
+function emptyStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
+  };
+}
+
+const PAGES: Record<string, ComponentType> = { login: LoginPage, register: RegisterPage };
+
+export interface Prerendered {
+  /** The page's route path, e.g. /login. */
+  path: string;
+  page: string;
+  title: string;
+  /** The markup of what the shell's root would show. */
+  html: string;
+  /** The <style> element(s) of the styled components in that markup. */
+  css: string;
+}
+
+export async function render(page: string): Promise<Prerendered> {
+  const Page = PAGES[page];
+  const meta = routeTable.find((row) => row.page === page);
+  if (!Page || !meta) throw new Error(`no prerenderable page ${page}`);
+  const store = createStore(emptyStorage());
+  const routes: RouteObject[] = [
+    { id: 'root', path: '/', element: <Layout />, children: [{ path: meta.path, element: <Page />, handle: { title: meta.title } }] },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${meta.path}`));
+  if (context instanceof Response) throw new Error(`${meta.path} redirects while prerendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <Provider store={store}>
+          <App>
+            {/* hydrate={false}: no inline script with router data (the CSP allows none). */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </App>
+        </Provider>,
+      ),
+    );
+    return { path: meta.path, page, title: meta.title ?? '', html, css: sheet.getStyleTags() };
+  } finally {
+    sheet.seal();
+  }
+}
+
+export { routeTable };

@@ -1,0 +1,129 @@
+/**
+ * A public page (/login, /register) arrives rendered at build time in `#xb-prerender`, so it
+ * paints before any script runs (docs/adr/0008). The live app renders meanwhile into the hidden
+ * `#root`; once the live page shows the same form controls (or the router has gone elsewhere),
+ * the two are swapped in one step: what the visitor typed, ticked and where the cursor was are
+ * carried over, and a submit tried on the prerendered form is repeated on the live one. Both have
+ * the same markup and styles, so nothing moves.
+ */
+
+export const PRERENDER_ID = 'xb-prerender';
+/** After this long the live app is shown whatever it shows (past the 20 s remote timeout: its error). */
+export const SWAP_TIMEOUT_MS = 25_000;
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const CONTROLS = 'input, textarea, select';
+const FOCUSABLE = 'input, textarea, select, button, a[href], [tabindex]';
+
+const controls = (root: ParentNode) => [...root.querySelectorAll<Control>(CONTROLS)];
+const kind = (el: Element) => `${el.tagName}:${(el as HTMLInputElement).type ?? ''}`;
+
+/** Sets a value the way typing does, so React's onChange sees it (its tracker ignores plain assignment). */
+function typeInto(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) {
+  const proto = Object.getPrototypeOf(el) as object;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (setter) setter.call(el, value);
+  else el.value = value;
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/** Copies what the visitor changed in `from` onto the same control (by position and type) in `to`. */
+export function carryOver(from: ParentNode, to: ParentNode): void {
+  const source = controls(from);
+  const target = controls(to);
+  source.forEach((el, i) => {
+    const live = target[i];
+    if (!live || kind(live) !== kind(el)) return;
+    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+      // A click, as the visitor would: React's onChange and any linked state follow.
+      if (el.checked !== el.defaultChecked && (live as HTMLInputElement).checked !== el.checked) (live as HTMLInputElement).click();
+      return;
+    }
+    if (el instanceof HTMLInputElement && (el.type === 'file' || el.type === 'hidden')) return;
+    const typed = el instanceof HTMLSelectElement ? el.value : el.value !== el.defaultValue ? el.value : null;
+    if (typed !== null && live.value !== typed) typeInto(live, typed);
+  });
+}
+
+/** Moves focus (and the caret) from the prerendered element that has it to its live twin. */
+function carryFocus(from: HTMLElement, to: HTMLElement): void {
+  const active = document.activeElement;
+  if (!active || !from.contains(active)) return;
+  const index = [...from.querySelectorAll(FOCUSABLE)].indexOf(active);
+  const twin = to.querySelectorAll<HTMLElement>(FOCUSABLE)[index];
+  if (!twin) return;
+  twin.focus({ preventScroll: true });
+  if ((active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && twin instanceof HTMLInputElement) {
+    try {
+      twin.setSelectionRange(active.selectionStart, active.selectionEnd);
+    } catch {
+      // Types without a caret (checkbox, email in some browsers).
+    }
+  }
+}
+
+/** The live page is ready to replace the prerendered one: same count and kinds of controls in <main>. */
+export function sameForm(prerendered: ParentNode, live: ParentNode): boolean {
+  const a = controls(prerendered.querySelector('main') ?? prerendered);
+  const main = live.querySelector('main');
+  if (!main || a.length === 0) return false;
+  const b = controls(main);
+  return a.length === b.length && a.every((el, i) => kind(el) === kind(b[i]!));
+}
+
+const SUBMITTERS = 'button, input[type=submit]';
+
+/** Notes which form and button of the prerendered page were used to submit (as submit.js does). */
+function rememberSubmit(prerendered: HTMLElement, event: SubmitEvent): void {
+  const form = event.target as HTMLFormElement;
+  if (!prerendered.contains(form)) return;
+  event.preventDefault();
+  prerendered.dataset.submitForm = String([...prerendered.querySelectorAll('form')].indexOf(form));
+  prerendered.dataset.submitButton = String(event.submitter ? [...form.querySelectorAll(SUBMITTERS)].indexOf(event.submitter) : -1);
+}
+
+export interface PrerenderSwap {
+  /** Call when the router's location is no longer the prerendered page (a redirect). */
+  leave(): void;
+}
+
+/**
+ * Keeps `root` hidden while the prerendered page shows, then swaps them (see the top). Does
+ * nothing and returns null when the page was not prerendered.
+ */
+export function takeOverPrerendered(root: HTMLElement, doc: Document = document): PrerenderSwap | null {
+  const prerendered = doc.getElementById(PRERENDER_ID);
+  if (!prerendered) return null;
+  root.hidden = true;
+
+  // A submit on the prerendered form (a no-op there: method="dialog") is remembered on the element,
+  // by the early prerender script (mf-auth/prerender/submit.js) or from now on by this listener.
+  prerendered.addEventListener('submit', (event) => rememberSubmit(prerendered, event as SubmitEvent), true);
+
+  let done = false;
+  const swap = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    carryOver(prerendered, root);
+    root.hidden = false;
+    carryFocus(prerendered, root);
+    prerendered.remove();
+    doc.querySelectorAll('style[data-xb-prerender]').forEach((style) => style.remove());
+    const submitted = { form: Number(prerendered.dataset.submitForm ?? -1), button: Number(prerendered.dataset.submitButton ?? -1) };
+    if (submitted.form >= 0) {
+      const form = root.querySelectorAll('form')[submitted.form];
+      const button = form?.querySelectorAll<HTMLButtonElement>(SUBMITTERS)[submitted.button];
+      // After React has applied the carried values.
+      if (form) setTimeout(() => form.requestSubmit(button && button.type === 'submit' ? button : undefined), 0);
+    }
+  };
+  const check = () => {
+    if (sameForm(prerendered, root)) swap();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(root, { childList: true, subtree: true });
+  const timer = setTimeout(swap, SWAP_TIMEOUT_MS);
+  return { leave: swap };
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * Prerenders a remote's public pages at build time (docs/adr/0008): bundles the workspace's
+ * `prerender/entry.tsx` for Node (esbuild, the one Vite uses), renders each page to HTML and the
+ * CSS of its styled components, and writes them to `<out>/` with a `pages.json` that maps every
+ * route path to its page. The server puts that markup into index.html for those paths, so the page
+ * paints before the scripts run; the shell then swaps in the live page (shell/src/prerendered.ts).
+ *
+ * Run by tools/atomic-build.mjs into the build folder before the swap, or by hand:
+ *   node ../tools/prerender.mjs [outDir]   (in mf-auth; default dist/prerender)
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Pages rendered, and route pages that show the same page under another name. */
+const PAGES = ['login', 'register'];
+const SAME_AS = { oldlogin: 'login' };
+
+/**
+ * A submit before the scripts run must not reload the page (losing what was typed): a form with
+ * method="dialog" outside a <dialog> does nothing on submit (HTML spec), with no script needed.
+ */
+export function inertForms(html) {
+  return html.replace(/<form(?![^>]*\smethod=)/g, '<form method="dialog"');
+}
+
+/**
+ * styled-components adopts (and removes) <style data-styled> tags it finds at start; these rules
+ * belong to markup the shell removes itself, so they are marked as ours instead.
+ */
+export function ownStyleTags(css) {
+  return css.replace(/<style\b[^>]*>/g, '<style data-xb-prerender>');
+}
+
+/** @param {string} cwd the workspace (mf-auth) @param {string} out the folder to write */
+export async function prerender(cwd, out) {
+  const require = createRequire(join(cwd, 'package.json'));
+  const esbuild = createRequire(require.resolve('vite/package.json'))('esbuild');
+  const tmp = mkdtempSync(join(tmpdir(), 'xb-prerender-'));
+  try {
+    const bundle = join(tmp, 'entry.cjs');
+    await esbuild.build({
+      entryPoints: [join(cwd, 'prerender', 'entry.tsx')],
+      outfile: bundle,
+      bundle: true,
+      platform: 'node',
+      // ESM builds first: styled-components' CommonJS default export breaks under the interop.
+      mainFields: ['module', 'main'],
+      format: 'cjs',
+      target: 'node20',
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      loader: { '.svg': 'text' },
+      logLevel: 'warning',
+    });
+    const { render, routeTable } = createRequire(bundle)(bundle);
+    mkdirSync(out, { recursive: true });
+    const paths = {};
+    for (const page of PAGES) {
+      const result = await render(page);
+      writeFileSync(join(out, `${page}.json`), JSON.stringify({ title: result.title, css: ownStyleTags(result.css), html: inertForms(result.html) }));
+    }
+    // Every route row whose page (or its twin) was rendered, e.g. / and /login -> login.json.
+    for (const row of routeTable) {
+      const page = SAME_AS[row.page] ?? row.page;
+      if (PAGES.includes(page)) paths[row.path] = `${page}.json`;
+    }
+    writeFileSync(join(out, 'pages.json'), JSON.stringify(paths, null, 2));
+    // The early submit catcher the server links from every prerendered page.
+    copyFileSync(join(cwd, 'prerender', 'submit.js'), join(out, 'submit.js'));
+    return paths;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cwd = process.cwd();
+  const out = process.argv[2] ?? join(cwd, 'dist', 'prerender');
+  const paths = await prerender(cwd, out);
+  console.log(`prerendered ${Object.keys(paths).join(' ')} into ${out}`);
+}
