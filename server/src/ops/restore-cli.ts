@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { createStorage } from '../uploads/storage';
 import { openDatabase } from './database';
 import { humanBytes, plural } from './format';
-import { restoreBackup, RestoreRefused, verifyBackup } from './restore';
+import { refuseNonEmptyStorage, restoreBackup, RestoreRefused, verifyBackup } from './restore';
 
 const HELP = `Usage: npm run restore FILE
        npm run restore -- --check FILE     only check the file, change nothing
@@ -58,6 +58,8 @@ async function main(): Promise<number> {
   console.log(`restore: ${file} is intact (made ${archive.manifest.createdAt})`);
   let db;
   try {
+    // Before any cluster is created in an empty DATA_DIR.
+    await refuseNonEmptyStorage(storage);
     db = await openDatabase(config, 'restore');
   } catch (error) {
     archive.close();

@@ -111,12 +111,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   const written: string[] = [];
   try {
     await client.connect();
-    await refuseNonEmpty(client, options.storage);
+    await refuseNonEmpty(client);
+    await refuseNonEmptyStorage(options.storage);
 
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     // Checked again under the lock: a server may have migrated this database in the meantime.
-    await refuseNonEmpty(client, null);
+    await refuseNonEmpty(client);
     // The same table db/migrate.ts keeps, so the server's next start applies only newer migrations.
     await client.query(`CREATE TABLE schema_migrations (
       name text PRIMARY KEY,
@@ -168,8 +169,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   }
 }
 
-/** Refuses a database with any table, or (when given) a storage holding any object. */
-async function refuseNonEmpty(client: pg.Client, storage: UploadStorage | null): Promise<void> {
+/** Refuses a database with any table. */
+async function refuseNonEmpty(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ name: string }>(`
     SELECT c.relname::text AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname`);
@@ -184,12 +185,14 @@ async function refuseNonEmpty(client: pg.Client, storage: UploadStorage | null):
         'Restore only into a new empty database (or an empty DATA_DIR) on which the server has not been started.',
     );
   }
-  if (storage) {
-    for await (const item of storage.list()) {
-      throw new RestoreRefused(
-        `the upload storage (${storage.kind}) already holds files, e.g. ${item.key}. Restore only into an empty UPLOADS_DIR or S3 prefix.`,
-      );
-    }
+}
+
+/** Refuses an upload storage holding any object. */
+export async function refuseNonEmptyStorage(storage: UploadStorage): Promise<void> {
+  for await (const item of storage.list()) {
+    throw new RestoreRefused(
+      `the upload storage (${storage.kind}) already holds files, e.g. ${item.key}. Restore only into an empty UPLOADS_DIR or S3 prefix.`,
+    );
   }
 }
 
