@@ -113,8 +113,10 @@ export async function yyPage(db: Queryable, uid: number | null, limit: number, o
       ? `SELECT coalesce((SELECT value FROM site_counters WHERE name = 'yy'), 0) AS n`
       : 'SELECT yy_count::bigint AS n FROM users WHERE uid = $3';
   const rowsOf = uid === null ? 'yy' : '(SELECT * FROM yy WHERE uid = $3) y';
-  const { rows } = await db.query<PageRow>(
-    `WITH t AS (${counter})
+  const { rows } = await db.query<PageRow>({
+    // Named: each connection parses the long text once (it is still planned for its values).
+    name: uid === null ? 'yy-page-site' : 'yy-page-user',
+    text: `WITH t AS (${counter})
      SELECT t.n AS total, p.weibo_id, p.uid, u.name AS user_name, u.face, u.avatar, p.content, ${epoch('p.ctime')} AS ctime,
             coalesce(p.transpond_id, 0) AS transpond_id, p.comment_count,
             s.weibo_id AS s_wid, s.uid AS s_uid, su.name AS s_name, s.content AS s_content,
@@ -128,8 +130,8 @@ export async function yyPage(db: Queryable, uid: number | null, limit: number, o
      LEFT JOIN yy s ON s.weibo_id = p.transpond_id
      LEFT JOIN users su ON su.uid = s.uid
      ORDER BY p.ctime DESC, p.weibo_id DESC`,
-    uid === null ? [limit, offset] : [limit, offset, uid],
-  );
+    values: uid === null ? [limit, offset] : [limit, offset, uid],
+  });
   if (rows.length === 0) return null;
   const records: Yy[] = [];
   for (const r of rows) if (r.weibo_id !== null) records.push(toYy(r, r.files, r.s_files));
