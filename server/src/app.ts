@@ -90,7 +90,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     async (api) => {
       // Per signed-in user or per anonymous address, shared by all processes: a backstop against
       // floods, not the login throttle (docs/security.md "Limits").
-      if (rateLimiter.enabled) api.addHook('onRequest', rateLimitHook(rateLimiter, config.rateLimits, signer));
+      if (rateLimiter.enabled) api.addHook('onRequest', rateLimitHook(rateLimiter, signer));
       await api.register(openApiRoutes);
       await api.register(userRoutes, { prefix: '/user', config, pool, signer, storage });
       await api.register(yyRoutes, { prefix: '/yy', config, pool, signer, storage });

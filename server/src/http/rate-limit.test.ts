@@ -132,10 +132,10 @@ describe('RateLimiter', () => {
   it('starts afresh each clock minute', async () => {
     let now = Date.UTC(2026, 0, 1, 10, 0, 30);
     limiter = new RateLimiter(t.pool, { user: 2, anon: 2 }, pino({ enabled: false }), () => now);
-    expect([1, 2, 3].map(() => limiter!.hit('a:x', 2).allowed)).toEqual([true, true, false]);
-    expect(limiter.hit('a:x', 2).resetSeconds).toBe(30);
+    expect([1, 2, 3].map(() => limiter!.hit('x', 2).allowed)).toEqual([true, true, false]);
+    expect(limiter.hit('x', 2).resetSeconds).toBe(30);
     now += 30_000;
-    expect(limiter.hit('a:x', 2).allowed).toBe(true);
+    expect(limiter.hit('x', 2).allowed).toBe(true);
   });
 
   it('keeps counting locally while the database is unreachable, and adds the counts later', async () => {
@@ -145,9 +145,9 @@ describe('RateLimiter', () => {
       query: (...args: Parameters<typeof t.pool.query>) => (down ? Promise.reject(new Error('connection refused')) : t.pool.query(...args)),
     } as unknown as typeof t.pool;
     limiter = new RateLimiter(flaky, { user: 5, anon: 5 }, pino({ enabled: false }), () => now);
-    for (let i = 0; i < 3; i++) limiter.hit('a:flaky', 5);
+    for (let i = 0; i < 3; i++) limiter.hit('flaky', 5);
     await limiter.flush();
-    expect(limiter.hit('a:flaky', 5).remaining).toBe(1);
+    expect(limiter.hit('flaky', 5).remaining).toBe(1);
     down = false;
     await limiter.flush();
     const { rows } = await t.pool.query<{ hits: number }>(
@@ -155,8 +155,8 @@ describe('RateLimiter', () => {
       [Math.floor(now / 60_000)],
     );
     expect(rows).toEqual([{ hits: 4 }]);
-    expect(limiter.hit('a:flaky', 5).allowed).toBe(true);
-    expect(limiter.hit('a:flaky', 5).allowed).toBe(false);
+    expect(limiter.hit('flaky', 5).allowed).toBe(true);
+    expect(limiter.hit('flaky', 5).allowed).toBe(false);
   });
 });
 

@@ -40,10 +40,17 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+/** A signed-in user's uid, or an anonymous caller's address (`u:<uid>` and `a:<address>` in PostgreSQL). */
+export type SlotKey = number | string;
+
+const bucketOf = (key: SlotKey): string => (typeof key === 'number' ? `u:${key}` : `a:${key}`);
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
 export class RateLimiter {
   private window = currentWindow(Date.now());
-  private slots = new Map<string, Slot>();
-  /** Access token -> uid (or null when invalid) for the current window. */
+  private slots = new Map<SlotKey, Slot>();
+  /** Authorization header -> uid of its valid access token (null: none) for the current window. */
   private tokens = new Map<string, number | null>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
@@ -71,10 +78,37 @@ export class RateLimiter {
     await this.flush();
   }
 
-  /** Counts one request of `key` against `limit` (0: unlimited, not counted). */
-  hit(key: string, limit: number): RateDecision {
+  /**
+   * Counts one /api request: against its user when `authorization` holds a valid access token
+   * (an invalid or expired one counts as anonymous: the guard refuses it anyway), else against
+   * its address. A token is verified once a minute here (a token expiring within that minute
+   * still counts for its user; it is only the counting key).
+   */
+  check(signer: TokenSigner, authorization: string | undefined, address: string): RateDecision {
     const now = this.now();
     this.roll(now);
+    let uid: number | null = null;
+    if (authorization) {
+      const cached = this.tokens.get(authorization);
+      if (cached !== undefined) uid = cached;
+      else {
+        const token = BEARER.exec(authorization)?.[1];
+        uid = token ? signer.accessUid(token) : null;
+        if (this.tokens.size >= TOKEN_CACHE_MAX) this.tokens.clear();
+        this.tokens.set(authorization, uid);
+      }
+    }
+    return uid !== null ? this.count(uid, this.limits.user, now) : this.count(address, this.limits.anon, now);
+  }
+
+  /** Counts one request of `key` against `limit` (0: unlimited, not counted). */
+  hit(key: SlotKey, limit: number): RateDecision {
+    const now = this.now();
+    this.roll(now);
+    return this.count(key, limit, now);
+  }
+
+  private count(key: SlotKey, limit: number, now: number): RateDecision {
     const resetSeconds = Math.max(1, Math.ceil(((this.window + 1) * RATE_WINDOW_MS - now) / 1000));
     if (limit <= 0) return { allowed: true, limit, remaining: 0, resetSeconds };
     let slot = this.slots.get(key);
@@ -106,12 +140,13 @@ export class RateLimiter {
     if (this.slots.size === 0) return;
     const window = this.window;
     const keys = [...this.slots.keys()];
+    const buckets = keys.map(bucketOf);
     const sent = keys.map((k) => this.slots.get(k)!.pending);
     // Taken out now: hits accepted while the query runs stay pending for the next flush.
     keys.forEach((k, i) => (this.slots.get(k)!.pending -= sent[i]!));
     let totals: Map<string, number>;
     try {
-      totals = await addCounts(this.pool, window, keys, sent);
+      totals = await addCounts(this.pool, window, buckets, sent);
     } catch (err) {
       // Put them back for the next try (if the minute is still the same).
       if (this.window === window) {
@@ -124,24 +159,11 @@ export class RateLimiter {
       return;
     }
     if (this.window !== window) return; // a new minute began meanwhile: these totals are history
-    for (const [key, total] of totals) {
-      const slot = this.slots.get(key);
-      if (slot) slot.total = total;
-    }
-  }
-
-  /**
-   * The uid of a valid access token, verified once per minute per token (a token expiring within
-   * that minute still counts for its user here; the guard refuses it anyway).
-   */
-  uidOf(signer: TokenSigner, token: string): number | null {
-    this.roll(this.now());
-    const cached = this.tokens.get(token);
-    if (cached !== undefined) return cached;
-    const uid = signer.accessUid(token);
-    if (this.tokens.size >= TOKEN_CACHE_MAX) this.tokens.clear();
-    this.tokens.set(token, uid);
-    return uid;
+    keys.forEach((k, i) => {
+      const total = totals.get(buckets[i]!);
+      const slot = this.slots.get(k);
+      if (slot && total !== undefined) slot.total = total;
+    });
   }
 
   private roll(now: number): void {
@@ -174,19 +196,14 @@ export async function purgeOldRateCounts(db: Queryable, now = Date.now()): Promi
   await db.query('DELETE FROM rate_limit_counts WHERE window_start < $1', [currentWindow(now) - 1]);
 }
 
-const BEARER = /^Bearer\s+(\S+)$/i;
-
 /**
  * The onRequest hook of the /api scope: counts the request against its user or address and
  * answers 429 (the usual envelope, `Retry-After`) past the limit.
  */
-export function rateLimitHook(limiter: RateLimiter, limits: Pick<RateLimits, 'user' | 'anon'>, signer: TokenSigner) {
+export function rateLimitHook(limiter: RateLimiter, signer: TokenSigner) {
   // Callback style and synchronous: no promise per request on the hot read path.
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    // An invalid or expired token counts as anonymous: the guard refuses it anyway.
-    const uid = token ? limiter.uidOf(signer, token) : null;
-    const decision = uid !== null ? limiter.hit(`u:${uid}`, limits.user) : limiter.hit(`a:${request.ip}`, limits.anon);
+    const decision = limiter.check(signer, request.headers.authorization, request.ip);
     if (decision.limit <= 0) return done();
     reply.header('x-ratelimit-limit', decision.limit);
     reply.header('x-ratelimit-remaining', decision.remaining);
