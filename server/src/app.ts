@@ -13,7 +13,7 @@ import type { Pool } from './db/pool';
 import { frameworkErrors, installErrorHandlers } from './http/errors';
 import { AJV_CUSTOM_OPTIONS, openApiRoutes, registerOpenApi } from './http/openapi';
 import { purgeOldRateCounts, purgeOldRegistrations, RateLimiter, rateLimitHook } from './http/rate-limit';
-import { installSecurityHeaders } from './http/security';
+import { cspReportRoutes, installSecurityHeaders } from './http/security';
 import { purgeOldPostLog } from './db/post-limit';
 import { avatarRoutes } from './routes/avatar';
 import { commentRoutes } from './routes/comment';
@@ -108,6 +108,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     },
     { prefix: '/api' },
   );
+  await app.register(cspReportRoutes);
   await app.register(siteRoutes, { siteDir: config.siteDir, storage, archive: config.archiveMode });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, json, startTestApp, type TestApp } from '../test/helpers';
 import { createUser, PASSWORD } from '../test/users';
+import { pino } from 'pino';
+import { buildApp } from '../app';
+import { CSP_REPORTS_LOGGED_PER_MINUTE, violationsOf } from './security';
 
 let siteDir: string;
 let t: TestApp;
@@ -120,5 +123,55 @@ describe('cookie-authenticated calls from another site', () => {
     expect(bare.statusCode).toBe(200);
     const out = await call('POST', '/api/user/logout', { origin: `http://${HOST}` }, { xb_refresh: cookieFrom(bare, 'xb_refresh')! });
     expect(json(out)).toEqual({ code: 200, msg: '登出成功！' });
+  });
+});
+
+describe('POST /csp-report', () => {
+  it('is named in the policy (report-uri and report-to) and in Reporting-Endpoints', async () => {
+    const res = await get('/login');
+    expect(res.headers['content-security-policy']).toContain('report-uri /csp-report; report-to csp');
+    expect(res.headers['reporting-endpoints']).toBe('csp="/csp-report"');
+  });
+
+  it('takes report-uri and Reporting API bodies and answers 204, a broken one too', async () => {
+    const legacy = { 'csp-report': { 'document-uri': 'http://x/login', 'violated-directive': 'script-src-elem', 'blocked-uri': 'inline', 'line-number': 3 } };
+    const modern = [{ type: 'csp-violation', body: { documentURL: 'http://x/my', effectiveDirective: 'img-src', blockedURL: 'https://evil.example/a.png' } }];
+    for (const [type, payload] of [
+      ['application/csp-report', JSON.stringify(legacy)],
+      ['application/reports+json', JSON.stringify(modern)],
+      ['application/csp-report', '{broken'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/csp-report', headers: { 'content-type': type }, payload });
+      expect(res.statusCode).toBe(204);
+    }
+  });
+
+  it('reads the violation out of both formats, and nothing out of anything else', () => {
+    expect(violationsOf({ 'csp-report': { 'document-uri': 'http://x/login', 'violated-directive': 'script-src-elem', 'blocked-uri': 'inline', 'line-number': 3 } })).toEqual([
+      { document: 'http://x/login', directive: 'script-src-elem', blocked: 'inline', source: '', line: 3 },
+    ]);
+    expect(violationsOf([{ type: 'csp-violation', body: { documentURL: 'http://x/my', effectiveDirective: 'img-src', blockedURL: 'https://e/a.png', lineNumber: 'x' } }, { type: 'deprecation', body: {} }])).toEqual([
+      { document: 'http://x/my', directive: 'img-src', blocked: 'https://e/a.png', source: '', line: null },
+    ]);
+    for (const junk of [null, 42, 'text', {}, { 'csp-report': 'x' }, [null, 1]]) expect(violationsOf(junk)).toEqual([]);
+  });
+
+  it(`logs each violation as a warning, at most ${CSP_REPORTS_LOGGED_PER_MINUTE} a minute`, async () => {
+    const lines: { msg: string; csp?: { directive: string } }[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const app = await buildApp({ config: t.config, pool: t.pool, logger });
+    try {
+      const report = JSON.stringify({ 'csp-report': { 'document-uri': 'http://x/', 'violated-directive': 'img-src', 'blocked-uri': 'https://e/a.png' } });
+      for (let i = 0; i < CSP_REPORTS_LOGGED_PER_MINUTE + 5; i++) {
+        await app.inject({ method: 'POST', url: '/csp-report', headers: { 'content-type': 'application/csp-report' }, payload: report });
+      }
+      const logged = lines.filter((l) => l.msg === 'CSP violation reported by a browser');
+      // A minute may turn during the loop: then the budget starts again.
+      expect(logged.length).toBeGreaterThanOrEqual(CSP_REPORTS_LOGGED_PER_MINUTE);
+      expect(logged.length).toBeLessThan(CSP_REPORTS_LOGGED_PER_MINUTE + 5);
+      expect(logged[0]!.csp!.directive).toBe('img-src');
+    } finally {
+      await app.close();
+    }
   });
 });

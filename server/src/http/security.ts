@@ -2,7 +2,7 @@
  * Security headers on every answer (pages, files, /api) and the same-origin check of the
  * cookie-authenticated calls. See docs/security.md "Headers and CSP".
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, MSG } from './errors';
 
 /**
@@ -12,6 +12,9 @@ import { ApiError, MSG } from './errors';
  * from the site (uploads are streamed by the server at /uploads, whatever the storage driver),
  * data: (small inline images) and blob: (the avatar preview of a chosen file).
  */
+/** Where browsers post CSP violation reports (outside /api: not part of the API contract). */
+export const CSP_REPORT_PATH = '/csp-report';
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -26,6 +29,10 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
+  // Violations are posted to /csp-report (report-uri for every browser, report-to where the
+  // Reporting API exists) and logged, so a policy that breaks a page shows in the logs.
+  `report-uri ${CSP_REPORT_PATH}`,
+  'report-to csp',
 ].join('; ');
 
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()';
@@ -52,6 +59,7 @@ export function installSecurityHeaders(app: FastifyInstance, { https }: Security
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
+    'reporting-endpoints': `csp="${CSP_REPORT_PATH}"`,
   };
   if (https) headers['strict-transport-security'] = HSTS;
   app.addHook('onRequest', (_request, reply, done) => {
@@ -84,4 +92,90 @@ export async function refuseForeignOrigin(request: FastifyRequest, _reply: Fasti
   // rewrites Host, TRUST_PROXY makes request.host the forwarded one).
   const host = request.host.toLowerCase();
   if (originHost(origin) !== host) throw new ApiError(403, MSG.foreignOrigin);
+}
+
+/** Reports logged per process and minute; beyond that they are counted, not logged (no log flood). */
+export const CSP_REPORTS_LOGGED_PER_MINUTE = 60;
+const REPORT_BODY_LIMIT = 16 * 1024;
+
+export interface CspViolation {
+  document: string;
+  directive: string;
+  blocked: string;
+  source: string;
+  line: number | null;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 300) : '');
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * The violations in a report body: `report-uri`'s `{"csp-report": {...}}` or the Reporting API's
+ * `[{type: "csp-violation", body: {...}}]`. Anything else yields none.
+ */
+export function violationsOf(body: unknown): CspViolation[] {
+  if (Array.isArray(body)) {
+    return body
+      .filter((r): r is { type: string; body: Record<string, unknown> } => r?.type === 'csp-violation' && typeof r.body === 'object' && r.body !== null)
+      .map(({ body: b }) => ({
+        document: str(b.documentURL),
+        directive: str(b.effectiveDirective),
+        blocked: str(b.blockedURL),
+        source: str(b.sourceFile),
+        line: num(b.lineNumber),
+      }));
+  }
+  const r = (body as { 'csp-report'?: Record<string, unknown> } | null)?.['csp-report'];
+  if (typeof r !== 'object' || r === null) return [];
+  return [
+    {
+      document: str(r['document-uri']),
+      directive: str(r['effective-directive'] ?? r['violated-directive']),
+      blocked: str(r['blocked-uri']),
+      source: str(r['source-file']),
+      line: num(r['line-number']),
+    },
+  ];
+}
+
+/**
+ * POST /csp-report: logs each violation (warn, at most CSP_REPORTS_LOGGED_PER_MINUTE a minute per
+ * process) and answers 204. Browsers send these on their own; nothing here is trusted or stored.
+ */
+export async function cspReportRoutes(app: FastifyInstance): Promise<void> {
+  for (const type of ['application/csp-report', 'application/reports+json']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(null, null); // a broken report is ignored, not an error
+      }
+    });
+  }
+  const budget = logBudget(app.log);
+  app.post(CSP_REPORT_PATH, { bodyLimit: REPORT_BODY_LIMIT }, async (request, reply) => {
+    for (const violation of violationsOf(request.body)) budget(violation);
+    return reply.code(204).send();
+  });
+}
+
+function logBudget(log: FastifyBaseLogger): (violation: CspViolation) => void {
+  let minute = -1;
+  let logged = 0;
+  let dropped = 0;
+  return (violation) => {
+    const now = Math.floor(Date.now() / 60_000);
+    if (now !== minute) {
+      if (dropped > 0) log.warn({ dropped }, 'CSP violation reports not logged in the last minute');
+      minute = now;
+      logged = 0;
+      dropped = 0;
+    }
+    if (logged >= CSP_REPORTS_LOGGED_PER_MINUTE) {
+      dropped += 1;
+      return;
+    }
+    logged += 1;
+    log.warn({ csp: violation }, 'CSP violation reported by a browser');
+  };
 }
