@@ -57,6 +57,18 @@ function readOwner(file: string): LockOwner | null {
 const sameOwner = (a: LockOwner | null, b: LockOwner | null) =>
   a !== null && b !== null && a.pid === b.pid && a.startTime === b.startTime && a.startedAt === b.startedAt;
 
+/** Creates `file` only if absent (EEXIST otherwise), complete from its first moment when it can. */
+function createExclusive(draft: string, file: string, owner: LockOwner): void {
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Some network and FUSE file systems have no hard links: an exclusive create does the same.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error;
+    writeFileSync(file, `${JSON.stringify(owner)}\n`, { flag: 'wx', mode: 0o644 });
+  }
+}
+
 /**
  * Takes the lock or throws DataDirInUseError. Atomic against another server starting at the same
  * moment: the lock appears complete (written aside, then hard-linked), and a stale one is renamed
@@ -76,7 +88,7 @@ export function acquireDataDirLock(dataDir: string, pid = process.pid): DataDirL
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        linkSync(draft, file);
+        createExclusive(draft, file, me);
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 20) throw error;
