@@ -187,7 +187,7 @@ describe('the server process', () => {
     const first = await startServer({ DATA_DIR: dataDir });
     const second = await startServer({ DATA_DIR: dataDir }, bundle, false);
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`is in use by another 校巴 server (pid ${first.child.pid}`);
+    expect(second.output()).toContain(`is in use by another 校巴 server or backup/restore (pid ${first.child.pid}`);
     // The first one is untouched and still serves.
     expect(await yyContents(first)).toBeInstanceOf(Array);
     expect(await terminate(first)).toBe(0);

@@ -31,7 +31,7 @@ export class DataDirInUseError extends Error {
     readonly owner: LockOwner,
   ) {
     super(
-      `DATA_DIR ${dataDir} is in use by another 校巴 server (pid ${owner.pid}, started ${owner.startedAt}). ` +
+      `DATA_DIR ${dataDir} is in use by another 校巴 server or backup/restore (pid ${owner.pid}, started ${owner.startedAt}). ` +
         `Two servers cannot share one embedded PostgreSQL: stop that one first (kill ${owner.pid}), ` +
         `give this one its own DATA_DIR, or point it at the same database with DATABASE_URL.`,
     );
