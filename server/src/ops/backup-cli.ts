@@ -46,11 +46,12 @@ async function main(): Promise<number> {
   const storage = createStorage(config);
   await storage.check();
   const started = Date.now();
-  const db = await openDatabase(config, 'backup');
+  const signal = stopOnSignal('backup');
+  const db = await openDatabase(config, 'backup', (line) => console.log(`backup: ${line}`));
   console.log(`backup: database ${db.description}`);
   console.log(`backup: uploads from ${storage.kind === 's3' ? `S3 bucket ${config.s3!.bucket}` : config.uploadsDir}`);
   try {
-    const result = await createBackup({ databaseUrl: db.url, storage, file, log: (line) => console.log(line) });
+    const result = await createBackup({ databaseUrl: db.url, storage, file, signal, log: (line) => console.log(line) });
     const { manifest } = result;
     const rows = manifest.database.tables.reduce((n, t) => n + t.rows, 0);
     const bytes = manifest.uploads.files.reduce((n, f) => n + f.size, 0);
@@ -65,10 +66,26 @@ async function main(): Promise<number> {
   }
 }
 
+/** Ctrl-C or SIGTERM: stop between two parts and clean up (a second Ctrl-C kills at once). */
+let stoppedBy: string | null = null;
+
+function stopOnSignal(name: string): AbortSignal {
+  const abort = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stoppedBy = signal;
+      console.error(`${name}: ${signal} received, stopping and cleaning up...`);
+      abort.abort(new Error(`stopped by ${signal}`));
+    });
+  }
+  return abort.signal;
+}
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (stoppedBy) console.error(`backup stopped by ${stoppedBy}: no backup file was written`);
+    else console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

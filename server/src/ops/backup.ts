@@ -19,6 +19,8 @@ export interface BackupOptions {
   /** The file to write; it must not exist yet. */
   file: string;
   log?: (line: string) => void;
+  /** Stops the backup between two parts (Ctrl-C); the partial file is removed. */
+  signal?: AbortSignal;
 }
 
 export interface BackupSummary {
@@ -51,6 +53,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   const written = pipeline(zip.outputStream as Readable, out);
   written.catch(() => {});
   const step = <T>(promise: Promise<T>) => Promise.race([promise, failure]);
+  const signal = options.signal ?? new AbortController().signal;
 
   try {
     // One snapshot for every table, taken at the first query, while the site keeps running.
@@ -62,11 +65,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
 
     const tableEntries: TableEntry[] = [];
     for (const table of tables) {
+      options.signal?.throwIfAborted();
       const file = `db/${table.name}.copy`;
       const digest = new Digest();
       zip.addReadStream(digest, file, { compress: true });
       const source = client.query(copyTo(`COPY ${ident(table.name)} (${table.columns.map(ident).join(', ')}) TO STDOUT`));
-      await step(pipeline(source, digest));
+      await step(pipeline(source, digest, { signal }));
       await step(finished(digest));
       tableEntries.push({ name: table.name, columns: table.columns, rows: digest.newlines, file, size: digest.bytes, sha256: digest.sha256() });
       log(`  table ${table.name}: ${plural(digest.newlines, 'row')}`);
@@ -79,6 +83,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     const files: UploadEntry[] = [];
     const vanished: string[] = [];
     for (const key of listed) {
+      options.signal?.throwIfAborted();
       const object = await options.storage.get(key);
       if (!object) {
         vanished.push(key);
@@ -88,7 +93,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       const digest = new Digest();
       // Pictures are WebP/JPEG already: deflating them again only costs time.
       zip.addReadStream(digest, file, { compress: false });
-      await step(pipeline(object.body, digest));
+      await step(pipeline(object.body, digest, { signal }));
       await step(finished(digest));
       files.push({ key, file, contentType: object.contentType, size: digest.bytes, sha256: digest.sha256() });
     }

@@ -20,6 +20,7 @@ export interface TargetDatabase {
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPort'>,
   purpose: 'backup' | 'restore',
+  notice?: (line: string) => void,
 ): Promise<TargetDatabase> {
   if (config.databaseUrl) {
     return { url: config.databaseUrl, description: `DATABASE_URL (${redact(config.databaseUrl)})`, close: async () => {} };
@@ -30,7 +31,8 @@ export async function openDatabase(
   }
   const running = await runningCluster(config.dataDir);
   if (running) return running;
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort });
+  // It takes the DATA_DIR lock, so a server started meanwhile refuses instead of sharing the cluster.
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort, ...(notice ? { onNotice: notice } : {}) });
   return {
     url: embedded.url,
     description: `embedded PostgreSQL in ${clusterDir} (started for this command on port ${embedded.port}, stopped after)`,

@@ -60,7 +60,7 @@ async function main(): Promise<number> {
   try {
     // Before any cluster is created in an empty DATA_DIR.
     await refuseNonEmptyStorage(storage);
-    db = await openDatabase(config, 'restore');
+    db = await openDatabase(config, 'restore', (line) => console.log(`restore: ${line}`));
   } catch (error) {
     archive.close();
     throw error;
@@ -68,7 +68,7 @@ async function main(): Promise<number> {
   console.log(`restore: into database ${db.description}`);
   console.log(`restore: uploads into ${storage.kind === 's3' ? `S3 bucket ${config.s3!.bucket}` : config.uploadsDir}`);
   try {
-    const result = await restoreBackup({ databaseUrl: db.url, storage, file, archive, log: (line) => console.log(line) });
+    const result = await restoreBackup({ databaseUrl: db.url, storage, file, archive, signal: stopOnSignal('restore'), log: (line) => console.log(line) });
     const rows = result.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
       `restore: done: ${result.tables.length} tables, ${rows} rows, ${result.files} files (${humanBytes(result.bytes)}) ` +
@@ -80,11 +80,27 @@ async function main(): Promise<number> {
   }
 }
 
+/** Ctrl-C or SIGTERM: stop between two parts and clean up (a second Ctrl-C kills at once). */
+let stoppedBy: string | null = null;
+
+function stopOnSignal(name: string): AbortSignal {
+  const abort = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stoppedBy = signal;
+      console.error(`${name}: ${signal} received, stopping and cleaning up...`);
+      abort.abort(new Error(`stopped by ${signal}`));
+    });
+  }
+  return abort.signal;
+}
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const refused = error instanceof RestoreRefused;
-    console.error(`restore ${refused ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}`);
+    if (stoppedBy) console.error(`restore stopped by ${stoppedBy}: rolled back, the target is as empty as before`);
+    else console.error(`restore ${refused ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(refused ? 3 : 1);
   },
 );

@@ -34,6 +34,8 @@ export interface RestoreOptions {
   migrationsDir?: string;
   /** The file already checked by verifyBackup (spares a second read); closed by the restore. */
   archive?: VerifiedArchive;
+  /** Stops the restore between two parts (Ctrl-C): rolled back, pictures removed, as on any failure. */
+  signal?: AbortSignal;
 }
 
 export interface RestoreSummary {
@@ -134,9 +136,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
 
     const restored: { name: string; rows: number }[] = [];
     for (const table of manifest.database.tables) {
+      options.signal?.throwIfAborted();
       const digest = new Digest();
       const sink = client.query(copyFrom(`COPY ${ident(table.name)} (${table.columns.map(ident).join(', ')}) FROM STDIN`));
-      await pipeline(await zip.openReadStreamPromise(entries.get(table.file)!), digest, sink);
+      // The signal also cuts a long COPY short (the aborted COPY fails the transaction).
+      await pipeline(await zip.openReadStreamPromise(entries.get(table.file)!), digest, sink, { signal: options.signal ?? new AbortController().signal });
       if (digest.sha256() !== table.sha256) throw new RestoreRefused(`${table.file} changed while it was being restored`);
       const count = Number((await client.query(`SELECT count(*) AS n FROM ${ident(table.name)}`)).rows[0].n);
       if (count !== table.rows) throw new Error(`${table.name}: ${count} rows loaded, the manifest says ${table.rows}`);
@@ -149,6 +153,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
 
     let bytes = 0;
     for (const upload of manifest.uploads.files) {
+      options.signal?.throwIfAborted();
       const data = await readEntry(zip, entries.get(upload.file)!);
       if (createHash('sha256').update(data).digest('hex') !== upload.sha256) throw new RestoreRefused(`${upload.file} changed while it was being restored`);
       await options.storage.put(upload.key, data, upload.contentType);
