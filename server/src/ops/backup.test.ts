@@ -292,6 +292,36 @@ describe('restore refuses', () => {
   });
 });
 
+describe('stopped half-way (Ctrl-C)', () => {
+  it('a restore stopped after its first picture rolls back and removes that picture', async () => {
+    const target = await emptyTarget();
+    const abort = new AbortController();
+    const storage = target.storage;
+    // Stop as soon as one picture has been written.
+    const put = storage.put.bind(storage);
+    storage.put = async (key: string, data: Buffer) => {
+      await put(key, data);
+      abort.abort(new Error('stopped by SIGINT'));
+    };
+    await expect(restoreBackup({ databaseUrl: target.url, storage, file: backupFile, signal: abort.signal })).rejects.toThrow('stopped by SIGINT');
+    expect(await tableCount(target.url)).toBe(0);
+    expect((await filesUnder(target.uploads)).size).toBe(0);
+  });
+
+  it('a backup stopped after its first table leaves no file behind', async () => {
+    const abort = new AbortController();
+    const file = path.join(work, 'stopped.zip');
+    const log = (line: string) => {
+      if (line.startsWith('  table')) abort.abort(new Error('stopped by SIGTERM'));
+    };
+    await expect(
+      createBackup({ databaseUrl: source.url, storage: new LocalStorage(t.config.uploadsDir), file, log, signal: abort.signal }),
+    ).rejects.toThrow('stopped by SIGTERM');
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.partial`)).toBe(false);
+  });
+});
+
 describe('uploads on S3', () => {
   let s3: TestS3;
   beforeAll(async () => {
