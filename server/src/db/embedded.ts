@@ -67,7 +67,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     const user = isRoot() ? postgresUser() : null;
     const nativeDir = user ? await reachableNativeDir(bin.nativeDir, bin.version, user) : bin.nativeDir;
     if (nativeDir !== bin.nativeDir) notice(`PostgreSQL binaries copied to ${nativeDir} (the postgres user cannot reach ${bin.nativeDir})`);
-    const clusterDir = user ? await reachableClusterDir(dataDir, user) : path.join(dataDir, 'pg');
+    const clusterDir = user ? await reachableClusterDir(dataDir, user, undefined, notice) : path.join(dataDir, 'pg');
     if (user && clusterDir !== path.join(dataDir, 'pg')) log(`cluster folder: ${clusterDir} (linked from ${path.join(dataDir, 'pg')})`);
     const password = await clusterPassword(dataDir, clusterDir);
 

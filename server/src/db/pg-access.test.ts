@@ -49,19 +49,31 @@ describe.skipIf(!root)('the cluster folder as root', () => {
     expect(await reachableClusterDir(dataDir, user, base)).toBe(cluster);
   });
 
+  it('a 0700 DATA_DIR in an open folder: gets o+x and keeps its cluster inside', async () => {
+    const user = postgresUser();
+    const dataDir = folder(0o700);
+    const messages: string[] = [];
+    const cluster = await reachableClusterDir(dataDir, user, folder(0o755), (m) => messages.push(m));
+    expect(cluster).toBe(path.join(dataDir, 'pg'));
+    expect(statSync(dataDir).mode & 0o777).toBe(0o701);
+    expect(userCanReach(user, cluster, true)).toBe(true);
+    expect(messages.join()).toContain('added o+x');
+  });
+
   it('an initialised cluster the postgres user cannot reach: stops with what to do', async () => {
     const user = postgresUser();
-    const home = folder(0o700);
-    mkdirSync(path.join(home, 'pg'));
-    writeFileSync(path.join(home, 'pg', 'PG_VERSION'), '18\n');
-    await expect(reachableClusterDir(home, user, folder(0o755))).rejects.toThrow(/cannot reach the cluster .*ln -s/s);
+    const dataDir = path.join(folder(0o700), '.data');
+    mkdirSync(path.join(dataDir, 'pg'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'pg', 'PG_VERSION'), '18\n');
+    await expect(reachableClusterDir(dataDir, user, folder(0o755))).rejects.toThrow(/cannot reach the cluster .*ln -s/s);
   });
 
   it('a shared base that cannot be created: stops naming it and what to set', async () => {
     const user = postgresUser();
-    const home = folder(0o700);
+    const dataDir = path.join(folder(0o700), '.data');
+    mkdirSync(dataDir);
     const blocker = path.join(folder(0o755), 'a-file');
     writeFileSync(blocker, '');
-    await expect(reachableClusterDir(home, user, path.join(blocker, 'xiaoba'))).rejects.toThrow(/cannot be created.*DATABASE_URL/s);
+    await expect(reachableClusterDir(dataDir, user, path.join(blocker, 'xiaoba'))).rejects.toThrow(/cannot be created.*DATABASE_URL/s);
   });
 });

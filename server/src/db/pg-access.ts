@@ -4,11 +4,12 @@
  * does). That user must be able to reach the binaries and the cluster folder, which a project in a
  * private home (mode 0700, usual in a container) does not allow: the binaries are then copied to
  * `/var/lib/xiaoba/postgres-<version>`, and the cluster is kept in `/var/lib/xiaoba/clusters/...`
- * with `<dataDir>/pg` a symbolic link to it. Without root none of this applies.
+ * with `<dataDir>/pg` a symbolic link to it (when only DATA_DIR itself is closed, it gets o+x
+ * instead). Without root none of this applies.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { chmod, chown, cp, mkdir, readFile, readlink, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -117,7 +118,12 @@ async function makeOpenDir(dir: string): Promise<void> {
  * initialised is placed under SHARED_BASE and linked from `<dataDir>/pg`; an existing one in an
  * unreachable place stops the start with what to do.
  */
-export async function reachableClusterDir(dataDir: string, user: PgUser, base = SHARED_BASE): Promise<string> {
+export async function reachableClusterDir(
+  dataDir: string,
+  user: PgUser,
+  base = SHARED_BASE,
+  notice: (message: string) => void = () => {},
+): Promise<string> {
   const link = path.join(dataDir, 'pg');
   const stat = lstatSync(link, { throwIfNoEntry: false });
   if (stat?.isSymbolicLink()) {
@@ -128,6 +134,13 @@ export async function reachableClusterDir(dataDir: string, user: PgUser, base = 
       throw new Error(`${link} points to ${real}, which the postgres user cannot reach: make its parents searchable (chmod o+x)`);
     }
     return real;
+  }
+  if (!userCanReach(user, dataDir) && userCanReach(user, path.dirname(dataDir))) {
+    // Only DATA_DIR itself is closed (a 0700 folder, e.g. from mkdtemp): search permission for
+    // others lets the postgres user through without listing it; its files keep their own modes.
+    const mode = statSync(dataDir).mode & 0o7777;
+    await chmod(dataDir, mode | 0o001);
+    notice(`DATA_DIR ${dataDir} was mode ${mode.toString(8)}: added o+x so the postgres user can reach its cluster`);
   }
   if (userCanReach(user, dataDir)) {
     await mkdir(link, { recursive: true, mode: 0o700 });
