@@ -98,39 +98,19 @@ async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
   return rows.map((r) => toYy(r, images.get(r.weibo_id), r.s_wid === null ? null : images.get(r.s_wid)));
 }
 
-const FILES_OF = (id: string) => `(SELECT array_agg(f.file ORDER BY f.position) FROM uploads f WHERE f.weibo_id = ${id})`;
-
 /**
- * One page of yy with its total, in one statement (one round trip instead of three: the counter,
- * the rows, their pictures; docs/adr/0009-api-read-path.md): `total` from the counters (a user's
- * `yy_count`, or the site's), the page newest first through the (uid, ctime, weibo_id) or
- * (ctime, weibo_id) index scanned backwards, each row's pictures as an array. Beyond the last
- * page the rows are not scanned at all. Null when `uid` names no user.
+ * One page of yy with its total, in one round trip (instead of three: the counter, the rows, their
+ * pictures): the function yy_page of migration 008 reads the counter (a user's `yy_count`, or the
+ * site's), then the page newest first through the (uid, ctime, weibo_id) or (ctime, weibo_id)
+ * index scanned backwards, each row's pictures as an array; beyond the last page nothing is
+ * scanned. Its plans are kept per connection (docs/adr/0009-api-read-path.md). Null when `uid`
+ * names no user.
  */
 export async function yyPage(db: Queryable, uid: number | null, limit: number, offset: number): Promise<{ total: number; records: Yy[] } | null> {
-  const counter =
-    uid === null
-      ? `SELECT coalesce((SELECT value FROM site_counters WHERE name = 'yy'), 0) AS n`
-      : 'SELECT yy_count::bigint AS n FROM users WHERE uid = $3';
-  const rowsOf = uid === null ? 'yy' : '(SELECT * FROM yy WHERE uid = $3) y';
   const { rows } = await db.query<PageRow>({
-    // Named: each connection parses the long text once (it is still planned for its values).
-    name: uid === null ? 'yy-page-site' : 'yy-page-user',
-    text: `WITH t AS (${counter})
-     SELECT t.n AS total, p.weibo_id, p.uid, u.name AS user_name, u.face, u.avatar, p.content, ${epoch('p.ctime')} AS ctime,
-            coalesce(p.transpond_id, 0) AS transpond_id, p.comment_count,
-            s.weibo_id AS s_wid, s.uid AS s_uid, su.name AS s_name, s.content AS s_content,
-            ${epoch('s.ctime')} AS s_ctime, s.comment_count AS s_comment,
-            ${FILES_OF('p.weibo_id')} AS files, ${FILES_OF('s.weibo_id')} AS s_files
-     FROM t
-     LEFT JOIN LATERAL (
-       SELECT * FROM ${rowsOf} WHERE $2 < t.n ORDER BY ctime DESC, weibo_id DESC LIMIT $1 OFFSET $2
-     ) p ON true
-     LEFT JOIN users u ON u.uid = p.uid
-     LEFT JOIN yy s ON s.weibo_id = p.transpond_id
-     LEFT JOIN users su ON su.uid = s.uid
-     ORDER BY p.ctime DESC, p.weibo_id DESC`,
-    values: uid === null ? [limit, offset] : [limit, offset, uid],
+    name: 'yy-page',
+    text: 'SELECT * FROM yy_page($1, $2, $3) WITH ORDINALITY ORDER BY ordinality',
+    values: [uid, limit, offset],
   });
   if (rows.length === 0) return null;
   const records: Yy[] = [];
