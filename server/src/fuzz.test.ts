@@ -196,7 +196,11 @@ function typeFits(value: unknown, field: Json): boolean {
   if (value === null) return field.nullable === true;
   switch (field.type) {
     case 'string':
-      return typeof value === 'string' && (typeof field.pattern !== 'string' || new RegExp(field.pattern, 'u').test(value));
+      return (
+        typeof value === 'string' &&
+        (typeof field.pattern !== 'string' || new RegExp(field.pattern, 'u').test(value)) &&
+        (typeof field.not?.pattern !== 'string' || !new RegExp(field.not.pattern, 'u').test(value))
+      );
     case 'number':
       return typeof value === 'number';
     case 'integer':

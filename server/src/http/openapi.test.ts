@@ -92,6 +92,26 @@ describe('the route schemas', () => {
     expect(json(await alice.call('POST', '/api/leave/add', { content: '你好' }))).toEqual({ code: 400, msg: '用户不存在' });
   });
 
+  it('refuse a NUL character in a text (PostgreSQL cannot store one: it was a 500)', async () => {
+    for (const [url, body] of [
+      ['/api/yy/createyy', { content: 'a\u0000b' }],
+      ['/api/comment/add', { weiboId: 1, content: '\u0000' }],
+      ['/api/leave/add', { fuid: alice.uid, content: 'x\u0000' }],
+    ] as const) {
+      const res = await alice.call('POST', url, body);
+      expect(res.statusCode, url).toBe(400);
+      expect(json(res)).toEqual({ code: 400, msg: '请求参数有误' });
+    }
+    expect(json(await alice.call('POST', '/api/user/updatebigqm?qm=%00'))).toEqual({ code: 400, msg: '请求参数有误' });
+  });
+
+  it('answer the envelope for a URL that does not decode', async () => {
+    const res = await alice.call('GET', '/api/user/getuserinfo/%FF%FE');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(json(res)).toEqual({ code: 400, msg: '请求参数有误' });
+  });
+
   it('check the token before the input: no token is a 401 whatever the input', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/yy/getUseryy/abc?pageNum=x' });
     expect(res.statusCode).toBe(401);

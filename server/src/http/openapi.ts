@@ -119,10 +119,12 @@ export const jsonBody = (description: string, properties: Json): Json => ({
 
 /**
  * No NUL character: PostgreSQL cannot store one in text, so it was a 500 at the INSERT (found by
- * fuzz.test.ts); now a 400 请求参数有误 before the handler.
+ * fuzz.test.ts); now a 400 请求参数有误 before the handler. Written as "not containing" rather than
+ * `^[^\u0000]*$`: a search instead of a whole-string match, measured 0.2-0.9 µs instead of 5-16 µs
+ * for 500 characters to 8 KB.
  */
-export const NO_NUL_PATTERN = '^[^\\u0000]*$';
-export const text = (description: string): Json => ({ type: 'string', pattern: NO_NUL_PATTERN, description });
+export const NO_NUL = { pattern: '\\u0000' } as const;
+export const text = (description: string): Json => ({ type: 'string', not: NO_NUL, description: `${description}; no NUL character` });
 export const num = (description: string): Json => ({ type: 'number', description });
 
 export interface RouteDoc {
