@@ -1,4 +1,5 @@
 /** GET /api/openapi.json, and the route schemas checking input without changing the handlers' answers. */
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/helpers';
 import { json } from '../test/helpers';
@@ -26,6 +27,16 @@ describe('GET /api/openapi.json', () => {
     expect(paths.length).toBeGreaterThan(25);
     expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
     expect(paths).toContain('/api/openapi.json');
+  });
+
+  it('is valid against the OpenAPI 3.0 schema', async () => {
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    // The check can fail: a schema type OpenAPI 3.0 does not have.
+    const broken = structuredClone(doc);
+    broken.paths['/api/user/login'].post.requestBody.content['application/json'].schema.type = ['object', 'null'];
+    expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
   it('describes a JSON body, a path id, a query and the envelopes', () => {
