@@ -16,13 +16,14 @@
  *     that ends anywhere but the page asked for (sent to /login) fails the bench.
  * Prints both side by side with their ratio (federated / control). A full run also writes the
  * figures into docs/performance.md (between its bench markers) and docs/performance-chart.svg.
- * `--quick` or BENCH_QUICK=1: no Lighthouse, no docs written.
+ * `--quick` or BENCH_QUICK=1: no Lighthouse, no docs written. `--docs-only`: rewrite the docs from
+ * the last full run's figures (.bench/pages.json), measuring nothing.
  * Needs the site built (`npm run build`); builds the control itself.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -295,11 +296,13 @@ ${parts.join('\n')}
 }
 
 /** Replaces the bench's block of docs/performance.md (everything else, e.g. the API section, stays). */
-function writeDocs(fed, ctl, when) {
+function writeDocs(fed, ctl, when, load) {
   const rows = tableRows(fed, ctl);
+  // Lighthouse's times depend on what else the machine does: say how busy it was.
+  const busy = load ? `, load average ${load.map((l) => l.toFixed(1)).join(' at the start, ')} at the end` : '';
   const block = [
     START,
-    `Last full run: ${when} (\`npm run bench\`; ${LIGHTHOUSE}, Chromium \`${chromiumVersion()}\`, Node ${process.version}, ${cpuNote()}).`,
+    `Last full run: ${when} (\`npm run bench\`; ${LIGHTHOUSE}, Chromium \`${chromiumVersion()}\`, Node ${process.version}, ${cpuNote()}${busy}).`,
     '',
     '| page | figure | federated | control | federated / control |',
     '|---|---|---|---|---|',
@@ -326,8 +329,17 @@ function cpuNote() {
   return `${cpus} CPUs`;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+const when = () => new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+const RESULTS = join(repo, '.bench', 'pages.json');
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--docs-only')) {
+  const saved = JSON.parse(readFileSync(RESULTS, 'utf8'));
+  if (!saved.when || !saved.federated['/login'].lighthouse) throw new Error(`${RESULTS} is not from a full run`);
+  writeDocs(saved.federated, saved.control, saved.when, saved.load);
+  console.log(`written from the run of ${saved.when}: docs/performance.md (figures), docs/performance-chart.svg`);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`Pages: federated vs single-bundle control${quick ? ' (quick: no Lighthouse)' : ` (Lighthouse: ${RUNS} runs per page, a few minutes)`}`);
+  const loadAtStart = loadavg()[0];
   buildControl();
   const lhDir = quick ? '' : lighthouseDir();
   const fed = await measureSite(repo, 'federated', lhDir);
@@ -336,9 +348,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`\n${'page'.padEnd(10)} ${'figure'.padEnd(30)} ${'federated'.padStart(10)} ${'control'.padStart(10)} ${'ratio'.padStart(7)}`);
   for (const r of rows) console.log(`${r[0].padEnd(10)} ${r[1].padEnd(30)} ${r[2].padStart(10)} ${r[3].padStart(10)} ${r[4].padStart(7)}`);
   mkdirSync(join(repo, '.bench'), { recursive: true });
-  writeFileSync(join(repo, '.bench', 'pages.json'), JSON.stringify({ federated: fed, control: ctl }, null, 2));
+  const finished = when();
+  const load = [loadAtStart, loadavg()[0]];
+  writeFileSync(RESULTS, JSON.stringify({ when: quick ? undefined : finished, load, federated: fed, control: ctl }, null, 2));
   if (!quick) {
-    writeDocs(fed, ctl, new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
+    writeDocs(fed, ctl, finished, load);
     console.log('\nwritten: docs/performance.md (figures), docs/performance-chart.svg');
   }
 }
