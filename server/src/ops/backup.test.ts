@@ -56,6 +56,12 @@ async function dumpTables(url: string): Promise<Record<string, string[]>> {
     for (const { name } of seqs) {
       out[`sequence ${name}`] = (await client.query(`SELECT last_value::text || ' ' || is_called::text AS r FROM "${name}"`)).rows.map((r) => r.r);
     }
+    // The schema too: restore sets foreign keys and indexes aside while loading and must put every one back.
+    out['schema: constraints'] = (
+      await client.query(`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS r
+        FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1`)
+    ).rows.map((r) => r.r);
+    out['schema: indexes'] = (await client.query(`SELECT indexdef AS r FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.r);
     return out;
   } finally {
     await client.end();
@@ -186,6 +192,8 @@ describe('backup then restore', () => {
     expect(before.leaves).toHaveLength(1);
     expect(before.leave_replies).toHaveLength(1);
     expect(before.visits!.length).toBeGreaterThan(0);
+    expect(before['schema: constraints']!.filter((c) => c.includes('FOREIGN KEY')).length).toBeGreaterThan(10);
+    expect(before['schema: indexes']!.some((i) => i.includes('yy_uid_ctime_idx'))).toBe(true);
     expect(summary.tables.find((x) => x.name === 'users')?.rows).toBe(2);
 
     const original = await filesUnder(t.config.uploadsDir);
