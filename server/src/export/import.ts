@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import * as v from 'valibot';
 import yauzl from 'yauzl';
 import { AVATAR_SIZE, IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
-import { withTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool, type Queryable } from '../db/pool';
 import { ApiError } from '../http/errors';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, processImage } from '../uploads/images';
 import type { UploadStorage } from '../uploads/storage';
@@ -240,6 +240,43 @@ export interface ImportTarget {
 
 const zero = (): ImportCounts => ({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0 });
 
+type Table = 'yy' | 'yy_comments' | 'leaves' | 'leave_replies';
+const ID_COLUMN: Record<Table, string> = { yy: 'weibo_id', yy_comments: 'comment_id', leaves: 'leave_id', leave_replies: 'id' };
+type Ref = { id: number; origin?: string | null };
+type Checked = { data: Buffer | null; width: number; height: number };
+
+/** Runs `fn` over `items`, `limit` at a time (picture checks and writes: I/O and libvips threads). */
+async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Which of the given origin keys are already rows of `table` here: rows an earlier import created
+ * (by their origin key) and, for keys of this very site, its own rows by id. One or two queries.
+ */
+async function presentRows(db: Queryable, here: string, table: Table, keys: string[]): Promise<Map<string, number>> {
+  const column = ID_COLUMN[table];
+  const found = new Map<string, number>();
+  const unique = [...new Set(keys)];
+  const imported = await db.query<{ origin: string; id: number }>(`SELECT origin, ${column} AS id FROM ${table} WHERE origin = ANY($1::text[])`, [unique]);
+  for (const row of imported.rows) found.set(row.origin, row.id);
+  const natives = unique
+    .filter((k) => k.slice(0, k.lastIndexOf(':')) === here)
+    .map((k) => Number(k.slice(k.lastIndexOf(':') + 1)))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  if (natives.length > 0) {
+    const own = await db.query<{ id: number }>(`SELECT ${column} AS id FROM ${table} WHERE ${column} = ANY($1::bigint[])`, [natives]);
+    for (const row of own.rows) found.set(`${here}:${row.id}`, row.id);
+  }
+  return found;
+}
+
+const PARALLEL_PICTURES = 4;
+
 export async function importExport(pool: Pool, storage: UploadStorage, uid: number, opened: OpenedExport): Promise<{ report: ImportReport; written: string[] }> {
   const { data } = opened;
   const here = await instanceId(pool);
@@ -252,21 +289,21 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
     throw new ApiError(400, IMPORT_MSG.otherAccount);
   }
   const exportedBy = data.user.uid;
-  const key = (row: { id: number; origin?: string | null }) => row.origin ?? `${data.site.instance}:${row.id}`;
+  const key = (row: Ref) => row.origin ?? `${data.site.instance}:${row.id}`;
 
   const report: ImportReport = { created: zero(), skipped: zero(), unrestorable: [] };
 
-  // Pictures of the yy this import may create, checked now (outside the transaction).
-  const pictures = new Map<string, { data: Buffer | null; width: number; height: number }>();
-  for (const yy of data.yy) {
-    for (const image of yy.images) {
-      if (pictures.has(image.file)) continue;
-      const buffer = IMAGE_NAME.test(image.file) ? await opened.read(image.file, IMAGE_MAX_BYTES) : null;
-      const checked = buffer ? await checkPicture(buffer, false) : null;
-      if (checked) pictures.set(image.file, checked);
-    }
-  }
-  let avatar: { data: Buffer | null; width: number; height: number } | null = null;
+  // Pictures of the yy not here yet, checked now, outside the transaction (a yy already here
+  // needs none; the transaction decides again and reports a picture it finds unchecked).
+  const presentYy = await presentRows(pool, here, 'yy', data.yy.map(key));
+  const pictures = new Map<string, Checked>();
+  const toCheck = [...new Set(data.yy.filter((y) => !presentYy.has(key(y))).flatMap((y) => y.images.map((i) => i.file)))];
+  await eachLimit(toCheck, PARALLEL_PICTURES, async (name) => {
+    const buffer = IMAGE_NAME.test(name) ? await opened.read(name, IMAGE_MAX_BYTES) : null;
+    const checked = buffer ? await checkPicture(buffer, false) : null;
+    if (checked) pictures.set(name, checked);
+  });
+  let avatar: Checked | null = null;
   if (data.user.avatar && !target.avatar) {
     const buffer = AVATAR_NAME.test(data.user.avatar) ? await opened.read(data.user.avatar, IMAGE_MAX_BYTES) : null;
     avatar = buffer ? await checkPicture(buffer, true) : null;
@@ -292,46 +329,71 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
     };
     const missingUser = (n: string, u: number) => `「${n}」（${u}）在本站不存在`;
 
-    /** The id here of a row of `table` the export names: this site's own row, or one an earlier import created. */
-    const existing = async (table: 'yy' | 'yy_comments' | 'leaves' | 'leave_replies', idColumn: string, row: { id: number; origin?: string | null }) => {
-      const k = key(row);
-      const [instance, original] = [k.slice(0, k.lastIndexOf(':')), Number(k.slice(k.lastIndexOf(':') + 1))];
-      if (instance === here && Number.isSafeInteger(original)) {
-        const own = await db.query<{ id: number }>(`SELECT ${idColumn} AS id FROM ${table} WHERE ${idColumn} = $1`, [original]);
-        if (own.rows[0]) return own.rows[0].id;
-      }
-      const imported = await db.query<{ id: number }>(`SELECT ${idColumn} AS id FROM ${table} WHERE origin = $1`, [k]);
-      return imported.rows[0]?.id ?? null;
+    // What is here already, looked up in bulk (not one query per row), then kept up to date.
+    const allComments = [...data.yy.flatMap((y) => y.comments), ...data.commentsElsewhere];
+    const allLeaves = [...data.board, ...data.leavesElsewhere];
+    const known: Record<Table, Map<string, number>> = {
+      yy: await presentRows(db, here, 'yy', [
+        ...data.yy.map(key),
+        ...data.yy.filter((y) => y.transpondId).map((y) => key({ id: y.transpondId })),
+        ...data.commentsElsewhere.map((c) => key({ id: c.yyId })),
+      ]),
+      yy_comments: await presentRows(db, here, 'yy_comments', [
+        ...allComments.map(key),
+        ...allComments.filter((c) => c.replyCommentId).map((c) => key({ id: c.replyCommentId })),
+      ]),
+      leaves: await presentRows(db, here, 'leaves', allLeaves.map(key)),
+      leave_replies: await presentRows(db, here, 'leave_replies', allLeaves.flatMap((l) => l.replies.map(key))),
     };
+    const existing = (table: Table, row: Ref): number | null => known[table].get(key(row)) ?? null;
 
-    // --- yy, oldest first (a repost of one's own post finds its original already imported)
+    // --- yy: originals first, then reposts (which may point at an original of this very import).
+    // One INSERT per batch: a thousand posts cost a few statements, not a thousand round trips.
     const yyIds = new Map<number, number>();
-    const commentIds = new Map<number, number>();
-    let yyCreated = 0;
-    for (const yy of [...data.yy].reverse()) {
-      const found = await existing('yy', 'weibo_id', yy);
-      if (found !== null) {
-        yyIds.set(yy.id, found);
-        report.skipped.yy++;
-        continue;
-      }
-      let content = yy.content;
-      let transpond: number | null = null;
-      if (yy.transpondId) {
-        transpond = yyIds.get(yy.transpondId) ?? (await existing('yy', 'weibo_id', { id: yy.transpondId }));
-        if (transpond === null) {
-          // The original is not on this site: keep the words and quote what was reposted.
-          content = yy.source ? `${yy.content} //转发 @${yy.source.name}：${yy.source.content}` : `${yy.content} //原yy已被删除`;
-        }
-      }
-      const inserted = await db.query<{ id: number }>(
-        `INSERT INTO yy (uid, content, transpond_id, ctime, origin) VALUES ($1, $2, $3, $4, $5) RETURNING weibo_id AS id`,
-        [uid, content.trim(), transpond, yy.ctime, key(yy)],
+    const fresh = [...data.yy].reverse().filter((yy) => {
+      const found = existing('yy', yy);
+      if (found === null) return true;
+      yyIds.set(yy.id, found);
+      report.skipped.yy++;
+      return false;
+    });
+    const insertYy = async (rows: Array<{ yy: (typeof data.yy)[number]; content: string; transpond: number | null }>) => {
+      if (rows.length === 0) return;
+      const inserted = await db.query<{ id: number; origin: string }>(
+        `INSERT INTO yy (uid, content, transpond_id, ctime, origin)
+         SELECT $1::bigint, t.content, t.transpond, t.ctime::timestamp, t.origin
+         FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[]) WITH ORDINALITY AS t(content, transpond, ctime, origin, n)
+         ORDER BY t.n
+         RETURNING weibo_id AS id, origin`,
+        [uid, rows.map((r) => r.content), rows.map((r) => r.transpond), rows.map((r) => r.yy.ctime), rows.map((r) => key(r.yy))],
       );
-      const newId = inserted.rows[0]!.id;
-      yyIds.set(yy.id, newId);
-      yyCreated++;
-      report.created.yy++;
+      const byOrigin = new Map(inserted.rows.map((r) => [r.origin, r.id]));
+      for (const { yy } of rows) {
+        const id = byOrigin.get(key(yy))!;
+        yyIds.set(yy.id, id);
+        known.yy.set(key(yy), id);
+      }
+      report.created.yy += rows.length;
+    };
+    await insertYy(fresh.filter((yy) => !yy.transpondId).map((yy) => ({ yy, content: yy.content, transpond: null })));
+    await insertYy(
+      fresh
+        .filter((yy) => yy.transpondId)
+        .map((yy) => {
+          const transpond = yyIds.get(yy.transpondId) ?? existing('yy', { id: yy.transpondId });
+          // The original is not on this site: keep the words and quote what was reposted.
+          const content =
+            transpond !== null ? yy.content : yy.source ? `${yy.content} //转发 @${yy.source.name}：${yy.source.content}` : `${yy.content} //原yy已被删除`;
+          return { yy, content: content.trim(), transpond };
+        }),
+    );
+    if (fresh.length > 0) {
+      await db.query('UPDATE users SET yy_count = yy_count + $2 WHERE uid = $1', [uid, fresh.length]);
+      await db.query(`UPDATE site_counters SET value = value + $1 WHERE name = 'yy'`, [fresh.length]);
+    }
+    // Their pictures, in order, under new random names (files written after the commit).
+    const uploads: Array<[string, number, number, number, number, number, string]> = [];
+    for (const yy of fresh) {
       let position = 0;
       for (const image of yy.images) {
         const checked = pictures.get(image.file);
@@ -340,28 +402,28 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
           continue;
         }
         const file = newKey('yy');
-        const size = checked.data?.length ?? image.size;
-        await db.query(
-          `INSERT INTO uploads (uid, file, size, width, height, weibo_id, position, ctime) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [uid, file, size, checked.width, checked.height, newId, position++, yy.ctime],
-        );
+        uploads.push([file, checked.data?.length ?? image.size, checked.width, checked.height, yyIds.get(yy.id)!, position++, yy.ctime]);
         pending.push({ key: file, name: image.file, data: checked.data });
-        report.created.images++;
       }
     }
-    if (yyCreated > 0) {
-      await db.query('UPDATE users SET yy_count = yy_count + $2 WHERE uid = $1', [uid, yyCreated]);
-      await db.query(`UPDATE site_counters SET value = value + $1 WHERE name = 'yy'`, [yyCreated]);
+    if (uploads.length > 0) {
+      const col = (i: number) => uploads.map((u) => u[i]);
+      await db.query(
+        `INSERT INTO uploads (uid, file, size, width, height, weibo_id, position, ctime)
+         SELECT $1::bigint, * FROM unnest($2::text[], $3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[], $8::timestamp[])`,
+        [uid, col(0), col(1), col(2), col(3), col(4), col(5), col(6)],
+      );
+      report.created.images += uploads.length;
     }
 
-    // --- comments: under the user's yy (anyone's), and the user's under other yy
-    const addComment = async (
-      c: v.InferOutput<typeof CommentSchema>,
-      weiboId: number,
-    ): Promise<void> => {
-      const found = await existing('yy_comments', 'comment_id', c);
-      if (found !== null) {
-        commentIds.set(c.id, found);
+    // --- comments: under the user's yy (anyone's), and the user's under other yy. Decided in
+    // order (a reply finds the comment it answers), written in one INSERT, replies linked after.
+    type NewComment = { c: (typeof allComments)[number]; weiboId: number; author: number; replyTo: Ref | null; replyUid: number | null };
+    const newComments: NewComment[] = [];
+    const commentById = new Map(allComments.map((c) => [c.id, c]));
+    const planned = new Set<string>();
+    const planComment = async (c: (typeof allComments)[number], weiboId: number) => {
+      if (existing('yy_comments', c) !== null || planned.has(key(c))) {
         report.skipped.comments++;
         return;
       }
@@ -370,41 +432,59 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
         report.unrestorable.push({ kind: 'comment', id: c.id, reason: `评论者${missingUser(c.name, c.uid)}` });
         return;
       }
-      let replyTo: number | null = null;
+      let replyTo: Ref | null = null;
       let replyUid: number | null = null;
       if (c.replyCommentId) {
-        replyTo = commentIds.get(c.replyCommentId) ?? (await existing('yy_comments', 'comment_id', { id: c.replyCommentId }));
-        replyUid = replyTo === null ? null : await resolveUser(c.replyUid, c.replyName);
+        const target: Ref = commentById.get(c.replyCommentId) ?? { id: c.replyCommentId };
+        const reachable = existing('yy_comments', target) !== null || planned.has(key(target));
+        replyUid = reachable ? await resolveUser(c.replyUid, c.replyName) : null;
         // A reply whose comment or person is not here becomes a plain comment (never pointing at a stranger's).
-        if (replyTo === null || replyUid === null) [replyTo, replyUid] = [null, null];
+        if (reachable && replyUid !== null) replyTo = target;
+        else replyUid = null;
       }
-      const inserted = await db.query<{ id: number }>(
-        `INSERT INTO yy_comments (weibo_id, uid, content, reply_comment_id, reply_uid, ctime, origin)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING comment_id AS id`,
-        [weiboId, author, c.content, replyTo, replyUid, c.ctime, key(c)],
-      );
-      await db.query('UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1', [weiboId]);
-      commentIds.set(c.id, inserted.rows[0]!.id);
-      report.created.comments++;
+      planned.add(key(c));
+      newComments.push({ c, weiboId, author, replyTo, replyUid });
     };
     for (const yy of data.yy) {
       const weiboId = yyIds.get(yy.id)!;
-      for (const c of [...yy.comments].sort((a, b) => a.ctime.localeCompare(b.ctime) || a.id - b.id)) await addComment(c, weiboId);
+      for (const c of [...yy.comments].sort((x, y) => x.ctime.localeCompare(y.ctime) || x.id - y.id)) await planComment(c, weiboId);
     }
     for (const c of [...data.commentsElsewhere].reverse()) {
       // The yy must be here, still its author's: this site's own, or one its author imported.
-      const weiboId = await existing('yy', 'weibo_id', { id: c.yyId });
+      const weiboId = existing('yy', { id: c.yyId });
       const owner = weiboId === null ? null : (await db.query<{ uid: number }>('SELECT uid FROM yy WHERE weibo_id = $1', [weiboId])).rows[0]?.uid;
       if (weiboId === null || owner !== (await resolveUser(c.yyUid, c.yyName))) {
         report.unrestorable.push({ kind: 'comment', id: c.id, reason: `评论的yy（${c.yyName}的）不在本站` });
         continue;
       }
-      await addComment(c, weiboId);
+      await planComment(c, weiboId);
+    }
+    if (newComments.length > 0) {
+      const inserted = await db.query<{ id: number; origin: string }>(
+        `INSERT INTO yy_comments (weibo_id, uid, content, ctime, origin)
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamp[], $5::text[])
+         RETURNING comment_id AS id, origin`,
+        [newComments.map((n) => n.weiboId), newComments.map((n) => n.author), newComments.map((n) => n.c.content), newComments.map((n) => n.c.ctime), newComments.map((n) => key(n.c))],
+      );
+      for (const row of inserted.rows) known.yy_comments.set(row.origin, row.id);
+      const replies = newComments.filter((n) => n.replyTo !== null);
+      if (replies.length > 0) {
+        await db.query(
+          `UPDATE yy_comments c SET reply_comment_id = t.reply, reply_uid = t.reply_uid
+           FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS t(id, reply, reply_uid) WHERE c.comment_id = t.id`,
+          [replies.map((n) => known.yy_comments.get(key(n.c))!), replies.map((n) => existing('yy_comments', n.replyTo!)!), replies.map((n) => n.replyUid)],
+        );
+      }
+      await db.query(
+        `UPDATE yy SET comment_count = comment_count + t.n FROM (SELECT w, count(*)::int AS n FROM unnest($1::bigint[]) AS w GROUP BY w) t WHERE yy.weibo_id = t.w`,
+        [newComments.map((n) => n.weiboId)],
+      );
+      report.created.comments += newComments.length;
     }
 
     // --- board messages: on the user's board, and the user's on other boards
-    const addLeave = async (l: v.InferOutput<typeof LeaveSchema>, board: number): Promise<void> => {
-      let leaveId = await existing('leaves', 'leave_id', l);
+    const addLeave = async (l: (typeof allLeaves)[number], board: number): Promise<void> => {
+      let leaveId = existing('leaves', l);
       if (leaveId !== null) report.skipped.leaves++;
       else {
         const author = await resolveUser(l.uid, l.name);
@@ -419,10 +499,11 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
         );
         await db.query('UPDATE users SET leave_count = leave_count + 1 WHERE uid = $1', [board]);
         leaveId = inserted.rows[0]!.id;
+        known.leaves.set(key(l), leaveId);
         report.created.leaves++;
       }
       for (const r of l.replies) {
-        if ((await existing('leave_replies', 'id', r)) !== null) {
+        if (existing('leave_replies', r) !== null) {
           report.skipped.leaveReplies++;
           continue;
         }
@@ -431,9 +512,11 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
           report.unrestorable.push({ kind: 'leaveReply', id: r.id, reason: `回复者${missingUser(r.name, r.uid)}` });
           continue;
         }
-        await db.query(`INSERT INTO leave_replies (leave_id, uid, content, ctime, origin) VALUES ($1, $2, $3, $4, $5)`, [
-          leaveId, author, r.content, r.ctime, key(r),
-        ]);
+        const reply = await db.query<{ id: number }>(
+          `INSERT INTO leave_replies (leave_id, uid, content, ctime, origin) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [leaveId, author, r.content, r.ctime, key(r)],
+        );
+        known.leave_replies.set(key(r), reply.rows[0]!.id);
         report.created.leaveReplies++;
       }
     };
@@ -441,7 +524,7 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
     for (const l of [...data.leavesElsewhere].reverse()) {
       const board = await resolveUser(l.boardUid, l.boardName);
       if (board === null) {
-        if ((await existing('leaves', 'leave_id', l)) !== null) report.skipped.leaves++;
+        if (existing('leaves', l) !== null) report.skipped.leaves++;
         else {
           report.unrestorable.push({ kind: 'leave', id: l.id, reason: `留言板的主人${missingUser(l.boardName, l.boardUid)}` });
           for (const r of l.replies) report.unrestorable.push({ kind: 'leaveReply', id: r.id, reason: '所属的留言无法恢复' });
@@ -451,7 +534,7 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
       await addLeave(l, board);
     }
 
-    // --- signatures: restored where the user still has the default (''); equal or own ones are kept
+    // --- signatures: restored where the user still has the default (''); one already set is kept
     for (const column of ['qm', 'qianming'] as const) {
       const value = data.signatures[column].trim();
       if (!value) continue;
@@ -475,7 +558,7 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
 
   // Committed: now the files. A file that cannot be written leaves its yy without that picture.
   const written: string[] = [];
-  for (const picture of pending) {
+  await eachLimit(pending, PARALLEL_PICTURES, async (picture) => {
     try {
       const bytes = picture.data ?? (await opened.read(picture.name, IMAGE_MAX_BYTES));
       if (!bytes) throw new Error(`${picture.name} vanished from the ZIP`);
@@ -492,6 +575,6 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
         report.unrestorable.push({ kind: 'image', id: picture.name, reason: '图片保存失败' });
       }
     }
-  }
+  });
   return { report, written };
 }
