@@ -1,3 +1,5 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
@@ -167,6 +169,22 @@ describe('export refusals', () => {
     const second = await ok(carol.call('POST', '/api/export/prepare'));
     expect((await t.app.inject({ url: `/api/export/download/${first.ticket}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/export/download/${second.ticket}` })).statusCode).toBe(200);
+  });
+
+  it('a picture deleted between prepare and download ends that download short, recorded as failed, and blocks nothing', async () => {
+    const { ticket, size } = await ok(alice.call('POST', '/api/export/prepare'));
+    const file = path.join(t.config.uploadsDir, space.pic2.url.slice('/uploads/'.length));
+    const saved = await readFile(file);
+    await rm(file);
+    try {
+      const res = await t.app.inject({ url: `/api/export/download/${ticket}` }).catch(() => null);
+      expect(res === null || res.rawPayload.length < size).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(json(await alice.call('GET', `/api/export/progress/${ticket}`)).data.done).toBe(false);
+      expect((await alice.call('POST', '/api/export/prepare')).statusCode).toBe(200);
+    } finally {
+      await writeFile(file, saved);
+    }
   });
 
   it('needs a signed-in user and a known skin', async () => {
