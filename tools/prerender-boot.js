@@ -1,17 +1,54 @@
-// Loaded (async, same origin: the CSP allows it) with a prerendered page, long before the app's
-// scripts: a submit of the prerendered form is remembered on #xb-prerender, and the shell repeats
-// it on the live form once that is shown (shell/src/prerendered.ts). Without this script the
-// submit does nothing (the form's method is "dialog") and what was typed stays.
-document.addEventListener(
-  'submit',
-  function (event) {
-    var page = document.getElementById('xb-prerender');
-    var form = event.target;
-    if (!page || !page.contains(form)) return;
-    event.preventDefault();
-    var buttons = Array.prototype.slice.call(form.querySelectorAll('button, input[type=submit]'));
-    page.setAttribute('data-submit-form', String(Array.prototype.indexOf.call(page.querySelectorAll('form'), form)));
-    page.setAttribute('data-submit-button', String(event.submitter ? buttons.indexOf(event.submitter) : -1));
-  },
-  true,
-);
+// The one script of a prerendered page (/login, /register) that runs before the app: loaded async
+// from our own origin (the CSP allows no inline script). tools/prerender.mjs copies it beside the
+// prerendered pages; docs/adr/0008 says why.
+//  1. The server has parked the app's module scripts and preloads (type="xb-module",
+//     rel="xb-modulepreload") so that nothing competes with the first paint; after that paint this
+//     starts them, exactly as the plain tags would have.
+//  2. A submit of the prerendered form (its method is "dialog": a no-op, nothing reloads) is
+//     remembered on #xb-prerender; the shell repeats it on the live form (shell/src/prerendered.ts).
+(function () {
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var page = document.getElementById('xb-prerender');
+      var form = event.target;
+      if (!page || !page.contains(form)) return;
+      event.preventDefault();
+      var buttons = Array.prototype.slice.call(form.querySelectorAll('button, input[type=submit]'));
+      page.setAttribute('data-submit-form', String(Array.prototype.indexOf.call(page.querySelectorAll('form'), form)));
+      page.setAttribute('data-submit-button', String(event.submitter ? buttons.indexOf(event.submitter) : -1));
+    },
+    true,
+  );
+
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var parked = document.querySelectorAll('link[rel="xb-modulepreload"], script[type="xb-module"]');
+    for (var i = 0; i < parked.length; i++) {
+      var old = parked[i];
+      var el;
+      if (old.tagName === 'LINK') {
+        el = document.createElement('link');
+        el.rel = 'modulepreload';
+        el.href = old.getAttribute('href');
+      } else {
+        el = document.createElement('script');
+        el.type = 'module';
+        el.src = old.getAttribute('src');
+      }
+      if (old.hasAttribute('crossorigin')) el.crossOrigin = old.getAttribute('crossorigin') || '';
+      old.parentNode.insertBefore(el, old);
+      old.parentNode.removeChild(old);
+    }
+  }
+  // After the next paint (a frame, then a task); a hidden tab paints nothing, so start at once.
+  if (document.visibilityState === 'visible' && window.requestAnimationFrame) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+    // Belt and braces: a frame that never comes must not keep the app from starting.
+    setTimeout(start, 1000);
+  } else start();
+})();

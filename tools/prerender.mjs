@@ -4,12 +4,13 @@
  * `prerender/entry.tsx` for Node (esbuild, the one Vite uses), renders each page to HTML and the
  * CSS of its styled components, and writes them to `<out>/` with a `pages.json` that maps every
  * route path to its page. The server puts that markup into index.html for those paths, so the page
- * paints before the scripts run; the shell then swaps in the live page (shell/src/prerendered.ts).
+ * paints before the scripts run (started after that paint by prerender-boot.js, copied there as
+ * boot.js); the shell then swaps in the live page (shell/src/prerendered.ts).
  *
  * Run by tools/atomic-build.mjs into the build folder before the swap, or by hand:
  *   node ../tools/prerender.mjs [outDir]   (in mf-auth; default dist/prerender)
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,8 +59,11 @@ export async function prerender(cwd, out) {
     const { render, routeTable } = createRequire(bundle)(bundle);
     mkdirSync(out, { recursive: true });
     const paths = {};
+    // The update notes the server sends at /showupdate.txt (server/static), as of this build.
+    const notesFile = join(cwd, '..', 'server', 'static', 'showupdate.txt');
+    const updateNotes = existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : null;
     for (const page of PAGES) {
-      const result = await render(page);
+      const result = await render(page, { updateNotes });
       writeFileSync(join(out, `${page}.json`), JSON.stringify({ title: result.title, css: ownStyleTags(result.css), html: inertForms(result.html) }));
     }
     // Every route row whose page (or its twin) was rendered, e.g. / and /login -> login.json.
@@ -68,8 +72,8 @@ export async function prerender(cwd, out) {
       if (PAGES.includes(page)) paths[row.path] = `${page}.json`;
     }
     writeFileSync(join(out, 'pages.json'), JSON.stringify(paths, null, 2));
-    // The early submit catcher the server links from every prerendered page.
-    copyFileSync(join(cwd, 'prerender', 'submit.js'), join(out, 'submit.js'));
+    // The one early script the server links from every prerendered page.
+    copyFileSync(join(import.meta.dirname, 'prerender-boot.js'), join(out, 'boot.js'));
     return paths;
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import { Layout } from '../../shell/src/layout/Layout';
 import { createStore } from '../../shell/src/store';
 import LoginPage from '../src/login/LoginPage';
 import RegisterPage from '../src/register/RegisterPage';
+import { parseUpdateNotes, PRERENDERED_NOTES_ID, setPrerenderNotes } from '../src/register/UpdateNews';
 import { routeTable } from '../src/route-table';
 
 /** A first visit: nothing stored (the stored user, if any, only changes the skin once live). */
@@ -47,7 +48,16 @@ export interface Prerendered {
   css: string;
 }
 
-export async function render(page: string): Promise<Prerendered> {
+export interface RenderOptions {
+  /** The text of /showupdate.txt at build time: /register shows these notes at once. */
+  updateNotes?: string | null;
+}
+
+/** Non-executable JSON (the CSP allows no inline script), read by the live UpdateNews. */
+const notesElement = (notes: string[]) =>
+  `<script type="application/json" id="${PRERENDERED_NOTES_ID}">${JSON.stringify(notes).replace(/</g, '\\u003c')}</script>`;
+
+export async function render(page: string, options: RenderOptions = {}): Promise<Prerendered> {
   const Page = PAGES[page];
   const meta = routeTable.find((row) => row.page === page);
   if (!Page || !meta) throw new Error(`no prerenderable page ${page}`);
@@ -59,6 +69,8 @@ export async function render(page: string): Promise<Prerendered> {
   const context = await handler.query(new Request(`http://localhost${meta.path}`));
   if (context instanceof Response) throw new Error(`${meta.path} redirects while prerendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const notes = options.updateNotes ? parseUpdateNotes(options.updateNotes) : null;
+  setPrerenderNotes(notes);
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
@@ -71,9 +83,12 @@ export async function render(page: string): Promise<Prerendered> {
         </Provider>,
       ),
     );
-    return { path: meta.path, page, title: meta.title ?? '', html, css: sheet.getStyleTags() };
+    // Only a page that shows the notes carries them.
+    const withNotes = notes && html.includes('id="xb-news-title"') ? html + notesElement(notes) : html;
+    return { path: meta.path, page, title: meta.title ?? '', html: withNotes, css: sheet.getStyleTags() };
   } finally {
     sheet.seal();
+    setPrerenderNotes(null);
   }
 }
 

@@ -73,7 +73,7 @@ export function sameForm(prerendered: ParentNode, live: ParentNode): boolean {
 
 const SUBMITTERS = 'button, input[type=submit]';
 
-/** Notes which form and button of the prerendered page were used to submit (as submit.js does). */
+/** Notes which form and button of the prerendered page were used to submit (as the boot script does before the app runs). */
 function rememberSubmit(prerendered: HTMLElement, event: SubmitEvent): void {
   const form = event.target as HTMLFormElement;
   if (!prerendered.contains(form)) return;
@@ -97,7 +97,7 @@ export function takeOverPrerendered(root: HTMLElement, doc: Document = document)
   root.hidden = true;
 
   // A submit on the prerendered form (a no-op there: method="dialog") is remembered on the element,
-  // by the early prerender script (mf-auth/prerender/submit.js) or from now on by this listener.
+  // by the boot script (tools/prerender-boot.js) until now, from now on by this listener.
   prerendered.addEventListener('submit', (event) => rememberSubmit(prerendered, event as SubmitEvent), true);
 
   let done = false;

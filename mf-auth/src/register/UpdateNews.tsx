@@ -15,8 +15,33 @@ export function parseUpdateNotes(text: string): string[] {
 
 type NewsState = { status: 'loading' } | { status: 'ready'; notes: string[] } | { status: 'failed' };
 
+/**
+ * The prerendered /register (docs/adr/0008) carries the notes as of its build in this JSON
+ * element, so the live list starts where the prerendered one was (no jump when one replaces the
+ * other, nothing late to paint) and is then refreshed from the file.
+ */
+export const PRERENDERED_NOTES_ID = 'xb-update-notes';
+let notesForPrerender: string[] | null = null;
+
+/** Build time only (mf-auth/prerender): the notes to render instead of loading them. */
+export function setPrerenderNotes(notes: string[] | null): void {
+  notesForPrerender = notes;
+}
+
+function initialNews(): NewsState {
+  if (notesForPrerender) return { status: 'ready', notes: notesForPrerender };
+  const element = typeof document === 'undefined' ? null : document.getElementById(PRERENDERED_NOTES_ID);
+  try {
+    const notes: unknown = element ? JSON.parse(element.textContent ?? '') : null;
+    if (Array.isArray(notes) && notes.every((n) => typeof n === 'string')) return { status: 'ready', notes };
+  } catch {
+    // Not ours or broken: load as usual.
+  }
+  return { status: 'loading' };
+}
+
 export function UpdateNews() {
-  const [state, setState] = useState<NewsState>({ status: 'loading' });
+  const [state, setState] = useState<NewsState>(initialNews);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -29,7 +54,8 @@ export function UpdateNews() {
         setState({ status: 'ready', notes: parseUpdateNotes(text) });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
+        // Notes already shown (prerendered) stay rather than give way to the failure message.
+        if (!controller.signal.aborted) setState((shown) => (shown.status === 'ready' ? shown : { status: 'failed' }));
       });
     return () => controller.abort();
   }, []);

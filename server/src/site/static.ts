@@ -90,8 +90,19 @@ interface PrerenderedPage {
   /** <style> elements (inline CSS is allowed by the CSP; scripts are not, and there are none). */
   css: string;
   html: string;
-  /** Remembers a submit made before the app's scripts run (mf-auth/prerender/submit.js). */
-  submitScript: string;
+  /** Starts the parked scripts after the first paint, remembers an early submit (tools/prerender-boot.js). */
+  bootScript: string;
+}
+
+/**
+ * A prerendered page needs no script to paint, so its module scripts and preloads are parked
+ * (an unknown type/rel: the browser neither fetches nor runs them) and started by the boot script
+ * right after the first paint: the downloads do not compete with the page itself.
+ */
+export function parkModuleScripts(html: string): string {
+  return html
+    .replace(/<script type="module"/g, '<script type="xb-module"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="xb-modulepreload"');
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -200,10 +211,10 @@ export async function siteRoutes(app: FastifyInstance, { siteDir, storage, archi
     const at = html.search(/<\/head>/i);
     let page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
     if (prerendered && page.includes(ROOT_DIV)) {
-      page = page
+      page = parkModuleScripts(page)
         .replace(
           ROOT_DIV,
-          `<div id="${PRERENDER_ID}">${prerendered.html}</div>${ROOT_DIV}<script async src="${prerendered.submitScript}"></script>`,
+          `<div id="${PRERENDER_ID}">${prerendered.html}</div>${ROOT_DIV}<script async src="${prerendered.bootScript}"></script>`,
         )
         .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(`${prerendered.title} - ${PRODUCT_NAME}`)}</title>`);
     }
@@ -224,7 +235,7 @@ export async function siteRoutes(app: FastifyInstance, { siteDir, storage, archi
       if (typeof file !== 'string' || !/^[\w-]+\.json$/.test(file)) continue;
       const page = (await readJson(path.join(dir, file))) as Partial<PrerenderedPage> | null;
       if (page && typeof page.html === 'string' && typeof page.css === 'string' && typeof page.title === 'string') {
-        return { html: page.html, css: page.css, title: page.title, submitScript: `/remotes/${remote}/prerender/submit.js` };
+        return { html: page.html, css: page.css, title: page.title, bootScript: `/remotes/${remote}/prerender/boot.js` };
       }
     }
     return null;
