@@ -13,7 +13,10 @@
  *                                                         a demo user with a few posts)
  *   GET  /api/yy/getyy?pageNum=1&pageSize=20
  *   POST /api/comment/add                                 (on one of that user's 20 newest yy)
- * with requests per second, p50 and p99, and each read's ratio to the one-row floor. All of that
+ * with requests per second, p50 and p99, and each read's ratio to the one-row floor; and the CPU
+ * time per request of the answering process plus all PostgreSQL processes (from /proc), with the
+ * one-row floor's CPU per request divided by the call's: on a shared machine that ratio moves far
+ * less than req/s, which drops with whatever else runs. All of that
  * twice: with 1,000 posts seeded and again after seeding up to 1,000,000 (generate_series), then
  * the ratio of the reads' latencies between the two (the target is at most 1.3).
  *
@@ -79,7 +82,7 @@ async function main() {
   const rows = [];
   const row = (...cells) => {
     rows.push(cells);
-    console.log(cells.map((c, i) => String(c).padEnd(i === 0 ? 40 : 12)).join(' '));
+    console.log(cells.map((c, i) => String(c).padEnd(i === 0 ? 40 : 11)).join(' '));
   };
 
   if (!existsSync(join(repo, 'server/dist/main.js'))) {
@@ -181,10 +184,25 @@ async function main() {
           );
         });
       await run(WARMUP);
+      // CPU time of the process answering (the server or the floor child) and of every
+      // PostgreSQL process, per request: far less disturbed by other load than req/s.
+      const nodePid = url.startsWith(floorUrl) ? floor.pid : site.child.pid;
+      const pgPids = (await db.query('SELECT pid FROM pg_stat_activity')).rows.map((x) => x.pid);
+      const before = [cpuMs(nodePid), pgPids.reduce((n, pid) => n + cpuMs(pid), 0)];
       const r = await run(duration);
+      const after = [cpuMs(nodePid), pgPids.reduce((n, pid) => n + cpuMs(pid), 0)];
       const bad = r.non2xx + r.errors + r.timeouts;
       if (bad > 0) console.warn(`  ${name}: ${bad} of ${r.requests.total} requests failed (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`);
-      return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad, total: r.requests.total };
+      const n = Math.max(1, r.requests.total);
+      return {
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        bad,
+        total: r.requests.total,
+        nodeUs: ((after[0] - before[0]) * 1000) / n,
+        pgUs: ((after[1] - before[1]) * 1000) / n,
+      };
     }
 
     const api = (path, method = 'GET', body) => (req, user) => ({
@@ -245,15 +263,28 @@ async function main() {
         const floor = runs['floor: Fastify + pg, one row'][round].rps;
         console.log(`  round ${round + 1}: ${calls.map(([name]) => `${name.replace(/ Fastify.*/, '')} ${runs[name][round].rps.toFixed(0)}`).join(', ')} (floor ${floor.toFixed(0)})`);
       }
-      row('call', 'req/s', 'p50 ms', 'p99 ms', 'x one-row');
+      row('call', 'req/s', 'p50 ms', 'p99 ms', 'x one-row', 'CPU µs/req', 'node + pg', 'x one-row CPU');
       const figures = { posts };
+      const floorRuns = runs['floor: Fastify + pg, one row'];
       for (const [name] of calls) {
         const r = runs[name];
-        const ratio = median(r.map((x, i) => x.rps / runs['floor: Fastify + pg, one row'][i].rps));
-        figures[name] = { rps: median(r.map((x) => x.rps)), p50: median(r.map((x) => x.p50)), p99: median(r.map((x) => x.p99)), ratio };
+        const ratio = median(r.map((x, i) => x.rps / floorRuns[i].rps));
+        const cpu = median(r.map((x) => x.nodeUs + x.pgUs));
+        const cpuRatio = median(r.map((x, i) => (floorRuns[i].nodeUs + floorRuns[i].pgUs) / (x.nodeUs + x.pgUs)));
+        figures[name] = { rps: median(r.map((x) => x.rps)), p50: median(r.map((x) => x.p50)), p99: median(r.map((x) => x.p99)), ratio, cpu, cpuRatio };
         const bad = r.reduce((n, x) => n + x.bad, 0);
         const f = figures[name];
-        row(name + failed({ bad }), f.rps.toFixed(0), f.p50, f.p99, name.startsWith('floor: trivial') ? '' : `x${ratio.toFixed(2)}`);
+        const trivial = name.startsWith('floor: trivial');
+        row(
+          name + failed({ bad }),
+          f.rps.toFixed(0),
+          f.p50,
+          f.p99,
+          trivial ? '' : `x${ratio.toFixed(2)}`,
+          cpu.toFixed(0),
+          `${median(r.map((x) => x.nodeUs)).toFixed(0)} + ${median(r.map((x) => x.pgUs)).toFixed(0)}`,
+          trivial ? '' : `x${cpuRatio.toFixed(2)}`,
+        );
       }
       return figures;
     }
@@ -275,7 +306,8 @@ async function main() {
           // Throughput normalised by each phase's own one-row floor, so machine noise between the
           // phases cancels out.
           const norm = small[name].ratio / big[name].ratio;
-          row(`${name}: big / small`, `p50 x${p50.toFixed(2)}`, `p99 x${p99.toFixed(2)}`, `floor-normalised x${norm.toFixed(2)}`);
+          const cpu = big[name].cpu / small[name].cpu;
+          row(`${name}: big / small`, `p50 x${p50.toFixed(2)}`, `p99 x${p99.toFixed(2)}`, `1/req/s vs floor x${norm.toFixed(2)}`, `CPU/req x${cpu.toFixed(2)}`);
         }
       }
     }
@@ -288,10 +320,23 @@ async function main() {
 
   if (PROFILE) summariseProfile(PROFILE);
   else {
-    console.log('\n| call | req/s | p50 ms | p99 ms | x one-row |\n|---|---|---|---|---|');
+    console.log('\n| call | req/s | p50 ms | p99 ms | x one-row | CPU µs/req | node + pg | x one-row CPU |\n|---|---|---|---|---|---|---|---|');
     for (const cells of rows) if (cells[0] !== 'call') console.log(`| ${cells.join(' | ')} |`);
   }
 }
+
+/** User plus system CPU time of a process so far, in ms (0 once it is gone). */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+// USER_HZ: 100 on every Linux build that matters here (`getconf CLK_TCK`).
+const CLOCK_TICKS = 100;
 
 /** As tests/src/site-server.mjs's startSite, with node flags; the profile is written on SIGTERM's clean exit. */
 async function startProfiled(repo, env, flags) {
@@ -313,7 +358,7 @@ async function startProfiled(repo, env, flags) {
     if (Date.now() > deadline) throw new Error('server did not start in time');
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, stop };
+  return { url, child, stop };
 }
 
 /** Where the server's CPU time went: self time by function, and time spent inside each package. */
