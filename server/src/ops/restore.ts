@@ -152,6 +152,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     const restored: { name: string; rows: number }[] = [];
     for (const table of manifest.database.tables) {
       options.signal?.throwIfAborted();
+      // The rows are loaded as they were: a trigger (a counter kept by one, say) must not act on them again.
+      await client.query(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER`);
       const digest = new Digest();
       const sink = client.query(copyFrom(`COPY ${ident(table.name)} (${table.columns.map(ident).join(', ')}) FROM STDIN`));
       // The signal also cuts a long COPY short (the aborted COPY fails the transaction).
@@ -159,6 +161,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       if (digest.sha256() !== table.sha256) throw new RestoreRefused(`${table.file} changed while it was being restored`);
       const count = Number((await client.query(`SELECT count(*) AS n FROM ${ident(table.name)}`)).rows[0].n);
       if (count !== table.rows) throw new Error(`${table.name}: ${count} rows loaded, the manifest says ${table.rows}`);
+      await client.query(`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER`);
       restored.push({ name: table.name, rows: count });
       log(`  table ${table.name}: ${plural(count, 'row')}`);
     }
