@@ -187,7 +187,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     // Leave the storage as empty as it was, so the restore can simply be run again.
-    await options.storage.delete(written).catch(() => {});
+    // In small batches: the S3 driver sends one request per key, all at once.
+    for (let i = 0; i < written.length; i += 50) await options.storage.delete(written.slice(i, i + 50)).catch(() => {});
     throw error;
   } finally {
     await client.end().catch(() => {});
