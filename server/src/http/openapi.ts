@@ -12,7 +12,7 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
-import { PAGE_QUERY_ERROR } from '@xiaoba/shared/core';
+import { PAGE_QUERY_ERROR, SKINS } from '@xiaoba/shared/core';
 import { isApiPath } from './errors';
 
 /**
@@ -55,20 +55,87 @@ export function envelope(data?: Json, description = 'Success'): Json {
   return { type: 'object', description, required: data ? ['code', 'msg', 'data'] : ['code', 'msg'], properties };
 }
 
-/** A described object (the full type is named in the description: shared/src/core/api-types.ts). */
-export const typed = (name: string, properties?: Json): Json => ({
+const INT = { type: 'integer' } as const;
+const STR = { type: 'string' } as const;
+const SEX = { type: 'integer', enum: [0, 1], description: '0 girl, 1 boy' } as const;
+const FACE = { type: 'integer', minimum: 0, description: 'the preset face code (0 the letter circle)' } as const;
+const AVATAR = { type: 'string', description: "the uploaded picture's URL, '' when none (then the face is shown)" } as const;
+const TIME = { type: 'integer', description: 'unix seconds' } as const;
+const SKIN = { type: 'string', enum: SKINS.map((s) => s.id) } as const;
+
+/** An object type of shared/src/core/api-types.ts: every listed field is always present. */
+const object = (name: string, properties: Json, extra: Json = {}): Json => ({
   type: 'object',
   description: `${name} (shared/src/core/api-types.ts)`,
-  ...(properties ? { properties } : {}),
+  required: Object.keys(properties),
+  properties,
+  ...extra,
 });
 
+const USER_INFO = {
+  uid: INT, name: STR, email: STR, babadou: INT, experience: INT, qianming: STR, qm: STR, sex: SEX, follows: INT,
+  fans: INT, face: FACE, avatar: AVATAR, ctime: TIME, skin: SKIN, birthday: { type: 'string', description: "YYYY-MM-DD or ''" },
+  lastTime: TIME, sign: { type: 'integer', description: '0 when the profile is complete' },
+};
+const IMAGE_DATA = object('ImageData', {
+  type: { type: 'string', enum: ['image'] },
+  data: { type: 'array', items: { type: 'object', required: ['url'], properties: { url: STR } } },
+}, { nullable: true });
+const LEAVE_REPLY = object('LeaveReply', { id: INT, leaveId: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, content: STR, ctime: TIME });
+const VISITOR = object('Visitor', { visitedId: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, ctime: TIME });
+
+/**
+ * The answers' types, as the route schemas document them. Checked against real answers by
+ * fuzz.test.ts (every 200 it gets), so they cannot drift from the code unnoticed.
+ */
+const TYPES: Record<string, Json> = {
+  UserInfo: object('UserInfo', USER_INFO),
+  LoginData: object('LoginData', { ...USER_INFO, token: { type: 'string', description: 'the access token' }, username: { type: 'string', description: 'the nickname' } }),
+  SpaceUser: object('SpaceUser', {
+    uid: INT, uname: STR, sex: SEX, ctime: TIME, qianming: STR, qm: STR, follows: INT, fans: INT, experience: INT, face: FACE,
+    avatar: AVATAR, leaves: { type: 'integer', description: 'messages on the board' }, birthday: STR, skin: SKIN, lastTime: TIME,
+  }),
+  Yy: object('Yy', {
+    weiboId: INT, uid: INT, userName: STR, face: FACE, avatar: AVATAR, content: STR, ctime: TIME,
+    transpondId: { type: 'integer', description: '0 for an original' },
+    sourceWid: INT, sourceUid: INT, sourceName: STR, sourceContent: STR, sourceCtime: INT, sourceComment: INT,
+    sourceDeleted: { type: 'boolean' }, comment: INT, typeData: IMAGE_DATA, sourceTData: IMAGE_DATA,
+  }),
+  YyComment: object('YyComment', {
+    commentId: INT, weiboId: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, content: STR, ctime: TIME,
+    replyCommentId: INT, replyUid: INT, replyUsername: STR,
+  }),
+  LeaveReply: LEAVE_REPLY,
+  LeaveMessage: object('LeaveMessage', {
+    id: INT, fuid: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, content: STR, ctime: TIME,
+    replies: { type: 'array', items: LEAVE_REPLY },
+  }),
+  Visitor: VISITOR,
+  VisitorList: object('VisitorList', { data: { type: 'array', items: VISITOR }, total: INT }),
+  HotTopic: object('HotTopic', { name: STR, count: INT }),
+  CommentNotice: object('CommentNotice', {
+    commentId: INT, weiboId: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, content: STR, ctime: TIME,
+    kind: { type: 'string', enum: ['comment', 'reply'] }, replyUid: INT, yyUid: INT, yyContent: STR, unread: { type: 'boolean' },
+  }),
+  UploadData: object('UploadData', { url: STR, width: INT, height: INT, size: { type: 'integer', description: 'bytes' } }),
+  CheckCookieData: object('CheckCookieData', { code: { type: 'integer', enum: [200, 401] }, msg: STR }),
+};
+
+/** A type of api-types.ts by name: the full schema when TYPES has it, else the given fields. */
+export const typed = (name: string, properties?: Json): Json =>
+  TYPES[name] ?? {
+    type: 'object',
+    description: `${name} (shared/src/core/api-types.ts)`,
+    ...(properties ? { properties } : {}),
+  };
+
 export const pageOf = (item: string): Json =>
-  typed(`Page<${item}>`, {
+  object(`Page<${item}>`, {
     records: { type: 'array', items: typed(item) },
-    total: { type: 'integer' },
-    pages: { type: 'integer' },
-    current: { type: 'integer' },
-    size: { type: 'integer' },
+    total: INT,
+    pages: INT,
+    current: INT,
+    size: INT,
   });
 
 /** A path or query id; `msg` is what the handler answers for a malformed one. */

@@ -5,7 +5,7 @@ import type { TokenSigner } from '../auth/tokens';
 import type { Pool } from '../db/pool';
 import { computeHotTopics, HotTopicsCache, HOT_TOPICS_TTL_MS } from '../db/topics';
 import { ok } from '../http/errors';
-import { routeSchema } from '../http/openapi';
+import { routeSchema, typed } from '../http/openapi';
 
 export interface TopicRoutesOptions {
   pool: Pool;
@@ -28,7 +28,7 @@ export async function topicRoutes(app: FastifyInstance, { pool, signer, ttlMs = 
         summary: 'The hot topics of the last 7 days (at most 10)',
         tags: ['yy'],
         auth: true,
-        data: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } } } },
+        data: { type: 'array', items: typed('HotTopic') },
       }),
     },
     async () => ok('获取成功', await cache.get()),
