@@ -34,11 +34,12 @@ export const LIGHTHOUSE = 'lighthouse@13.5.0';
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = 3;
 const DEMO = { username: '100001', password: 'xiaoba123' };
+/** `ready`: what the live page shows once its code has arrived (in #root: not the prerendered copy). */
 const PAGES = [
-  { path: '/login', signedIn: false },
-  { path: '/register', signedIn: false },
-  { path: '/my', signedIn: true },
-  { path: '/home', signedIn: true },
+  { path: '/login', signedIn: false, ready: '#root form input' },
+  { path: '/register', signedIn: false, ready: '#root form input' },
+  { path: '/my', signedIn: true, ready: '#root article' },
+  { path: '/home', signedIn: true, ready: '#root article' },
 ];
 const CONTROL_DIR = join(repo, '.bench', 'control');
 const DOC = join(repo, 'docs', 'performance.md');
@@ -104,8 +105,14 @@ async function firstLoad(browser, url, page) {
     const requests = [];
     tab.on('requestfinished', (request) => requests.push(request));
     await tab.goto(`${url}${page.path}`);
-    // The shell titles a page once its route has rendered (Layout); then let every fetch settle.
-    await tab.waitForFunction(() => document.title.endsWith(' - 校巴'), undefined, { timeout: 60_000 });
+    // The live page (not a prerendered copy, which the shell swaps out) with its content, then
+    // every fetch settled. Network quiet alone is not enough: on a busy machine the shell's
+    // entry can run for longer than the 500 ms of quiet before it asks for the page's chunks.
+    await tab.waitForFunction(
+      (ready) => !document.getElementById('xb-prerender') && document.querySelector(ready) && ![...document.querySelectorAll('#root [role="status"]')].some((el) => el.textContent?.includes('加载中')),
+      page.ready,
+      { timeout: 60_000 },
+    );
     await tab.waitForLoadState('networkidle');
     const landed = new URL(tab.url()).pathname;
     if (landed !== page.path) throw new Error(`${page.path} ended on ${landed} (not signed in?)`);

@@ -45,8 +45,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'xiaoba-bench-yy-'));
 // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
 const pgPort = String(await freePort());
-// Demo data gives a login (100001); the upload limit would stop the repeated uploads.
-const site = await startSite({ DATA_DIR: dataDir, PG_PORT: pgPort, DEMO_DATA: '1', LIMIT_UPLOADS: '0', LOG_LEVEL: 'warn' });
+// Demo data gives a login (100001); the upload limit would stop the repeated uploads, and the
+// general per-user limit the 440 page requests.
+const site = await startSite({
+  DATA_DIR: dataDir,
+  PG_PORT: pgPort,
+  DEMO_DATA: '1',
+  LIMIT_UPLOADS: '0',
+  RATE_LIMIT_USER: '0',
+  RATE_LIMIT_ANON: '0',
+  LOG_LEVEL: 'warn',
+});
 const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
 const db = new pg.Client(`postgres://postgres:${encodeURIComponent(password)}@localhost:${pgPort}/postgres`);
 await db.connect();
