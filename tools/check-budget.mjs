@@ -7,13 +7,14 @@
  *   - the modulepreload links the server adds for the page (server/src/site/manifest.ts, loaded
  *     here from its source: ManifestBuilder reads each remote's dist, preloadForPath picks the
  *     remote entry, the page's files and the fragments it composes);
+ *   - the scripts of a page prerendered at build (`<remote>/dist/prerender`, as the server adds them);
  *   - every file those import statically, transitively.
  * Each file counts as sent: its brotli sibling from the build (tools/precompress.mjs) when it has
  * one, else compressed with the server's per-request settings (brotli 5, text mode; bodies under
  * 1024 bytes as they are). Also the size of each remote's remoteEntry.js as sent.
  *   node tools/check-budget.mjs [--json]      --json: every page's files and bytes; SITE_DIR=... to check another assembled site
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -120,7 +121,7 @@ export async function measure(siteDir, paths) {
   for (const path of paths) {
     const preload = preloadForPath(manifest, path);
     if (!preload) throw new Error(`no remote serves ${path}`);
-    const files = closure([...shellUrls, ...preload.urls, ...renderedRowUrls(manifest, path)]);
+    const files = closure([...shellUrls, ...preload.urls, ...renderedRowUrls(manifest, path), ...prerenderUrls(siteDir, REMOTE_DIRS, path)]);
     const list = files.map((f) => ({ file: relative(siteDir, f), bytes: sizeOf(f) }));
     pages[path] = { files: files.length, bytes: list.reduce((sum, f) => sum + f.bytes, 0), list };
   }
@@ -157,6 +158,26 @@ function renderedRowUrls(manifest, pathname) {
     const other = manifest.remotes.find((r) => r.name === use.remote);
     for (const f of other?.fragments?.[use.module] ?? []) urls.push(base(other) + f);
     if (other) urls.push(other.url);
+  }
+  return urls;
+}
+
+/**
+ * The scripts of a page a remote prerenders at build (tools/prerender.mjs: `<remote>/dist/prerender/
+ * pages.json` maps the path to its page), which the server adds to index.html for that path.
+ */
+function prerenderUrls(siteDir, remotes, pathname) {
+  const urls = [];
+  for (const remote of remotes) {
+    const dir = join(siteDir, remote, 'dist', 'prerender');
+    let pages;
+    try {
+      pages = JSON.parse(readFileSync(join(dir, 'pages.json'), 'utf8'));
+    } catch {
+      continue; // this remote prerenders nothing
+    }
+    if (typeof pages?.[pathname] !== 'string') continue;
+    for (const name of readdirSync(dir)) if (name.endsWith('.js')) urls.push(`/remotes/${remote}/prerender/${name}`);
   }
   return urls;
 }
