@@ -15,7 +15,7 @@ CREATE TABLE export_tickets (
   size bigint NOT NULL CHECK (size > 0),
   data_json bytea NOT NULL,
   index_html bytea NOT NULL,
-  -- [{name, source: 'storage' | 'emoji', key, size}] in ZIP order.
+  -- [{name, source: 'storage' | 'inline', key, size, data?}] in ZIP order (inline: the emoji, base64).
   files jsonb NOT NULL,
   -- A newer prepare of the same user replaces an unused ticket.
   cancelled_at timestamp(3),

@@ -4,8 +4,6 @@
  * Content-Length) and the pictures stream in one at a time, never the whole ZIP in memory. The
  * pictures are WebP, already compressed; data.json and index.html are small beside them.
  */
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { UploadStorage } from '../uploads/storage';
@@ -13,10 +11,15 @@ import type { UploadStorage } from '../uploads/storage';
 export interface ZipPlanFile {
   /** Path inside the export folder, e.g. `images/<32 hex>.webp`. */
   name: string;
-  /** `storage`: an upload storage key; `emoji`: a file of shared/dist/emoji. */
-  source: 'storage' | 'emoji';
+  /**
+   * `storage`: an upload storage key, streamed at download time; `inline`: the bytes themselves
+   * (`data`, base64), read at prepare: the emoji pictures, small, and replaced by a redeploy of
+   * shared, so a download never finds a file of another size than the one promised.
+   */
+  source: 'storage' | 'inline';
   key: string;
   size: number;
+  data?: string;
 }
 
 export interface ZipPlan {
@@ -30,17 +33,12 @@ export interface ZipPlan {
 
 export interface ZipSources {
   storage: UploadStorage;
-  emojiDir: string;
 }
 
 /** A file that vanished between prepare and download: the ZIP cannot keep its promised size. */
 export class MissingFileError extends Error {}
 
 function openFile(file: ZipPlanFile, sources: ZipSources): Promise<Readable> {
-  if (file.source === 'emoji') {
-    if (!/^[a-z][1-9]\d{0,2}\.svg$/.test(file.key)) return Promise.reject(new MissingFileError(file.key));
-    return Promise.resolve(createReadStream(path.join(sources.emojiDir, file.key)));
-  }
   return sources.storage.get(file.key).then((stored) => {
     if (!stored) throw new MissingFileError(file.key);
     return stored.body;
@@ -57,6 +55,10 @@ export function buildZip(plan: ZipPlan, sources: ZipSources | null): { zip: ZipF
   zip.addBuffer(plan.indexHtml, `${plan.folder}/index.html`, options);
   zip.addBuffer(plan.dataJson, `${plan.folder}/data.json`, options);
   for (const file of plan.files) {
+    if (file.source === 'inline') {
+      zip.addBuffer(Buffer.from(file.data ?? '', 'base64'), `${plan.folder}/${file.name}`, options);
+      continue;
+    }
     zip.addReadStreamLazy(`${plan.folder}/${file.name}`, { ...options, size: file.size }, (cb) => {
       // Measuring only: the entry is never pumped (nothing is opened, the ZIP is dropped).
       if (!sources) return;

@@ -6,7 +6,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -136,10 +136,10 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
     }
     const emoji = new Set<string>();
     for (const code of [...emojiCodesOf(data)].sort()) {
-      const info = await stat(path.join(emojiDir, `${code}.svg`)).catch(() => null);
-      if (!info?.isFile()) continue; // shared not built: the page shows the emoji's name instead
+      const svg = await readFile(path.join(emojiDir, `${code}.svg`)).catch(() => null);
+      if (!svg) continue; // shared not built: the page shows the emoji's name instead
       emoji.add(code);
-      files.push({ name: `emoji/${code}.svg`, source: 'emoji', key: `${code}.svg`, size: info.size });
+      files.push({ name: `emoji/${code}.svg`, source: 'inline', key: `${code}.svg`, size: svg.length, data: svg.toString('base64') });
     }
     return {
       folder: exportFolder(uid, at),
@@ -186,7 +186,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
       const hash = ticketHash(request.params.ticket);
       const claimed = hash ? await claimTicket(pool, hash, exportFolder) : null;
       if (!hash || !claimed) throw new ApiError(404, EXPORT_MSG.expired);
-      const { zip, size } = buildZip(claimed.plan, { storage, emojiDir });
+      const { zip, size } = buildZip(claimed.plan, { storage });
       if ((await size) !== claimed.size) throw new Error('export size changed between prepare and download');
 
       let sent = 0;
