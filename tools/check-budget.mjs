@@ -12,7 +12,8 @@
  * Each file counts as sent: its brotli sibling from the build (tools/precompress.mjs) when it has
  * one, else compressed with the server's per-request settings (brotli 5, text mode; bodies under
  * 1024 bytes as they are). Also the size of each remote's remoteEntry.js as sent.
- *   node tools/check-budget.mjs [--json]      --json: every page's files and bytes; SITE_DIR=... to check another assembled site
+ *   node tools/check-budget.mjs [--json | --self-test]   --json: every page's files and bytes;
+ *   SITE_DIR=... to check another assembled site. The self-test (a made-up site) runs first always.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -184,30 +185,107 @@ function prerenderUrls(siteDir, remotes, pathname) {
 
 const kb = (bytes) => (bytes < 10_240 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const budget = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
-  const siteDir = process.env.SITE_DIR || repo;
-  const result = await measure(siteDir, Object.keys(budget.pages));
-  if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(result, null, 2));
-  } else {
-    const over = [];
-    const line = (what, bytes, limit, files) => {
-      const ok = bytes <= limit;
-      if (!ok) over.push(`${what}: ${bytes} bytes > budget ${limit}`);
-      console.log(
-        `${ok ? 'ok  ' : 'OVER'} ${what.padEnd(28)} ${kb(bytes).padStart(9)} of ${kb(limit).padStart(9)} (${((bytes / limit) * 100).toFixed(0)}%)${files ? `, ${files} files` : ''}`,
-      );
+/** The figures against the budget: one printable line each, and what is over (or has no budget). */
+export function compare(result, budget) {
+  const lines = [];
+  const over = [];
+  const line = (what, bytes, limit, files) => {
+    if (typeof limit !== 'number') {
+      over.push(`${what}: no budget in tools/budget.json`);
+      return;
+    }
+    const ok = bytes <= limit;
+    if (!ok) over.push(`${what}: ${bytes} bytes > budget ${limit}`);
+    lines.push(
+      `${ok ? 'ok  ' : 'OVER'} ${what.padEnd(28)} ${kb(bytes).padStart(9)} of ${kb(limit).padStart(9)} (${((bytes / limit) * 100).toFixed(0)}%)${files ? `, ${files} files` : ''}`,
+    );
+  };
+  for (const [path, { bytes, files }] of Object.entries(result.pages)) line(`page ${path}`, bytes, budget.pages?.[path], files);
+  for (const [remote, { bytes }] of Object.entries(result.entries)) line(`${remote}/remoteEntry.js`, bytes, budget.remoteEntries?.[remote]);
+  return { lines, over };
+}
+
+/**
+ * `--self-test`: measure() and compare() on a small made-up site whose answer is known, so a
+ * change to this check that would count the wrong files fails here first (run by check:budget).
+ */
+async function selfTest() {
+  const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { deepStrictEqual, strictEqual, rejects } = await import('node:assert/strict');
+  const site = mkdtempSync(join(tmpdir(), 'xiaoba-budget-'));
+  const write = (rel, text) => {
+    mkdirSync(join(site, rel, '..'), { recursive: true });
+    writeFileSync(join(site, rel), text);
+  };
+  // Text that brotli cannot shrink much (so compressed sizes stay above 1024 bytes).
+  let seed = 7;
+  const noise = (n) => Array.from({ length: n }, () => ((seed = (seed * 48271) % 2147483647) % 36).toString(36)).join('');
+  try {
+    write('shell/dist/index.html', '<script type="module" crossorigin src="/assets/entry.js"></script><link rel="modulepreload" crossorigin href="/assets/shared.js">');
+    write('shell/dist/assets/entry.js', `/* banner */ import{a as b}from"./dep.js";import"./dep2.js";const l=()=>import("./lazy.js");"${noise(3000)}"`);
+    write('shell/dist/assets/dep.js', 'export const a=1;'); // under 1024 bytes: sent as it is
+    write('shell/dist/assets/dep2.js', 'console.log(2);');
+    write('shell/dist/assets/shared.js', noise(5000));
+    write('shell/dist/assets/shared.js.br', 'x'.repeat(100)); // a build's sibling: sent instead
+    write('shell/dist/assets/lazy.js', noise(9000)); // dynamic import: not a first-load file
+    const remotes = {
+      'mf-auth': [{ path: '/login', page: 'login', preload: ['login.js'] }],
+      'mf-space': [{ path: '/my', children: [{ index: true, page: 'home', preload: ['home.js'] }, { path: 'board', page: 'board', preload: ['board.js'] }] }],
+      'mf-home': [],
+      'mf-settings': [],
     };
-    console.log('First-load JavaScript, brotli as served (tools/budget.json):');
-    for (const [path, { bytes, files }] of Object.entries(result.pages)) line(`page ${path}`, bytes, budget.pages[path], files);
-    for (const [remote, { bytes }] of Object.entries(result.entries)) {
-      if (!(remote in budget.remoteEntries)) over.push(`${remote}: no budget in tools/budget.json`);
-      else line(`${remote}/remoteEntry.js`, bytes, budget.remoteEntries[remote]);
+    for (const [dir, routes] of Object.entries(remotes)) {
+      write(`${dir}/dist/remoteEntry.js`, `const e=${JSON.stringify(dir)};`);
+      write(`${dir}/dist/routes.json`, JSON.stringify({ name: dir.replace('-', '_'), routes }));
     }
-    if (over.length) {
-      console.error(`\nOver budget:\n  ${over.join('\n  ')}\n${budget.rule}`);
-      process.exitCode = 1;
+    write('mf-auth/dist/login.js', 'export default 1;');
+    write('mf-auth/dist/prerender/pages.json', '{"/login":"login.json"}');
+    write('mf-auth/dist/prerender/boot.js', 'boot();');
+    write('mf-space/dist/home.js', 'import"./frame.js";export default 2;');
+    write('mf-space/dist/frame.js', 'export default 3;');
+    write('mf-space/dist/board.js', noise(2000));
+
+    const result = await measure(site, ['/login', '/my']);
+    const files = (path) => result.pages[path].list.map((f) => f.file).sort();
+    const shell = ['shell/dist/assets/dep.js', 'shell/dist/assets/dep2.js', 'shell/dist/assets/entry.js', 'shell/dist/assets/shared.js'];
+    deepStrictEqual(files('/login'), [...shell, 'mf-auth/dist/login.js', 'mf-auth/dist/prerender/boot.js', 'mf-auth/dist/remoteEntry.js'].sort());
+    deepStrictEqual(files('/my'), [...shell, 'mf-space/dist/frame.js', 'mf-space/dist/home.js', 'mf-space/dist/remoteEntry.js'].sort());
+    const bytes = Object.fromEntries(result.pages['/login'].list.map((f) => [f.file, f.bytes]));
+    strictEqual(bytes['shell/dist/assets/shared.js'], 100);
+    strictEqual(bytes['shell/dist/assets/dep.js'], 'export const a=1;'.length);
+    const entry = bytes['shell/dist/assets/entry.js'];
+    if (!(entry > 1024 && entry < 3000)) throw new Error(`entry.js counted ${entry} bytes, not brotli-compressed`);
+    strictEqual(result.pages['/login'].bytes, Object.values(bytes).reduce((a, b) => a + b, 0));
+
+    const budget = { pages: { '/login': result.pages['/login'].bytes, '/my': result.pages['/my'].bytes - 1 }, remoteEntries: { 'mf-auth': 1000, 'mf-space': 1000, 'mf-home': 1000 } };
+    const { over } = compare(result, budget);
+    deepStrictEqual(over, [`page /my: ${result.pages['/my'].bytes} bytes > budget ${result.pages['/my'].bytes - 1}`, 'mf-settings/remoteEntry.js: no budget in tools/budget.json']);
+
+    rmSync(join(site, 'mf-home', 'dist', 'routes.json'));
+    await rejects(measure(site, ['/login']), /not every remote is built/);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await selfTest();
+  if (!process.argv.includes('--self-test')) {
+    const budget = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
+    const siteDir = process.env.SITE_DIR || repo;
+    const result = await measure(siteDir, Object.keys(budget.pages));
+    if (process.argv.includes('--json')) {
+      console.log(JSON.stringify(result, null, 2));
+    } else {
+      const { lines, over } = compare(result, budget);
+      console.log(`First-load JavaScript, brotli as served (tools/budget.json):\n${lines.join('\n')}`);
+      if (over.length) {
+        console.error(`\nOver budget:\n  ${over.join('\n  ')}\n${budget.rule}`);
+        process.exitCode = 1;
+      }
     }
+  } else {
+    console.log('check-budget self-test passed');
   }
 }
