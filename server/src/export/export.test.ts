@@ -124,7 +124,8 @@ describe('an export of everything a user wrote and received', () => {
     expect(html).toContain('小爱你好');
     expect(html).toContain('给小凯留言');
     expect(html).toContain('我来评论小波');
-    expect(html).toContain('大签名');
+    expect(html).toContain('<h1>大签名<img class="emoji" src="emoji/b12.svg"');
+    expect(html).toMatch(/<title>大签名\[[^\]<]+\] · 校巴存档<\/title>/);
   });
 
   it('the ticket works once; progress shows the bytes sent and done', async () => {

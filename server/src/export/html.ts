@@ -56,6 +56,13 @@ function rich(text: string, emoji: ReadonlySet<string>): string {
     .join('');
 }
 
+/** Text without pictures (for <title>): emoji as their names in brackets. */
+function plain(text: string): string {
+  return tokenizeContent(text)
+    .map((t) => (t.type === 'text' ? t.text : t.type === 'emoji' ? `[${t.alt}]` : ' '))
+    .join('');
+}
+
 const SEX = ['女', '男'];
 
 export function renderIndexHtml(data: ExportData, skin: string, emoji: ReadonlySet<string>): string {
@@ -100,7 +107,7 @@ export function renderIndexHtml(data: ExportData, skin: string, emoji: ReadonlyS
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(user.name)}的地盘 · 校巴存档</title>
+<title>${escapeHtml(plain(bigQm))} · 校巴存档</title>
 <style>
 body{margin:0;font:15px/1.6 system-ui,"PingFang SC","Microsoft YaHei",sans-serif;background:${c.page};color:${c.pageText}}
 header{background:${c.header};color:${c.headerText};padding:12px 20px}
@@ -121,7 +128,7 @@ blockquote{margin:8px 0;padding:8px 12px;border-left:3px solid ${c.border}}
 </style>
 </head>
 <body>
-<header><h1>${escapeHtml(bigQm)}</h1><div>校巴个人存档 · 导出于 ${beijingTime(data.exportedAt)}（北京时间）</div></header>
+<header><h1>${t(bigQm)}</h1><div>校巴个人存档 · 导出于 ${beijingTime(data.exportedAt)}（北京时间）</div></header>
 <main>
 <div class="card profile">${avatar}<div><div>${who(user.uid, user.name)}</div><div>${t(smallQm)}</div><div class="muted">性别 ${SEX[user.sex] ?? ''}${
     user.birthday ? ` · 生日 ${escapeHtml(user.birthday)}` : ''

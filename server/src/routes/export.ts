@@ -211,7 +211,8 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
         flush(done) {
           finished = true;
           save('done');
-          done();
+          // The last bytes go out once `done` is recorded: whoever saw the download end reads done.
+          void writing.then(() => done());
         },
       });
       zip.on('error', (err: unknown) => {
