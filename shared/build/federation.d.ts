@@ -1,7 +1,13 @@
 import type { Plugin, UserConfig } from 'vite';
 import type { RouteMeta } from '../src/federation/route-table';
+import type { BuildContract } from '../src/core/contract';
 
 export declare const SHARED_SINGLETONS: readonly string[];
+
+/** SHARED_CONTRACT of `@xiaoba/shared/core`, read from src/core/contract.ts. */
+export declare function sharedContract(): string;
+/** The contract of a build made in `root` (default: the current folder): written into routes.json and the shell. */
+export declare function buildContract(root?: string): BuildContract;
 
 export interface RemoteOptions {
   /** Federation container name, e.g. 'mf_auth' (must match the manifest). */

@@ -3,7 +3,8 @@
  * (ARCHITECTURE.md: a later move to another federation plugin is one change here).
  */
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 
@@ -12,6 +13,35 @@ import react from '@vitejs/plugin-react';
  * match, so each has ONE exact version across all workspaces (checked by `npm run check:versions`).
  */
 export const SHARED_SINGLETONS = ['react', 'react-dom', '@xiaoba/shared'];
+
+/**
+ * SHARED_CONTRACT of `@xiaoba/shared/core` (src/core/contract.ts), read from that file's text:
+ * this file runs in Node, which cannot import TypeScript.
+ * @returns {string}
+ */
+export function sharedContract() {
+  const file = join(import.meta.dirname, '..', 'src', 'core', 'contract.ts');
+  const match = /^export const SHARED_CONTRACT = '([^'\\]+)';$/m.exec(readFileSync(file, 'utf8'));
+  if (!match) throw new Error(`${file}: no line \`export const SHARED_CONTRACT = '...';\``);
+  return match[1];
+}
+
+/**
+ * What a build is made against (docs/api.md "Publishing a remote"): SHARED_CONTRACT and the exact
+ * installed version of every federated singleton, as Node resolves them from the workspace being
+ * built. A remote and the shell work together only when these are equal.
+ * @param {string} [root] the workspace folder (vite builds from it)
+ * @returns {import('../src/core/contract').BuildContract}
+ */
+export function buildContract(root = process.cwd()) {
+  const require = createRequire(join(root, 'package.json'));
+  /** @type {Record<string, string>} */
+  const singletons = {};
+  for (const name of SHARED_SINGLETONS) {
+    singletons[name] = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
+  }
+  return { shared: sharedContract(), singletons };
+}
 
 /** @type {import('vite').UserConfig} */
 const common = {
@@ -55,6 +85,7 @@ export function remoteConfig(options) {
 /** vite config for the host shell. Remotes are registered at run time from /remotes.json. */
 /** @param {{ outDir?: string; plugins?: import('vite').Plugin[] }} options @returns {import('vite').UserConfig} */
 export function hostConfig(options = {}) {
+  const contract = buildContract();
   return {
     ...common,
     base: '/',
@@ -68,9 +99,28 @@ export function hostConfig(options = {}) {
         shared: [...SHARED_SINGLETONS],
       }),
       preloadSharedChunks(),
+      emitContract(contract),
       ...(options.plugins ?? []),
     ],
+    // The shell's own contract, compiled in: it loads only remotes whose contract equals it.
+    define: { __XB_CONTRACT__: JSON.stringify(contract) },
     build: { ...common.build, outDir: options.outDir ?? 'dist' },
+  };
+}
+
+/**
+ * Writes the shell's contract to dist/contract.json: the server refuses to publish a remote whose
+ * contract differs from it.
+ * @param {import('../src/core/contract').BuildContract} contract
+ * @returns {import('vite').Plugin}
+ */
+function emitContract(contract) {
+  return {
+    name: 'xiaoba:contract',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'contract.json', source: `${JSON.stringify(contract, null, 2)}\n` });
+    },
   };
 }
 
@@ -129,7 +179,13 @@ function emitRouteTable(name, routes, exposes) {
         const chunk = chunks.find((c) => c.fileName.startsWith('__federation_expose_') && c.facadeModuleId?.replace(/\.[jt]sx?$/, '') === file);
         if (chunk) fragments[exposed] = [...closure(chunk.fileName)];
       }
-      const table = { name, routes: withPreload(routes), ...(Object.keys(fragments).length ? { fragments } : {}) };
+      const table = {
+        name,
+        routes: withPreload(routes),
+        ...(Object.keys(fragments).length ? { fragments } : {}),
+        // What this build runs against: the shell and the server compare it with the shell's.
+        contract: buildContract(),
+      };
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(table, null, 2) });
     },
   };

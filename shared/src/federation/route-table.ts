@@ -6,6 +6,7 @@
  * `./routes`, whose `pages` map turns each `page` key into a component.
  */
 import type { ComponentType } from 'react';
+import type { BuildContract } from '../core/contract';
 
 export interface RouteMeta {
   /** Absolute path for top-level rows, relative for children; omitted for index rows. */
@@ -46,12 +47,16 @@ export interface RemoteManifestEntry {
   routes: RouteMeta[];
   /** Filled in at build: each exposed fragment (other than ./routes) and the files it needs. */
   fragments?: Record<string, string[]>;
+  /** What the remote was built against (routes.json's `contract`); the shell loads it only when equal to its own. */
+  contract?: BuildContract;
 }
 
 export interface RemotesManifest {
   remotes: RemoteManifestEntry[];
   /** The operator's ARCHIVE_MODE: the whole site is read-only (absent on older servers: false). */
   archive?: boolean;
+  /** The operator's REMOTE_OVERRIDES: a developer may load a remote from localhost (`?remote-override=`). */
+  overrides?: boolean;
 }
 
 /** Identity helper that type-checks a remote's route table. */
