@@ -330,13 +330,12 @@ function cpuMs(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    // USER_HZ is 100 on every Linux build that matters here (`getconf CLK_TCK`).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0;
   }
 }
-// USER_HZ: 100 on every Linux build that matters here (`getconf CLK_TCK`).
-const CLOCK_TICKS = 100;
 
 /** As tests/src/site-server.mjs's startSite, with node flags; the profile is written on SIGTERM's clean exit. */
 async function startProfiled(repo, env, flags) {
