@@ -32,8 +32,16 @@ export function inertForms(html) {
  * belong to markup the shell removes itself, so they are marked as ours instead.
  */
 export function ownStyleTags(css) {
-  return css.replace(/<style\b[^>]*>/g, '<style data-xb-prerender>');
+  return css.replace(/<style\b[^>]*>/g, '<style data-xb-prerender>') + `<style data-xb-prerender>${WAIT_FOR_APP}</style>`;
 }
+
+/**
+ * Buttons that only a script can serve (open a dialog, switch the form, turn the carousel) let a
+ * click before the app runs pass through instead of being lost as a silent no-op; the submit
+ * button works (its click is remembered by the boot script and repeated), and so do links, fields
+ * and check boxes. Test drivers wait for such a button until the live one replaces it.
+ */
+const WAIT_FOR_APP = '#xb-prerender button:not([type=submit]){pointer-events:none}';
 
 /** @param {string} cwd the workspace (mf-auth) @param {string} out the folder to write */
 export async function prerender(cwd, out) {

@@ -1,7 +1,7 @@
 /**
  * A public page (/login, /register) arrives rendered at build time in `#xb-prerender`, so it
  * paints before any script runs (docs/adr/0008). The live app renders meanwhile into the hidden
- * `#root`; once the live page shows the same form controls (or the router has gone elsewhere),
+ * `#root`; once the live page shows its form controls (or the router has gone elsewhere),
  * the two are swapped in one step: what the visitor typed, ticked and where the cursor was are
  * carried over, and a submit tried on the prerendered form is repeated on the live one. Both have
  * the same markup and styles, so nothing moves.
@@ -62,13 +62,15 @@ function carryFocus(from: HTMLElement, to: HTMLElement): void {
   }
 }
 
-/** The live page is ready to replace the prerendered one: same count and kinds of controls in <main>. */
-export function sameForm(prerendered: ParentNode, live: ParentNode): boolean {
-  const a = controls(prerendered.querySelector('main') ?? prerendered);
+/**
+ * The live page is ready to replace the prerendered one: its <main> has form controls (React
+ * commits a page whole; the loading indicator and the error panel have none). Checked in the
+ * MutationObserver's microtask right after that commit, so the two are never both in the page
+ * for any other task to see.
+ */
+export function pageShown(live: ParentNode): boolean {
   const main = live.querySelector('main');
-  if (!main || a.length === 0) return false;
-  const b = controls(main);
-  return a.length === b.length && a.every((el, i) => kind(el) === kind(b[i]!));
+  return main !== null && controls(main).length > 0;
 }
 
 const SUBMITTERS = 'button, input[type=submit]';
@@ -120,7 +122,7 @@ export function takeOverPrerendered(root: HTMLElement, doc: Document = document)
     }
   };
   const check = () => {
-    if (sameForm(prerendered, root)) swap();
+    if (pageShown(root)) swap();
   };
   const observer = new MutationObserver(check);
   observer.observe(root, { childList: true, subtree: true });

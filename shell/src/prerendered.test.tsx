@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { pageShown, PRERENDER_ID, SWAP_TIMEOUT_MS, takeOverPrerendered } from './prerendered';
+
+/** What the server sends for /login: the prerendered markup and its styles, then the empty root. */
+function prerenderedPage(markup: string) {
+  document.head.insertAdjacentHTML('beforeend', '<style data-xb-prerender>.x{color:red}</style>');
+  document.body.innerHTML = `<div id="${PRERENDER_ID}"><main>${markup}</main></div><div id="root"></div>`;
+  return { prerendered: document.getElementById(PRERENDER_ID)!, root: document.getElementById('root')! };
+}
+
+const FORM =
+  '<form method="dialog"><input type="text" value=""><input type="password" value="">' +
+  '<input type="checkbox"><button type="submit">登录</button></form>';
+
+/** The live page: React state behind every control, shown so the test can read it. */
+function LoginLike({ onSubmit }: { onSubmit?: (values: string) => void }) {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const values = `${name}|${password}|${remember}`;
+  return (
+    <main>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit?.(values);
+        }}
+      >
+        <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
+        <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        <button type="submit">登录</button>
+      </form>
+      <output>{values}</output>
+    </main>
+  );
+}
+
+let reactRoot: Root | undefined;
+afterEach(() => {
+  act(() => reactRoot?.unmount());
+  reactRoot = undefined;
+  document.head.querySelectorAll('style').forEach((s) => s.remove());
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+async function renderLive(root: HTMLElement, element: React.ReactElement) {
+  reactRoot = createRoot(root);
+  await act(async () => reactRoot!.render(element));
+  // The swap runs from a MutationObserver callback (a microtask).
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+describe('the prerendered page', () => {
+  it('is kept while the live app has not shown the page, and the live root stays hidden', async () => {
+    const { prerendered, root } = prerenderedPage(FORM);
+    expect(takeOverPrerendered(root)).not.toBeNull();
+    await renderLive(root, <main><p role="status">加载中…</p></main>);
+    expect(root.hidden).toBe(true);
+    expect(prerendered.isConnected).toBe(true);
+  });
+
+  it('gives way to the live page in one step, carrying typed text, ticks and focus into its state', async () => {
+    const { prerendered, root } = prerenderedPage(FORM);
+    const [name, password, remember] = [...prerendered.querySelectorAll('input')];
+    name!.value = '100003';
+    password!.value = 'secret';
+    remember!.checked = true;
+    password!.focus();
+    takeOverPrerendered(root);
+    await renderLive(root, <LoginLike />);
+
+    expect(document.getElementById(PRERENDER_ID)).toBeNull();
+    expect(document.querySelector('style[data-xb-prerender]')).toBeNull();
+    expect(root.hidden).toBe(false);
+    expect(root.querySelector('output')!.textContent).toBe('100003|secret|true');
+    expect(document.activeElement).toBe(root.querySelectorAll('input')[1]);
+  });
+
+  it('repeats a submit made on the prerendered form on the live one, with the typed values', async () => {
+    const { prerendered, root } = prerenderedPage(FORM);
+    prerendered.querySelector<HTMLInputElement>('input[type=text]')!.value = 'mimi';
+    // As the boot script records it before the app runs.
+    prerendered.dataset.submitForm = '0';
+    prerendered.dataset.submitButton = '0';
+    const submitted = vi.fn();
+    takeOverPrerendered(root);
+    await renderLive(root, <LoginLike onSubmit={submitted} />);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(submitted).toHaveBeenCalledWith('mimi||false');
+  });
+
+  it('gives way when the app goes elsewhere (leave) or after the time limit', async () => {
+    const first = prerenderedPage(FORM);
+    takeOverPrerendered(first.root)!.leave();
+    expect(first.prerendered.isConnected).toBe(false);
+    expect(first.root.hidden).toBe(false);
+
+    vi.useFakeTimers();
+    const second = prerenderedPage(FORM);
+    takeOverPrerendered(second.root);
+    vi.advanceTimersByTime(SWAP_TIMEOUT_MS);
+    expect(second.prerendered.isConnected).toBe(false);
+    expect(second.root.hidden).toBe(false);
+  });
+
+  it('does nothing on a page that was not prerendered', () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    const root = document.getElementById('root')!;
+    expect(takeOverPrerendered(root)).toBeNull();
+    expect(root.hidden).toBe(false);
+  });
+});
+
+describe('pageShown', () => {
+  it('is true once <main> of the live app has form controls', () => {
+    const live = document.createElement('div');
+    live.innerHTML = '<p>no main yet</p>';
+    expect(pageShown(live)).toBe(false);
+    live.innerHTML = '<main><p role="status">加载中…</p><button>重试</button></main>';
+    expect(pageShown(live)).toBe(false);
+    live.innerHTML = `<main>${FORM}</main>`;
+    expect(pageShown(live)).toBe(true);
+  });
+});
