@@ -1,12 +1,12 @@
-// Bundles the server into dist/main.js (and the backup/restore commands into dist/backup.js, dist/restore.js). npm packages stay external (installed beside it), except
+// Bundles the server into dist/main.js (and the backup/restore/deploy-key commands into dist/backup.js, dist/restore.js, dist/deploy-key.js). npm packages stay external (installed beside it), except
 // the workspace package @xiaoba/shared, which ships TypeScript source and must be compiled in.
 import { build } from 'esbuild';
 
 const bundleOnly = /^@xiaoba\//;
 
 await build({
-  // The server, and the operators' commands `npm run backup` / `npm run restore` beside it.
-  entryPoints: { main: 'src/main.ts', backup: 'src/ops/backup-cli.ts', restore: 'src/ops/restore-cli.ts' },
+  // The server, and the operators' commands `npm run backup` / `npm run restore` / `npm run deploy-key` beside it.
+  entryPoints: { main: 'src/main.ts', backup: 'src/ops/backup-cli.ts', restore: 'src/ops/restore-cli.ts', 'deploy-key': 'src/deploy/key-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

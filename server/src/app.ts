@@ -29,6 +29,9 @@ import { installArchiveMode, siteInfoRoutes } from './http/archive';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
 import { siteRoutes } from './site/static';
+import { RegistryFile } from './deploy/registry';
+import { deployRoutes } from './deploy/routes';
+import { RemoteVersions } from './deploy/versions';
 
 export interface AppOptions {
   config: Config;
@@ -69,7 +72,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   installArchiveMode(app, config.archiveMode);
   // Before any route: it collects them for /api/openapi.json.
   await registerOpenApi(app);
-  installSecurityHeaders(app, { https: config.cookieSecure });
+  installSecurityHeaders(app, { https: config.cookieSecure, remoteOverrides: config.deploy.overrides });
   await app.register(fastifyCookie);
   // Brotli 5: measured 5% smaller than gzip on our JS at ~2 ms per 60 KB (the plugin's 4 was larger).
   await app.register(fastifyCompress, {
@@ -82,6 +85,10 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   await app.register(fastifyStatic, { serve: false, root: config.siteDir, preCompressed: true });
 
   const signer = new TokenSigner(await loadSigningKey(pool, config.jwtSecret));
+  // The registry of remotes (remotes.config.json): a missing or malformed file stops the start here.
+  const registry = new RegistryFile(config.deploy.remotesFile);
+  await registry.load();
+  const versions = new RemoteVersions(pool, storage, config.deploy.retainDays, app.log);
   const rateLimiter = new RateLimiter(pool, config.rateLimits, app.log);
   rateLimiter.start();
   app.decorate('rateLimiter', rateLimiter);
@@ -105,11 +112,12 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(exportRoutes, { prefix: '/export', config, pool, signer, storage });
       await api.register(siteInfoRoutes, { archive: config.archiveMode });
       await api.register(importRoutes, { config, pool, signer, storage });
+      await api.register(deployRoutes, { prefix: '/deploy', pool, storage, registry, versions, siteDir: config.siteDir, maxMb: config.deploy.maxMb });
     },
     { prefix: '/api' },
   );
   await app.register(cspReportRoutes);
-  await app.register(siteRoutes, { siteDir: config.siteDir, storage, archive: config.archiveMode });
+  await app.register(siteRoutes, { siteDir: config.siteDir, storage, archive: config.archiveMode, registry, versions, overrides: config.deploy.overrides });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the
   // posting log past its window, and pictures uploaded but never used by a yy within 24 hours.

@@ -44,6 +44,19 @@ export interface Config {
   importMaxMb: number;
   /** The general /api limit and the registration limit (docs/security.md "Limits"); 0 disables one. */
   rateLimits: RateLimits;
+  /** Publishing remotes (docs/api.md "Publishing a remote"). */
+  deploy: DeployConfig;
+}
+
+export interface DeployConfig {
+  /** The registry of remotes (REMOTES_FILE, default remotes.config.json at the repository root). */
+  remotesFile: string;
+  /** Largest ZIP a publish accepts, in MiB (DEPLOY_MAX_MB). */
+  maxMb: number;
+  /** Days a replaced version's hashed files are still served, for open pages (REMOTE_RETAIN_DAYS). */
+  retainDays: number;
+  /** REMOTE_OVERRIDES=1: developers may load a remote from localhost in their own browser. */
+  overrides: boolean;
 }
 
 export interface RateLimits {
@@ -127,6 +140,12 @@ export function loadConfig(env: Env = process.env): Config {
       user: intVar(env, 'RATE_LIMIT_USER', 300, 0, 1_000_000),
       anon: intVar(env, 'RATE_LIMIT_ANON', 600, 0, 1_000_000),
       register: intVar(env, 'RATE_LIMIT_REGISTER', 5, 0, 1_000_000),
+    },
+    deploy: {
+      remotesFile: path.resolve(env.REMOTES_FILE || path.join(REPO_ROOT, 'remotes.config.json')),
+      maxMb: intVar(env, 'DEPLOY_MAX_MB', 20, 1, 1024),
+      retainDays: intVar(env, 'REMOTE_RETAIN_DAYS', 7, 0, 3650),
+      overrides: boolVar(env, 'REMOTE_OVERRIDES', false),
     },
   };
 }

@@ -35,6 +35,18 @@ export const CONTENT_SECURITY_POLICY = [
   'report-to csp',
 ].join('; ');
 
+/** Where a developer's local remote is served from when REMOTE_OVERRIDES=1 (docs/api.md "Publishing a remote"). */
+export const LOCAL_DEV_SOURCES = 'http://localhost:* http://127.0.0.1:*';
+
+/** The policy; with `remoteOverrides` scripts and fetches may also come from localhost. */
+export function contentSecurityPolicy({ remoteOverrides = false }: { remoteOverrides?: boolean } = {}): string {
+  if (!remoteOverrides) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${LOCAL_DEV_SOURCES}`).replace(
+    "connect-src 'self'",
+    `connect-src 'self' ${LOCAL_DEV_SOURCES}`,
+  );
+}
+
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()';
 
 /** Two years, the usual preload value; sent only when COOKIE_SECURE=1 says the site is on HTTPS. */
@@ -43,15 +55,17 @@ export const HSTS = 'max-age=63072000';
 export interface SecurityHeaderOptions {
   /** COOKIE_SECURE: the site is served over HTTPS, so HSTS is sent. */
   https: boolean;
+  /** REMOTE_OVERRIDES=1: the CSP also lets scripts and fetches come from localhost. */
+  remoteOverrides?: boolean;
 }
 
 /**
  * Adds the headers at the start of every request, so 404s and errors carry them too; a route may
  * still replace one (the SVG files keep their stricter CSP).
  */
-export function installSecurityHeaders(app: FastifyInstance, { https }: SecurityHeaderOptions): void {
+export function installSecurityHeaders(app: FastifyInstance, { https, remoteOverrides = false }: SecurityHeaderOptions): void {
   const headers: Record<string, string> = {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy({ remoteOverrides }),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'same-origin',
     'permissions-policy': PERMISSIONS_POLICY,

@@ -1,17 +1,43 @@
 /**
- * The runtime manifest of the remotes (`/remotes.json`): for each remote whose dist holds both
- * `remoteEntry.js` and `routes.json`, its entry URL with a content hash and its routes.
- * Paths are resolved on every call (a dist folder may be swapped by a rename), and a remote is
- * re-read only when its files' stats change, so a redeploy shows without a restart.
+ * The runtime manifest of the remotes (`/remotes.json`): for each remote of the registry
+ * (remotes.config.json), its entry URL with its version, its routes and its build contract. A
+ * remote with a published version (deploy/versions.ts) is served from it, the URL carrying that
+ * version so a publish or rollback shows on the next page load; otherwise from its local dist when
+ * that holds both `remoteEntry.js` and `routes.json` (version: a content hash). Local paths are
+ * resolved on every call (a dist folder may be swapped by a rename), and a remote is re-read only
+ * when its files' stats change, so a redeploy shows without a restart.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { RegistryFile, type Registry, type RegistrySource } from '../deploy/registry';
+import type { PublishedRoutes } from '../deploy/versions';
 
-/** The remote folders under SITE_DIR, in the order the shell registers them. */
+/**
+ * The remotes of the repository's remotes.config.json, for tools/check-budget.mjs (which bundles
+ * this file and cannot read the registry at import). The server itself reads the registry file;
+ * deploy/deploy.test.ts checks that this list and the file agree.
+ */
 export const REMOTE_DIRS = ['mf-auth', 'mf-space', 'mf-home', 'mf-settings'] as const;
-export type RemoteDir = (typeof REMOTE_DIRS)[number];
+
+/** Without a registry file (a made-up site of a tool's self-test): the four remotes, owning nothing. */
+const BUILT_IN_REGISTRY: Registry = { remotes: REMOTE_DIRS.map((name) => ({ name, federation: name.replace('-', '_'), owns: [] })) };
+
+/** Where the manifest finds published versions (deploy/versions.ts RemoteVersions). */
+export interface PublishedSource {
+  active(remote: string): Promise<string | null>;
+  routes(remote: string, version: string): Promise<PublishedRoutes | null>;
+}
+
+export interface ManifestOptions {
+  /** The registry; by default `<siteDir>/remotes.config.json`. */
+  registry?: RegistrySource;
+  /** Published versions; without it only local dists are served. */
+  published?: PublishedSource;
+  /** REMOTE_OVERRIDES=1: a developer may load a remote from localhost in their own browser. */
+  overrides?: boolean;
+}
 
 export interface RemoteManifestEntry {
   name: string;
@@ -20,15 +46,19 @@ export interface RemoteManifestEntry {
   routes: unknown[];
   /** Each exposed fragment of the remote (ADR 6) and the files it needs, from routes.json. */
   fragments?: Record<string, string[]>;
+  /** The build's contract (routes.json's `contract`), compared by the shell with its own. */
+  contract?: unknown;
 }
 
 export interface Manifest {
   remotes: RemoteManifestEntry[];
   /** ARCHIVE_MODE: the site is a read-only archive (docs/api.md "Export, import and archive"); build() always sets it. */
   archive?: boolean;
+  /** REMOTE_OVERRIDES=1: the shell honours ?remote-override= for localhost URLs; build() always sets it. */
+  overrides?: boolean;
 }
 
-export function remoteDistDir(siteDir: string, remote: RemoteDir): string {
+export function remoteDistDir(siteDir: string, remote: string): string {
   return path.join(siteDir, remote, 'dist');
 }
 
@@ -39,20 +69,55 @@ interface CacheSlot {
 }
 
 export class ManifestBuilder {
-  private readonly cache = new Map<RemoteDir, CacheSlot>();
+  private readonly cache = new Map<string, CacheSlot>();
+  /** Published versions never change: their entries are kept by remote/version. */
+  private readonly publishedCache = new Map<string, RemoteManifestEntry>();
+  readonly registry: RegistrySource;
+  private readonly published: PublishedSource | undefined;
+  private readonly overrides: boolean;
 
   constructor(
     private readonly siteDir: string,
     private readonly log: FastifyBaseLogger,
     private readonly archive = false,
-  ) {}
-
-  async build(): Promise<Manifest> {
-    const entries = await Promise.all(REMOTE_DIRS.map((remote) => this.remote(remote)));
-    return { remotes: entries.filter((e): e is RemoteManifestEntry => e !== null), archive: this.archive };
+    options: ManifestOptions = {},
+  ) {
+    this.registry = options.registry ?? new RegistryFile(path.join(siteDir, 'remotes.config.json'), BUILT_IN_REGISTRY);
+    this.published = options.published;
+    this.overrides = options.overrides ?? false;
   }
 
-  private async remote(remote: RemoteDir): Promise<RemoteManifestEntry | null> {
+  async build(): Promise<Manifest> {
+    const { remotes } = await this.registry.load();
+    const entries = await Promise.all(remotes.map((def) => this.remote(def.name)));
+    return { remotes: entries.filter((e): e is RemoteManifestEntry => e !== null), archive: this.archive, overrides: this.overrides };
+  }
+
+  private async remote(remote: string): Promise<RemoteManifestEntry | null> {
+    const version = await this.published?.active(remote).catch((error: unknown) => {
+      this.log.warn({ remote, err: error }, 'published versions unreadable: serving the local dist');
+      return null;
+    });
+    if (version) {
+      const entry = await this.publishedEntry(remote, version).catch(() => null);
+      if (entry) return entry;
+      this.log.warn({ remote, version }, 'published version unreadable (routes.json missing in the storage?): serving the local dist');
+    }
+    return this.local(remote);
+  }
+
+  private async publishedEntry(remote: string, version: string): Promise<RemoteManifestEntry | null> {
+    const id = `${remote}/${version}`;
+    const cached = this.publishedCache.get(id);
+    if (cached) return cached;
+    const routes = await this.published!.routes(remote, version);
+    if (!routes) return null;
+    const entry = entryOf(remote, version, routes);
+    this.publishedCache.set(id, entry);
+    return entry;
+  }
+
+  private async local(remote: string): Promise<RemoteManifestEntry | null> {
     const dir = remoteDistDir(this.siteDir, remote);
     const entryFile = path.join(dir, 'remoteEntry.js');
     const routesFile = path.join(dir, 'routes.json');
@@ -78,22 +143,27 @@ export class ManifestBuilder {
     return entry;
   }
 
-  private async read(remote: RemoteDir, entryFile: string, routesFile: string): Promise<RemoteManifestEntry> {
+  private async read(remote: string, entryFile: string, routesFile: string): Promise<RemoteManifestEntry> {
     const [code, routesText] = await Promise.all([readFile(entryFile), readFile(routesFile, 'utf8')]);
-    const routes = JSON.parse(routesText) as { name?: unknown; routes?: unknown; fragments?: unknown };
-    if (typeof routes.name !== 'string' || !Array.isArray(routes.routes)) {
-      throw new Error('routes.json must be {"name": string, "routes": [...]}');
-    }
     const version = createHash('sha256').update(code).digest('hex').slice(0, 12);
-    const fragments = fragmentsOf(routes.fragments);
-    return {
-      name: routes.name,
-      url: `/remotes/${remote}/remoteEntry.js?v=${version}`,
-      version,
-      routes: routes.routes,
-      ...(fragments ? { fragments } : {}),
-    };
+    return entryOf(remote, version, JSON.parse(routesText) as PublishedRoutes);
   }
+}
+
+/** A manifest entry from a build's routes.json. */
+function entryOf(remote: string, version: string, routes: Partial<PublishedRoutes>): RemoteManifestEntry {
+  if (typeof routes.name !== 'string' || !Array.isArray(routes.routes)) {
+    throw new Error('routes.json must be {"name": string, "routes": [...]}');
+  }
+  const fragments = fragmentsOf(routes.fragments);
+  return {
+    name: routes.name,
+    url: `/remotes/${remote}/remoteEntry.js?v=${version}`,
+    version,
+    routes: routes.routes,
+    ...(fragments ? { fragments } : {}),
+    ...(routes.contract !== undefined ? { contract: routes.contract } : {}),
+  };
 }
 
 /** The id of the inlined manifest's element in index.html (read by the shell's registry). */

@@ -12,10 +12,12 @@ import { PRODUCT_NAME } from '@xiaoba/shared/core';
 import { isApiPath } from '../http/errors';
 import type { UploadStorage } from '../uploads/storage';
 import { STATIC_DIR } from '../paths';
-import { ManifestBuilder, manifestScript, REMOTE_DIRS, remoteDistDir, preloadForPath, type RemoteDir } from './manifest';
+import type { RegistrySource } from '../deploy/registry';
+import type { RemoteVersions } from '../deploy/versions';
+import { ManifestBuilder, manifestScript, preloadForPath } from './manifest';
+import { IMMUTABLE, NO_CACHE, RemoteFiles } from './remote-files';
 
-export const NO_CACHE = 'no-cache';
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export { IMMUTABLE, NO_CACHE };
 /** Emoji files keep their names (b12.svg) across builds: a week, revalidated by ETag after that. */
 export const EMOJI_CACHE = 'public, max-age=604800';
 
@@ -67,14 +69,6 @@ function sendFile(reply: FastifyReply, root: string, rel: string, cacheControl: 
   return reply.sendFile(rel, root, { cacheControl: false });
 }
 
-/**
- * Remote files: the entry, route list and prerendered pages (prerender/, fixed names) change on
- * deploy; every other file is content-hashed.
- */
-function remoteCachePolicy(rel: string): string {
-  return rel === 'remoteEntry.js' || rel === 'routes.json' || rel.endsWith('.html') || rel.startsWith('prerender/') ? NO_CACHE : IMMUTABLE;
-}
-
 /** Shell files: Vite puts content-hashed files under assets/; the rest keep their names. */
 function shellCachePolicy(rel: string): string {
   return rel.startsWith('assets/') ? IMMUTABLE : NO_CACHE;
@@ -105,16 +99,6 @@ export function parkModuleScripts(html: string): string {
     .replace(/<link rel="modulepreload"/g, '<link rel="xb-modulepreload"');
 }
 
-async function readJson(file: string): Promise<unknown> {
-  const text = await readFile(file, 'utf8').catch(() => null);
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export interface SiteOptions {
@@ -123,6 +107,12 @@ export interface SiteOptions {
   storage: UploadStorage;
   /** ARCHIVE_MODE: published in the manifest so the browser shows the site read-only. */
   archive?: boolean;
+  /** The registry of remotes (REMOTES_FILE); by default `<siteDir>/remotes.config.json`. */
+  registry?: RegistrySource;
+  /** Published versions of the remotes (deploy/versions.ts); without them only local dists serve. */
+  versions?: RemoteVersions;
+  /** REMOTE_OVERRIDES=1: said in the manifest. */
+  overrides?: boolean;
 }
 
 const UPLOAD_EXTENSIONS = ['.webp', '.jpg', '.jpeg', '.png', '.gif'];
@@ -137,8 +127,12 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-export async function siteRoutes(app: FastifyInstance, { siteDir, storage, archive = false }: SiteOptions): Promise<void> {
-  const manifest = new ManifestBuilder(siteDir, app.log, archive);
+export async function siteRoutes(
+  app: FastifyInstance,
+  { siteDir, storage, archive = false, registry, versions, overrides = false }: SiteOptions,
+): Promise<void> {
+  const manifest = new ManifestBuilder(siteDir, app.log, archive, { ...(registry ? { registry } : {}), ...(versions ? { published: versions } : {}), overrides });
+  const remoteFiles = new RemoteFiles({ siteDir, registry: manifest.registry, ...(versions ? { versions } : {}) });
   const shellDir = path.join(siteDir, 'shell', 'dist');
   const emojiDir = path.join(siteDir, 'shared', 'dist', 'emoji');
 
@@ -185,12 +179,9 @@ export async function siteRoutes(app: FastifyInstance, { siteDir, storage, archi
   });
 
   app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', async (request, reply) => {
-    const remote = request.params.remote;
     const rel = safeRelativePath(request.params['*']);
-    if (!REMOTE_DIRS.includes(remote as RemoteDir) || !rel) return reply.callNotFound();
-    const root = remoteDistDir(siteDir, remote as RemoteDir);
-    if (!(await isFile(path.join(root, rel)))) return reply.callNotFound();
-    return sendFile(reply, root, rel, remoteCachePolicy(rel));
+    if (!rel) return reply.callNotFound();
+    return remoteFiles.send(request, reply, request.params.remote, rel);
   });
 
   /**
@@ -228,12 +219,12 @@ export async function siteRoutes(app: FastifyInstance, { siteDir, storage, archi
    */
   async function prerenderedPage(pathname: string): Promise<PrerenderedPage | null> {
     const wanted = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    for (const remote of REMOTE_DIRS) {
-      const dir = path.join(remoteDistDir(siteDir, remote), 'prerender');
-      const pages = await readJson(path.join(dir, 'pages.json'));
+    // From the remote as served now: its published version, else its local dist.
+    for (const remote of await remoteFiles.names()) {
+      const pages = await remoteFiles.readJson(remote, 'prerender/pages.json');
       const file = pages && typeof pages === 'object' ? (pages as Record<string, unknown>)[wanted] : undefined;
       if (typeof file !== 'string' || !/^[\w-]+\.json$/.test(file)) continue;
-      const page = (await readJson(path.join(dir, file))) as Partial<PrerenderedPage> | null;
+      const page = (await remoteFiles.readJson(remote, `prerender/${file}`)) as Partial<PrerenderedPage> | null;
       if (page && typeof page.html === 'string' && typeof page.css === 'string' && typeof page.title === 'string') {
         return { html: page.html, css: page.css, title: page.title, bootScript: `/remotes/${remote}/prerender/boot.js` };
       }

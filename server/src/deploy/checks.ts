@@ -1,0 +1,195 @@
+/**
+ * The checks a published build passes before anything is stored (docs/api.md "Publishing a
+ * remote"): a readable ZIP of safe relative paths within the size limits, with `remoteEntry.js`
+ * and `routes.json`; routes.json naming this remote and declaring no route another remote owns;
+ * its contract equal to the served shell's. Each refusal is a DeployRefusal: status and a message
+ * for the developer who ran the deploy.
+ */
+import { createHash } from 'node:crypto';
+import yauzl from 'yauzl';
+import { normaliseRoute, type RemoteDef, type Registry } from './registry';
+
+export class DeployRefusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    detail: string,
+    /** The Chinese lead-in every refusal starts with (the envelope's messages are Chinese). */
+    zh = '发布被拒绝',
+  ) {
+    super(`${zh}：${detail}`);
+    this.name = 'DeployRefusal';
+  }
+}
+
+export const LIMITS = {
+  /** Largest single file of a build. */
+  fileBytes: 5 * 1024 * 1024,
+  files: 2000,
+  /** All files together, uncompressed: a ZIP bomb stops here. */
+  totalBytes: 200 * 1024 * 1024,
+} as const;
+
+export interface BuildFile {
+  path: string;
+  data: Buffer;
+  sha256: string;
+}
+
+export interface ReadBuild {
+  files: BuildFile[];
+  /** Dotfiles and folders (`.vite/manifest.json`): never served, so not stored. */
+  skipped: string[];
+}
+
+/** Why a path from a ZIP cannot be a file of the build, or null when it is fine. */
+export function unsafePathReason(name: string): string | null {
+  if (name.includes('\0')) return 'contains a NUL character';
+  if (name.includes('\\')) return 'contains a backslash';
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return 'is absolute';
+  const segments = name.split('/');
+  if (segments.includes('..')) return 'leaves the folder (..)';
+  if (segments.some((s, i) => s === '' && i < segments.length - 1) || segments.includes('.')) return 'has an empty or . segment';
+  if (name.length > 500) return 'is longer than 500 characters';
+  return null;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Every file of the ZIP, checked; refuses a damaged ZIP, an unsafe path or a limit passed. */
+export async function readBuildZip(zipData: Buffer): Promise<ReadBuild> {
+  let zip: yauzl.ZipFile;
+  try {
+    // decodeStrings off: yauzl would refuse bad names with its own terse errors; ours say which rule.
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromBuffer(zipData, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, z) => (err || !z ? reject(err) : resolve(z))),
+    );
+  } catch (error) {
+    throw new DeployRefusal(400, `the upload is not a readable ZIP (${(error as Error).message})`);
+  }
+  const files: BuildFile[] = [];
+  const skipped: string[] = [];
+  let total = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', reject);
+      zip.on('end', () => resolve());
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const name = (entry.fileName as unknown as Buffer).toString('utf8');
+        const reason = unsafePathReason(name);
+        if (reason) return reject(new DeployRefusal(400, `unsafe path in the ZIP: ${JSON.stringify(name)} ${reason}`));
+        if (name.endsWith('/')) return zip.readEntry(); // a folder entry
+        if (name.split('/').some((s) => s.startsWith('.'))) {
+          skipped.push(name);
+          return zip.readEntry();
+        }
+        if (files.length + 1 > LIMITS.files) return reject(new DeployRefusal(413, `too many files: more than ${LIMITS.files}`));
+        if (entry.uncompressedSize > LIMITS.fileBytes) {
+          return reject(new DeployRefusal(413, `${name} is too large: ${mb(entry.uncompressedSize)}, at most ${mb(LIMITS.fileBytes)} per file`));
+        }
+        total += entry.uncompressedSize;
+        if (total > LIMITS.totalBytes) return reject(new DeployRefusal(413, `the build is too large: more than ${mb(LIMITS.totalBytes)} uncompressed`));
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            const data = Buffer.concat(chunks);
+            files.push({ path: name, data, sha256: createHash('sha256').update(data).digest('hex') });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  } catch (error) {
+    if (error instanceof DeployRefusal) throw error;
+    throw new DeployRefusal(400, `the ZIP is damaged (${(error as Error).message})`);
+  } finally {
+    zip.close();
+  }
+  const seen = new Set<string>();
+  for (const f of files) {
+    if (seen.has(f.path)) throw new DeployRefusal(400, `the ZIP holds ${f.path} twice`);
+    seen.add(f.path);
+  }
+  for (const needed of ['remoteEntry.js', 'routes.json']) {
+    if (!seen.has(needed)) throw new DeployRefusal(400, `${needed} is missing at the top of the ZIP (zip the contents of dist/, not the folder)`);
+  }
+  return { files, skipped };
+}
+
+export interface Contract {
+  shared: string;
+  singletons: Record<string, string>;
+}
+
+/** A contract object as routes.json / contract.json hold it, or null when malformed. */
+export function contractOf(value: unknown): Contract | null {
+  const c = value as Partial<Contract> | null;
+  if (typeof c !== 'object' || c === null || typeof c.shared !== 'string') return null;
+  const s = c.singletons;
+  if (typeof s !== 'object' || s === null || Array.isArray(s) || !Object.values(s).every((v) => typeof v === 'string')) return null;
+  return { shared: c.shared, singletons: s };
+}
+
+/** The first difference of two contracts ('react: remote 19.1.0, shell 19.2.0'), or null when equal. */
+export function contractMismatch(remote: Contract, shell: Contract): string | null {
+  if (remote.shared !== shell.shared) return `@xiaoba/shared contract: remote ${remote.shared}, shell ${shell.shared}`;
+  const names = [...new Set([...Object.keys(shell.singletons), ...Object.keys(remote.singletons)])];
+  for (const name of names) {
+    const r = remote.singletons[name];
+    const s = shell.singletons[name];
+    if (r !== s) return `${name}: remote ${r ?? 'not shared'}, shell ${s ?? 'not shared'}`;
+  }
+  return null;
+}
+
+interface RouteRow {
+  path?: unknown;
+  children?: unknown;
+}
+
+/** Every full route pattern of a route table ('/my', '/my/board', '/:id'). */
+export function routePatterns(rows: unknown, parent = ''): string[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row: RouteRow) => {
+    const own = typeof row?.path !== 'string' ? parent : row.path.startsWith('/') ? row.path : `${parent.replace(/\/$/, '')}/${row.path}`;
+    return [...(own ? [normaliseRoute(own)] : []), ...routePatterns(row?.children, own)];
+  });
+}
+
+export interface RoutesFile {
+  name: string;
+  routes: unknown[];
+  contract: Contract;
+}
+
+/**
+ * routes.json of the build against the registry and the shell's contract (null: the shell has
+ * none, so nothing can be checked against it and the build is refused).
+ */
+export function checkRoutesFile(text: Buffer, def: RemoteDef, registry: Registry, shell: Contract | null): RoutesFile {
+  let parsed: { name?: unknown; routes?: unknown; contract?: unknown };
+  try {
+    parsed = JSON.parse(text.toString('utf8')) as typeof parsed;
+  } catch (error) {
+    throw new DeployRefusal(400, `routes.json is not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || !Array.isArray(parsed.routes)) {
+    throw new DeployRefusal(400, 'routes.json must be {"name": string, "routes": [...], "contract": {...}}');
+  }
+  if (parsed.name !== def.federation) {
+    throw new DeployRefusal(409, `routes.json names ${JSON.stringify(parsed.name)}, but ${def.name} is ${def.federation} in the registry`);
+  }
+  for (const pattern of routePatterns(parsed.routes)) {
+    const owner = registry.remotes.find((r) => r.name !== def.name && r.owns.includes(pattern));
+    if (owner) throw new DeployRefusal(409, `route ${pattern} belongs to ${owner.name}: ${def.name} may not declare it`);
+  }
+  const contract = contractOf(parsed.contract);
+  if (!contract) throw new DeployRefusal(409, 'routes.json has no contract: rebuild the remote with the current tools (npm run build)');
+  if (!shell) throw new DeployRefusal(409, "the served shell has no contract.json, so the build cannot be checked: the operator must rebuild the shell");
+  const mismatch = contractMismatch(contract, shell);
+  if (mismatch) throw new DeployRefusal(409, `contract mismatch with the served shell: ${mismatch}`);
+  return { name: parsed.name, routes: parsed.routes, contract };
+}

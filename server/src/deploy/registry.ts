@@ -1,0 +1,101 @@
+/**
+ * The registry of remotes (`remotes.config.json` at the repository root, REMOTES_FILE to move it):
+ * which remotes the site has, in the order the shell registers them, each with its federation name
+ * and the route paths only it may declare. The operator edits it; a fifth remote is a row here and
+ * its files (published, or a local `<name>/dist`), no code change. Re-read when the file changes.
+ *
+ * No import of paths.ts here (nor in manifest.ts): tools/check-budget.mjs bundles manifest.ts into
+ * a data: URL, where import.meta.url cannot locate the repository.
+ */
+import { readFile, stat } from 'node:fs/promises';
+
+export interface RemoteDef {
+  /** The folder name and URL segment: `/remotes/<name>/`, `<name>/dist`. */
+  name: string;
+  /** The module federation name (routes.json's `name`). */
+  federation: string;
+  /** Route path patterns only this remote may declare. */
+  owns: string[];
+}
+
+export interface Registry {
+  remotes: RemoteDef[];
+}
+
+/** A remote's name: a folder name and URL segment, nothing that could leave a folder. */
+const NAME = /^[a-z][a-z0-9-]{0,39}$/;
+const FEDERATION = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
+
+/** The checked registry of a parsed file, or an Error saying what is wrong. */
+export function parseRegistry(value: unknown, file: string): Registry {
+  const fail = (why: string) => new Error(`${file}: ${why}`);
+  const remotes = (value as { remotes?: unknown } | null)?.remotes;
+  if (!Array.isArray(remotes)) throw fail('must be {"remotes": [{"name", "federation", "owns"}, ...]}');
+  const seen = new Map<string, string>();
+  const list = remotes.map((row: unknown, i): RemoteDef => {
+    const r = row as Partial<RemoteDef> | null;
+    if (typeof r?.name !== 'string' || !NAME.test(r.name)) throw fail(`remotes[${i}].name must match ${NAME}`);
+    if (typeof r.federation !== 'string' || !FEDERATION.test(r.federation)) throw fail(`remotes[${i}].federation must match ${FEDERATION}`);
+    if (!Array.isArray(r.owns) || !r.owns.every((p) => typeof p === 'string' && p.startsWith('/'))) {
+      throw fail(`remotes[${i}].owns must be a list of route paths starting with /`);
+    }
+    for (const key of [`name ${r.name}`, `federation ${r.federation}`]) {
+      if (seen.has(key)) throw fail(`${key} is listed twice`);
+      seen.set(key, r.name);
+    }
+    const owns = r.owns.map(normaliseRoute);
+    for (const p of owns) {
+      const other = seen.get(`route ${p}`);
+      if (other) throw fail(`route ${p} is owned by both ${other} and ${r.name}`);
+      seen.set(`route ${p}`, r.name);
+    }
+    return { name: r.name, federation: r.federation, owns };
+  });
+  return { remotes: list };
+}
+
+/** '/my/' and '/my' are the same route; '/' stays '/'. */
+export function normaliseRoute(pattern: string): string {
+  return pattern.length > 1 ? pattern.replace(/\/+$/, '') || '/' : pattern;
+}
+
+export interface RegistrySource {
+  load(): Promise<Registry>;
+}
+
+/**
+ * The registry file, re-read when its size or mtime changes. A file that cannot be read or is
+ * malformed throws: the server refuses to start with it, and a broken edit while running keeps the
+ * last good registry (logged by the caller) rather than dropping every remote.
+ */
+export class RegistryFile implements RegistrySource {
+  private cached: { key: string; registry: Registry } | null = null;
+
+  /** `missing`: the registry to use when the file does not exist (tools measuring a bare site). */
+  constructor(
+    readonly file: string,
+    private readonly missing?: Registry,
+  ) {}
+
+  async load(): Promise<Registry> {
+    const info = await stat(this.file).catch(() => null);
+    if (!info) {
+      if (this.cached) return this.cached.registry;
+      if (this.missing) return this.missing;
+      throw new Error(`${this.file} not found: the registry of remotes (REMOTES_FILE) is needed`);
+    }
+    const key = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    if (this.cached?.key === key) return this.cached.registry;
+    try {
+      const registry = parseRegistry(JSON.parse(await readFile(this.file, 'utf8')) as unknown, this.file);
+      this.cached = { key, registry };
+      return registry;
+    } catch (error) {
+      if (this.cached) return this.cached.registry;
+      throw error instanceof SyntaxError ? new Error(`${this.file}: not valid JSON (${error.message})`) : error;
+    }
+  }
+}
+
+/** A fixed registry (tests, tools). */
+export const fixedRegistry = (registry: Registry): RegistrySource => ({ load: async () => registry });
