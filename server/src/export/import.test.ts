@@ -149,6 +149,20 @@ describe('POST /api/import on the same site', () => {
   });
 });
 
+describe('POST /api/import of an export unzipped and zipped again by hand', () => {
+  it('accepts the files at the top of the ZIP, with macOS resource forks beside them', async () => {
+    // 小波's own export from A, rezipped without its folder; on B he registered with the same e-mail.
+    const email = (await a.pool.query<{ email: string }>('SELECT email FROM users WHERE uid = $1', [bob.uid])).rows[0]!.email;
+    await b.pool.query('UPDATE users SET email = $2 WHERE uid = $1', [bobB.uid, email]);
+    const flat = [...(await unzip((await exportOf(a, bob)).zip))].map(([n, d]): [string, Buffer] => [n.slice(n.indexOf('/') + 1), d]);
+    const rezipped = await zipOf([...flat, ['__MACOSX/._data.json', 'resource fork']]);
+    const res = await importZip(b, bobB, rezipped);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).data.created.yy).toBe(1);
+    await b.pool.query(`UPDATE users SET email = 'bob-b@example.com' WHERE uid = $1`, [bobB.uid]);
+  });
+});
+
 describe('POST /api/import refusals: a clear message and nothing written', () => {
   const refused = async (t: TestApp, m: Member, body: Buffer, status: number, msg: string | RegExp) => {
     const before = await counts(t);

@@ -158,15 +158,19 @@ export async function openExport(path: string): Promise<OpenedExport> {
     }).catch((error: unknown) => {
       throw error instanceof ApiError ? error : yauzlError(error);
     });
-    const dataEntries = entries.filter((e) => /^[^/]+\/data\.json$/.test(e.fileName));
+    // Unzipped and zipped again by hand is fine: macOS's resource forks (__MACOSX/) are ignored, and
+    // the files may sit in the export's folder (as exported) or at the top of the ZIP.
+    const files = entries.filter((e) => !e.fileName.startsWith('__MACOSX/'));
+    const dataEntries = files.filter((e) => /^([^/]+\/)?data\.json$/.test(e.fileName));
     if (dataEntries.length !== 1) throw new ApiError(400, IMPORT_MSG.damaged);
-    const folder = dataEntries[0]!.fileName.split('/')[0]! + '/';
+    const name = dataEntries[0]!.fileName;
+    const folder = name.slice(0, name.length - 'data.json'.length);
     // Every entry sits in the export's one folder; nothing may climb out of it or sit beside it.
-    for (const entry of entries) {
+    for (const entry of files) {
       const parts = entry.fileName.split('/');
       if (!entry.fileName.startsWith(folder) || parts.some((p) => p === '..' || p === '.')) throw new ApiError(400, IMPORT_MSG.outside);
     }
-    const byName = new Map(entries.filter((e) => !e.fileName.endsWith('/')).map((e) => [e.fileName.slice(folder.length), e]));
+    const byName = new Map(files.filter((e) => !e.fileName.endsWith('/')).map((e) => [e.fileName.slice(folder.length), e]));
 
     const read = async (name: string, maxBytes: number): Promise<Buffer | null> => {
       const entry = byName.get(name);
