@@ -12,6 +12,7 @@ import {
 import { Header } from '../header/Header';
 import type { RouteHandle } from '../remotes/remote-routes';
 import { LoadingOverlay } from './LoadingOverlay';
+import { OverrideNote } from './OverrideNote';
 
 /** Page title from the deepest route that names one; the product's name otherwise. */
 function useRouteTitle() {
@@ -43,6 +44,7 @@ export function Layout() {
         <Outlet />
       </Main>
       <LoadingOverlay />
+      <OverrideNote />
     </>
   );
 }

@@ -1,17 +1,22 @@
 /**
  * Shown in a remote's area when its code cannot be loaded (or its page fails): a clear message and
  * a retry that recovers without a page reload. The header and every other route keep working.
+ * A remote refused for its build contract (RemoteContractError) says so, naming the mismatch.
  */
 import { useState } from 'react';
-import { Button, styled, useLocation, useNavigate, useNavigation } from '@xiaoba/shared';
-import { resetRemote } from './registry';
+import { Button, styled, useLocation, useNavigate, useNavigation, useRouteError } from '@xiaoba/shared';
+import { RemoteContractError, resetRemote } from './registry';
 
 export const REMOTE_FAILED = '这个页面暂时加载失败了，请检查网络后重试。';
+/** A published remote built against other shared libraries than the shell: not loaded, so nothing breaks. */
+export const REMOTE_INCOMPATIBLE = '这个页面的版本与网站其他部分不匹配，暂时无法打开，请稍后再试。';
 
 export function RemoteError({ remote }: { remote: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
+  const error = useRouteError();
+  const mismatch = error instanceof RemoteContractError ? error.mismatch : undefined;
   const [resetting, setResetting] = useState(false);
   // Shown busy while the router reloads the route, but only disabled while the remote is being
   // re-registered: a load hanging on a dead connection must never lock the button.
@@ -32,7 +37,8 @@ export function RemoteError({ remote }: { remote: string }) {
   return (
     <Box role="alert">
       <h1>页面加载失败</h1>
-      <p>{REMOTE_FAILED}</p>
+      <p>{mismatch === undefined ? REMOTE_FAILED : REMOTE_INCOMPATIBLE}</p>
+      {mismatch !== undefined && <Details>不匹配：{remote} {mismatch}</Details>}
       <Button type="button" onClick={retry} aria-busy={retrying} disabled={resetting}>
         {retrying ? '正在重试…' : '重试'}
       </Button>
@@ -51,4 +57,10 @@ const Box = styled.section`
   border-radius: 10px;
   h1 { font-size: 20px; margin: 0 0 8px; }
   p { color: ${(p) => p.theme.colors.muted}; margin: 0 0 18px; }
+`;
+/** The technical detail, for the team that published the remote; small and selectable. */
+const Details = styled.p`
+  font-family: ui-monospace, monospace;
+  font-size: 12px;
+  overflow-wrap: anywhere;
 `;

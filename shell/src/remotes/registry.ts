@@ -8,7 +8,16 @@ import {
   __federation_method_getRemote as getRemote,
   __federation_method_setRemote as setRemote,
 } from 'virtual:__federation__';
-import { retryFailedPages, setRemoteLoader, type RemoteManifestEntry, type RemoteRoutesModule, type RemotesManifest } from '@xiaoba/shared';
+import {
+  contractMismatch,
+  retryFailedPages,
+  setRemoteLoader,
+  type RemoteManifestEntry,
+  type RemoteRoutesModule,
+  type RemotesManifest,
+} from '@xiaoba/shared';
+import { SHELL_CONTRACT } from './own-contract';
+import { takeOverrides } from './overrides';
 
 /** The id of the inlined manifest's element (the server's `manifestScript`). */
 export const MANIFEST_ELEMENT_ID = 'xb-manifest';
@@ -19,9 +28,48 @@ export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
 const entries = new Map<string, RemoteManifestEntry>();
 const loaded = new Map<string, unknown>();
 const pending = new Map<string, Promise<unknown>>();
+/** Remotes not loaded because their build contract differs from the shell's, with the first difference. */
+const refused = new Map<string, string>();
+/** Remotes loaded from the developer's machine (`?remote-override=`), with that URL. */
+let overrides: Record<string, string> = {};
+
+/**
+ * A remote built against other shared libraries than the shell (another React, another
+ * @xiaoba/shared contract) would break the page it runs in, so it is never loaded: its routes
+ * show the remote's error area with this error's `mismatch` instead.
+ */
+export class RemoteContractError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly mismatch: string,
+  ) {
+    super(`${remote} was built for another version of the site: ${mismatch}`);
+    this.name = 'RemoteContractError';
+  }
+}
+
+/** Remotes loaded from a developer's machine in this browser (shown in the override note). */
+export function overriddenRemotes(): string[] {
+  return Object.keys(overrides).filter((name) => entries.has(name));
+}
+
+/** Why a remote is not loaded (its contract's first difference from the shell's), if it is not. */
+export function refusedRemote(name: string): string | undefined {
+  return refused.get(name);
+}
 
 function register(entry: RemoteManifestEntry, bust?: number) {
+  const local = overrides[entry.name];
+  if (local) entry = { ...entry, url: local };
   entries.set(entry.name, entry);
+  // A local override is the developer's own build: its contract is theirs to keep (the note shows it is on).
+  const mismatch = local || !SHELL_CONTRACT ? null : contractMismatch(entry.contract, SHELL_CONTRACT);
+  if (mismatch) {
+    refused.set(entry.name, mismatch);
+    console.error(`remote ${entry.name} not loaded: its build contract differs from the shell's (${mismatch})`);
+    return;
+  }
+  refused.delete(entry.name);
   const url = bust ? `${entry.url}${entry.url.includes('?') ? '&' : '?'}retry=${bust}` : entry.url;
   // A fresh config object makes the plugin import the entry again; the url function never rejects.
   setRemote(entry.name, { url: () => Promise.resolve(url), format: 'esm', from: 'vite' });
@@ -59,6 +107,7 @@ export async function initRemotes(): Promise<RemotesManifest> {
       manifest = { remotes: [] };
     }
   }
+  overrides = takeOverrides(manifest.overrides);
   for (const entry of manifest.remotes) register(entry);
   return manifest;
 }
@@ -72,6 +121,8 @@ const key = (name: string, module: string) => `${name}\u0000${module}`;
  * REMOTE_LOAD_TIMEOUT_MS. Remotes reach it through shared's `loadRemoteModule` (see `connectRemoteLoader`).
  */
 export function loadRemoteModule(name: string, module: string): Promise<unknown> {
+  const mismatch = refused.get(name);
+  if (mismatch !== undefined) return Promise.reject(new RemoteContractError(name, mismatch));
   const id = key(name, module);
   if (loaded.has(id)) return Promise.resolve(loaded.get(id));
   let promise = pending.get(id);
