@@ -54,6 +54,8 @@ export class RateLimiter {
   private tokens = new Map<string, number | null>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
+  /** The last flush failed (PostgreSQL unreachable): logged once, until one succeeds. */
+  private failing = false;
 
   constructor(
     private readonly pool: Pool,
@@ -123,8 +125,9 @@ export class RateLimiter {
   }
 
   /**
-   * Adds this process's counts into PostgreSQL and reads back the totals of every key seen here
-   * this minute (also keys without new hits, so other processes' counts arrive). One at a time.
+   * Adds this process's new counts into PostgreSQL and reads back those keys' totals of all
+   * processes. Only keys with new hits are sent: a key idle here has no decision to make, and its
+   * next hit here is sent (and its total refreshed) at the next flush. One flush at a time.
    */
   flush(): Promise<void> {
     if (!this.flushing) {
@@ -137,9 +140,9 @@ export class RateLimiter {
 
   private async flushOnce(): Promise<void> {
     this.roll(this.now());
-    if (this.slots.size === 0) return;
     const window = this.window;
-    const keys = [...this.slots.keys()];
+    const keys = [...this.slots.keys()].filter((k) => this.slots.get(k)!.pending > 0);
+    if (keys.length === 0) return;
     const buckets = keys.map(bucketOf);
     const sent = keys.map((k) => this.slots.get(k)!.pending);
     // Taken out now: hits accepted while the query runs stay pending for the next flush.
@@ -155,9 +158,13 @@ export class RateLimiter {
           if (slot) slot.pending += sent[i]!;
         });
       }
-      this.log.warn({ err }, 'rate limit counts could not be shared; counting locally');
+      // Once per outage, not every second.
+      if (!this.failing) this.log.warn({ err }, 'rate limit counts could not be shared; each process limits alone until they can');
+      this.failing = true;
       return;
     }
+    if (this.failing) this.log.info('rate limit counts are shared again');
+    this.failing = false;
     if (this.window !== window) return; // a new minute began meanwhile: these totals are history
     keys.forEach((k, i) => {
       const total = totals.get(buckets[i]!);
