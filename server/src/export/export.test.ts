@@ -58,6 +58,7 @@ describe('an export of everything a user wrote and received', () => {
       [
         'data.json',
         'index.html',
+        'signature.txt',
         pic(space.pic1.url),
         pic(space.pic2.url),
         `avatar/${space.avatar.avatar.split('/').pop()}`,
@@ -67,6 +68,7 @@ describe('an export of everything a user wrote and received', () => {
       ].sort(),
     );
     expect(entries.get(`${folder}/${pic(space.pic1.url)}`)!.length).toBe(space.pic1.size);
+    expect(entries.get(`${folder}/signature.txt`)!.toString()).toMatch(/^hmac-sha256:[0-9a-f]{64}\n$/);
   });
 
   it('has the profile, signatures and every yy with its ids, times, pictures and comments', () => {

@@ -149,6 +149,24 @@ describe('POST /api/import on the same site', () => {
   });
 });
 
+describe('other users\' words need this site\'s signature', () => {
+  it('a forged comment "by" another user is not restored; the signed original is', async () => {
+    await ok(alice.call('DELETE', `/api/comment/delete?commentId=${space.bobComment.commentId}`));
+    const forged = await withData((d) => {
+      d.yy.find((y: any) => y.id === space.post.weiboId).comments[0].content = '我是坏人';
+    });
+    const report = json(await importZip(a, alice, forged)).data;
+    expect(report.created.comments).toBe(0);
+    expect(report.unrestorable).toEqual([
+      expect.objectContaining({ kind: 'comment', id: space.bobComment.commentId, reason: expect.stringContaining('签名') }),
+    ]);
+    expect((await a.pool.query(`SELECT 1 FROM yy_comments WHERE content = '我是坏人'`)).rowCount).toBe(0);
+    const restored = json(await importZip(a, alice, zip)).data;
+    expect(restored.created.comments).toBe(1);
+    expect((await a.pool.query(`SELECT uid FROM yy_comments WHERE content = '好看[b1]'`)).rows).toEqual([{ uid: bob.uid }]);
+  });
+});
+
 describe('POST /api/import of an export unzipped and zipped again by hand', () => {
   it('accepts the files at the top of the ZIP, with macOS resource forks beside them', async () => {
     // 小波's own export from A, rezipped without its folder; on B he registered with the same e-mail.

@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, processImage } from '../uploads/images';
 import type { UploadStorage } from '../uploads/storage';
 import { EXPORT_FORMAT, EXPORT_VERSION, instanceId } from './data';
+import { SIGNATURE_FILE, verifyData } from './signature';
 
 export const IMPORT_MSG = {
   imported: '导入完成',
@@ -104,6 +105,8 @@ const AVATAR_NAME = /^avatar\/[A-Za-z0-9_-]{1,64}\.webp$/;
 
 export interface OpenedExport {
   data: ImportData;
+  /** data.json carries this site's signature (signature.ts): other users' words may be restored. */
+  signed: boolean;
   /** Reads one file of the export folder (`images/…`), or null when the ZIP has none. */
   read(name: string, maxBytes: number): Promise<Buffer | null>;
   close(): void;
@@ -133,7 +136,7 @@ function readAll(stream: Readable, maxBytes: number): Promise<Buffer> {
 }
 
 /** Opens and checks an export ZIP on disk: paths, format, version and the shape of data.json. */
-export async function openExport(path: string): Promise<OpenedExport> {
+export async function openExport(path: string, key: Buffer): Promise<OpenedExport> {
   let zip: yauzl.ZipFile;
   try {
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
@@ -183,17 +186,20 @@ export async function openExport(path: string): Promise<OpenedExport> {
     };
 
     let parsed: unknown;
+    let dataJson: Buffer;
     try {
-      parsed = JSON.parse((await read('data.json', MAX_JSON_BYTES))!.toString('utf8'));
+      dataJson = (await read('data.json', MAX_JSON_BYTES))!;
+      parsed = JSON.parse(dataJson.toString('utf8'));
     } catch (error) {
       throw error instanceof ApiError ? error : new ApiError(400, IMPORT_MSG.damaged);
     }
+    const signature = await read(SIGNATURE_FILE, 1024);
     const head = parsed as { format?: unknown; version?: unknown } | null;
     if (typeof head !== 'object' || head === null || head.format !== EXPORT_FORMAT) throw new ApiError(400, IMPORT_MSG.damaged);
     if (head.version !== EXPORT_VERSION) throw new ApiError(400, IMPORT_MSG.version);
     const result = v.safeParse(DataSchema, parsed);
     if (!result.success) throw new ApiError(400, IMPORT_MSG.damaged);
-    return { data: result.output, read, close: () => zip.close() };
+    return { data: result.output, signed: verifyData(key, dataJson, signature?.toString('utf8') ?? null), read, close: () => zip.close() };
   } catch (error) {
     zip.close();
     throw error;
@@ -331,7 +337,11 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
       }
       return userCache.get(cacheKey)!;
     };
-    const missingUser = (n: string, u: number) => `「${n}」（${u}）在本站不存在`;
+    /** Who wrote a row: the importer, or (only from an export this site signed) another user who is here. */
+    const resolveAuthor = async (u: number, n: string): Promise<number | null> =>
+      u === exportedBy || opened.signed ? resolveUser(u, n) : null;
+    // Why another user's words are not restored: not signed by this site, or that user is not here.
+    const missingUser = (n: string, u: number) => (opened.signed ? `「${n}」（${u}）在本站不存在` : `「${n}」（${u}）写的内容只能从本站签名的导出文件恢复`);
 
     // What is here already, looked up in bulk (not one query per row), then kept up to date.
     const allComments = [...data.yy.flatMap((y) => y.comments), ...data.commentsElsewhere];
@@ -431,7 +441,7 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
         report.skipped.comments++;
         return;
       }
-      const author = await resolveUser(c.uid, c.name);
+      const author = await resolveAuthor(c.uid, c.name);
       if (author === null) {
         report.unrestorable.push({ kind: 'comment', id: c.id, reason: `评论者${missingUser(c.name, c.uid)}` });
         return;
@@ -491,7 +501,7 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
       let leaveId = existing('leaves', l);
       if (leaveId !== null) report.skipped.leaves++;
       else {
-        const author = await resolveUser(l.uid, l.name);
+        const author = await resolveAuthor(l.uid, l.name);
         if (author === null) {
           report.unrestorable.push({ kind: 'leave', id: l.id, reason: `留言者${missingUser(l.name, l.uid)}` });
           for (const r of l.replies) report.unrestorable.push({ kind: 'leaveReply', id: r.id, reason: '所属的留言无法恢复' });
@@ -511,7 +521,7 @@ export async function importExport(pool: Pool, storage: UploadStorage, uid: numb
           report.skipped.leaveReplies++;
           continue;
         }
-        const author = await resolveUser(r.uid, r.name);
+        const author = await resolveAuthor(r.uid, r.name);
         if (author === null) {
           report.unrestorable.push({ kind: 'leaveReply', id: r.id, reason: `回复者${missingUser(r.name, r.uid)}` });
           continue;

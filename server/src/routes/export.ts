@@ -22,6 +22,7 @@ import { routeSchema, typed } from '../http/openapi';
 import { readExportData } from '../export/data';
 import { emojiCodesOf, renderIndexHtml } from '../export/html';
 import { importExport, IMPORT_MSG, openExport } from '../export/import';
+import { exportKey, SIGNATURE_FILE, signData } from '../export/signature';
 import {
   claimTicket,
   downloadRunning,
@@ -118,6 +119,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
   // Before the schema check: a caller without a token learns nothing about the input rules.
   const auth = requireUser(signer);
   const emojiDir = path.join(config.siteDir, 'shared', 'dist', 'emoji');
+  const key = await exportKey(pool, config);
 
   /** The ZIP's plan for one user: data.json, index.html, pictures, avatar and the emoji used. */
   async function plan(db: Parameters<typeof readExportData>[0], uid: number, skin: string, at: Date): Promise<ZipPlan | null> {
@@ -141,10 +143,13 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
       emoji.add(code);
       files.push({ name: `emoji/${code}.svg`, source: 'inline', key: `${code}.svg`, size: svg.length, data: svg.toString('base64') });
     }
+    const dataJson = Buffer.from(JSON.stringify(data, null, 1) + '\n');
+    const signature = Buffer.from(signData(key, dataJson));
+    files.push({ name: SIGNATURE_FILE, source: 'inline', key: SIGNATURE_FILE, size: signature.length, data: signature.toString('base64') });
     return {
       folder: exportFolder(uid, at),
       mtime: at,
-      dataJson: Buffer.from(JSON.stringify(data, null, 1) + '\n'),
+      dataJson,
       indexHtml: Buffer.from(renderIndexHtml(data, skin, emoji)),
       files,
     };
@@ -248,6 +253,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
  */
 export async function importRoutes(app: FastifyInstance, { config, pool, signer, storage }: ExportRoutesOptions): Promise<void> {
   const maxBytes = config.importMaxMb * 1024 * 1024;
+  const key = await exportKey(pool, config);
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
 
@@ -270,7 +276,7 @@ export async function importRoutes(app: FastifyInstance, { config, pool, signer,
         }
         const info = await stat(file);
         if (info.size === 0) throw new ApiError(400, IMPORT_MSG.noFile);
-        const opened = await openExport(file);
+        const opened = await openExport(file, key);
         try {
           const { report } = await importExport(pool, storage, request.uid, opened);
           request.log.info({ uid: request.uid, created: report.created, unrestorable: report.unrestorable.length }, 'export imported');
