@@ -99,7 +99,11 @@ describe('cookie-authenticated calls from another site', () => {
       { origin: 'https://evil.example' },
       { origin: `http://${HOST}.evil.example` },
       { origin: 'null' },
+      { origin: 'not a url' },
       { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' }, // a sibling subdomain is another site's page too
+      // A browser's Sec-Fetch-Site wins over an Origin that happens to match.
+      { 'sec-fetch-site': 'cross-site', origin: `http://${HOST}` },
     ];
     for (const headers of foreign) {
       const res = await call(method, url, headers, { xb_refresh: refresh });
@@ -110,6 +114,18 @@ describe('cookie-authenticated calls from another site', () => {
     // The refused calls changed nothing: the login still refreshes from our own page.
     const same = await call('POST', '/api/user/refresh', { origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin' }, { xb_refresh: refresh });
     expect(same.statusCode).toBe(200);
+  });
+
+  it('works behind a proxy that rewrites Host: by Sec-Fetch-Site, or by X-Forwarded-Host for older browsers', async () => {
+    const refresh = await login();
+    const proxied = (headers: Record<string, string>, token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/refresh', headers: { host: '127.0.0.1:8080', origin: `https://${HOST}`, ...headers }, cookies: { xb_refresh: token } });
+    const modern = await proxied({ 'sec-fetch-site': 'same-origin' }, refresh);
+    expect(modern.statusCode).toBe(200);
+    const older = await proxied({ 'x-forwarded-host': HOST }, cookieFrom(modern, 'xb_refresh')!);
+    expect(older.statusCode).toBe(200);
+    // Without either, the Origin matches nothing the request was addressed to.
+    expect((await proxied({}, cookieFrom(older, 'xb_refresh')!)).statusCode).toBe(403);
   });
 
   it('answers same-origin and Origin-less (non-browser) calls as before', async () => {

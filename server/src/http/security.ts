@@ -93,19 +93,34 @@ function originHost(origin: string): string | null {
 }
 
 /**
- * A preHandler for the calls that act on the refresh or registration cookie: a request another
- * site's page makes (a foreign `Origin`, or `Sec-Fetch-Site: cross-site`) is refused with 403.
- * Same-origin browser calls send our own Origin; calls without Origin (curl, other servers,
- * old browsers on same-origin GETs) are allowed, as they cannot carry a victim's cookie by surprise.
+ * An onRequest hook for the calls that act on the refresh or registration cookie: a request
+ * another site's page makes is refused with 403. Browsers say where a request comes from in
+ * `Sec-Fetch-Site`, which a page cannot set: only `same-origin` (and `none`, typed by the user)
+ * pass. Browsers without it are judged by `Origin`: its host must be the request's `Host` (or
+ * `X-Forwarded-Host`, which a cross-site page cannot send without a CORS preflight we never
+ * grant); `Origin: null` is refused. Calls with neither header (curl, other servers) cannot carry
+ * a victim's cookie by surprise and are allowed.
  */
 export async function refuseForeignOrigin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (request.headers['sec-fetch-site'] === 'cross-site') throw new ApiError(403, MSG.foreignOrigin);
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) {
+    if (site === 'same-origin' || site === 'none') return;
+    throw new ApiError(403, MSG.foreignOrigin);
+  }
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  // The Host the browser sent is the site it believes it is talking to (behind a proxy that
-  // rewrites Host, TRUST_PROXY makes request.host the forwarded one).
-  const host = request.host.toLowerCase();
-  if (originHost(origin) !== host) throw new ApiError(403, MSG.foreignOrigin);
+  const from = originHost(origin);
+  if (from !== null && sameHosts(request).includes(from)) return;
+  throw new ApiError(403, MSG.foreignOrigin);
+}
+
+/** The host names this request was addressed to: Host (as Fastify reads it) and X-Forwarded-Host. */
+function sameHosts(request: FastifyRequest): string[] {
+  const hosts = [request.host.toLowerCase()];
+  const forwarded = request.headers['x-forwarded-host'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  if (first) hosts.push(first);
+  return hosts;
 }
 
 /** Reports logged per process and minute; beyond that they are counted, not logged (no log flood). */
