@@ -198,6 +198,8 @@ describe('POST /api/import refusals: a clear message and nothing written', () =>
     await refused(b, aliceB, await zipOf([['x/data.json', '{not json']]), 400, '文件已损坏，无法导入');
     await refused(b, aliceB, await withData((d) => { d.yy[0].content = 42; }), 400, '文件已损坏，无法导入');
     await refused(b, aliceB, await withData((d) => { d.yy[0].content = 'nul\u0000byte'; }), 400, '文件已损坏，无法导入');
+    // Longer than the site allows (a yy is at most 500 characters): no way around the rules.
+    await refused(b, aliceB, await withData((d) => { d.yy[0].content = '长'.repeat(501); }), 400, '文件已损坏，无法导入');
   });
 
   it('an unknown version', async () => {

@@ -10,7 +10,17 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import yauzl from 'yauzl';
-import { AVATAR_SIZE, IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
+import {
+  AVATAR_SIZE,
+  BIG_SIGNATURE_MAX,
+  charCount,
+  COMMENT_MAX,
+  IMAGE_MAX_BYTES,
+  SMALL_SIGNATURE_MAX,
+  TEXT_MAX,
+  YY_IMAGES_MAX,
+  YY_TEXT_MAX,
+} from '@xiaoba/shared/core';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
 import { ApiError } from '../http/errors';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, processImage } from '../uploads/images';
@@ -53,17 +63,19 @@ const posId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.M
 // PostgreSQL text cannot hold NUL: refused here as damage rather than failing the transaction.
 const noNul = v.check<string>((s) => !s.includes('\u0000'));
 const text = v.pipe(v.string(), v.maxLength(MAX_TEXT), noNul);
+/** What the site itself accepts (counted as people count), so an import is no way around the rules. */
+const words = (max: number) => v.pipe(v.string(), v.maxLength(max * 2), noNul, v.check<string>((s) => charCount(s) <= max));
 const name = v.pipe(v.string(), v.maxLength(100), noNul);
 const time = v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z$/), v.check((s) => !Number.isNaN(Date.parse(s))));
 const origin = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200))), null);
 const file = v.pipe(v.string(), v.maxLength(200));
 
 const CommentSchema = v.object({
-  id: posId, origin, uid: posId, name, content: text, ctime: time, replyCommentId: id, replyUid: id, replyName: v.optional(name, ''),
+  id: posId, origin, uid: posId, name, content: words(COMMENT_MAX), ctime: time, replyCommentId: id, replyUid: id, replyName: v.optional(name, ''),
 });
-const ReplySchema = v.object({ id: posId, origin, uid: posId, name, content: text, ctime: time });
+const ReplySchema = v.object({ id: posId, origin, uid: posId, name, content: words(TEXT_MAX), ctime: time });
 const LeaveSchema = v.object({
-  id: posId, origin, boardUid: posId, boardName: name, uid: posId, name, content: text, ctime: time, replies: v.array(ReplySchema),
+  id: posId, origin, boardUid: posId, boardName: name, uid: posId, name, content: words(TEXT_MAX), ctime: time, replies: v.array(ReplySchema),
 });
 const DataSchema = v.object({
   format: v.literal(EXPORT_FORMAT),
@@ -73,17 +85,17 @@ const DataSchema = v.object({
   user: v.object({
     uid: posId, email: v.pipe(v.string(), v.maxLength(320)), name, sex: id, birthday: v.string(), ctime: time, face: id, avatar: file, skin: v.string(),
   }),
-  signatures: v.object({ qm: v.pipe(v.string(), v.maxLength(200), noNul), qianming: v.pipe(v.string(), v.maxLength(200), noNul) }),
+  signatures: v.object({ qm: words(BIG_SIGNATURE_MAX), qianming: words(SMALL_SIGNATURE_MAX) }),
   yy: v.pipe(
     v.array(
       v.object({
         id: posId,
         origin,
         ctime: time,
-        content: text,
+        content: words(YY_TEXT_MAX),
         transpondId: id,
         source: v.nullable(v.object({ id: posId, uid: posId, name, content: text, ctime: time })),
-        images: v.pipe(v.array(v.object({ file, width: posId, height: posId, size: posId })), v.maxLength(9)),
+        images: v.pipe(v.array(v.object({ file, width: posId, height: posId, size: posId })), v.maxLength(YY_IMAGES_MAX)),
         comments: v.array(CommentSchema),
       }),
     ),
