@@ -6,11 +6,13 @@
  * libraries are deduplicated by the bundler instead of a share scope; Vite's own modulepreload
  * hints are on.
  *
- * The one swap: the shell's `src/remotes/registry.ts` (federation runtime, manifest) is replaced
- * by `tools/control/registry.ts`, which serves the same calls from `virtual:xb-control-remotes`,
- * a table generated here from each remote's built `dist/routes.json` (the data the server
- * publishes in its manifest) and its `src/routes.tsx` page imports. So the remotes must be built
- * first (`npm run build`). Output: `.bench/control/shell/dist` (git-ignored), served by the real
+ * The swaps: the shell's modules import `tools/control/registry.ts` for `src/remotes/registry.ts`
+ * (it passes the real registry on, but starts the router with this build's remotes), and the
+ * federation runtime `virtual:__federation__` is `tools/control/federation.ts` (it imports a
+ * remote's module from this build). Both read `virtual:xb-control-remotes`, a table generated
+ * here from each remote's built `dist/routes.json` (the data the server publishes in its
+ * manifest) and its `src/routes.tsx` page imports. So the remotes must be built first
+ * (`npm run build`). Output: `.bench/control/shell/dist` (git-ignored), served by the real
  * server with SITE_DIR=.bench/control.
  *
  *   npx vite build --config tools/control/vite.config.mjs
@@ -26,7 +28,9 @@ export const REMOTE_DIRS = ['mf-auth', 'mf-space', 'mf-home', 'mf-settings'];
 export const CONTROL_SITE_DIR = join(repo, '.bench', 'control');
 
 const REGISTRY = join(repo, 'shell', 'src', 'remotes', 'registry.ts');
+const CONTROL_REGISTRY = join(import.meta.dirname, 'registry.ts');
 const VIRTUAL = 'virtual:xb-control-remotes';
+const FEDERATION = 'virtual:__federation__';
 
 /**
  * The generated table: per remote its federation name, its routes.json rows, an import of each
@@ -65,9 +69,11 @@ function controlRegistry() {
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (source === VIRTUAL) return `\0${VIRTUAL}`;
-      if (!importer || !source.endsWith('registry')) return null;
+      if (source === FEDERATION) return join(import.meta.dirname, 'federation.ts');
+      // Every importer of the shell's registry gets the control's, except the control's own.
+      if (!importer || importer === CONTROL_REGISTRY || !source.endsWith('registry')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === REGISTRY ? join(import.meta.dirname, 'registry.ts') : null;
+      return resolved?.id === REGISTRY ? CONTROL_REGISTRY : null;
     },
     load(id) {
       return id === `\0${VIRTUAL}` ? remotesTable() : null;
