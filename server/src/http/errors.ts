@@ -78,6 +78,8 @@ export function validationMessage(error: FastifyError, request: FastifyRequest):
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  // No route, so no onRequest hook set the usual headers: at least the one that matters for an error body.
+  reply.header('x-content-type-options', 'nosniff');
   if (!isApiPath(request.url)) {
     void reply.code(status).type('text/plain; charset=utf-8').send('Bad Request');
     return;

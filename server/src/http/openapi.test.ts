@@ -120,6 +120,7 @@ describe('the route schemas', () => {
     const res = await alice.call('GET', '/api/user/getuserinfo/%FF%FE');
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(json(res)).toEqual({ code: 400, msg: '请求参数有误' });
   });
 
