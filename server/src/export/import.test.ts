@@ -220,6 +220,18 @@ describe('POST /api/import refusals: a clear message and nothing written', () =>
     await refused(a, bob, await withData((d) => { d.user.email = 'someone@example.com'; }), 400, '这是另一个账号的导出文件，只能导入自己的');
   });
 
+  it('one import at a time per user (in any API process): 409 while another runs', async () => {
+    const other = await b.pool.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock(7263011, $1)', [aliceB.uid]); // as a running import holds it
+      await refused(b, aliceB, zip, 409, '已经有一个导入正在进行，请等它完成');
+    } finally {
+      await other.query('SELECT pg_advisory_unlock(7263011, $1)', [aliceB.uid]);
+      other.release();
+    }
+    expect((await importZip(b, aliceB, zip)).statusCode).toBe(200);
+  });
+
   it('a ZIP over IMPORT_MAX_MB', async () => {
     await refused(b, aliceB, Buffer.alloc(1024 * 1024 + 10, 1), 413, '导出文件太大了，不能超过1MB');
   });

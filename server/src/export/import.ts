@@ -36,7 +36,30 @@ export const IMPORT_MSG = {
   version: '不认识这个导出文件的版本',
   outside: '导出文件里有不属于它的文件夹的路径，无法导入',
   otherAccount: '这是另一个账号的导出文件，只能导入自己的',
+  running: '已经有一个导入正在进行，请等它完成',
 } as const;
+
+// Any constant: the first half of the advisory lock key "an import of user N is running".
+const IMPORT_LOCK_CLASS = 7_263_011;
+
+/**
+ * Runs one user's import while holding a session advisory lock (every API process sees it), so a
+ * user runs one import at a time; another answers 409 at once. The lock goes with the connection.
+ */
+export async function withImportLock<T>(pool: Pool, uid: number, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [IMPORT_LOCK_CLASS, uid]);
+    if (!rows[0]?.ok) throw new ApiError(409, IMPORT_MSG.running);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [IMPORT_LOCK_CLASS, uid]).catch(() => {});
+    }
+  } finally {
+    client.release();
+  }
+}
 
 export const IMPORT_KINDS = ['yy', 'comments', 'leaves', 'leaveReplies', 'images', 'signatures', 'avatar'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSkinId } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
@@ -21,7 +21,7 @@ import { ApiError, ok } from '../http/errors';
 import { routeSchema, typed } from '../http/openapi';
 import { readExportData } from '../export/data';
 import { emojiCodesOf, renderIndexHtml } from '../export/html';
-import { importExport, IMPORT_MSG, openExport } from '../export/import';
+import { importExport, IMPORT_MSG, openExport, withImportLock } from '../export/import';
 import { exportKey, SIGNATURE_FILE, signData } from '../export/signature';
 import {
   claimTicket,
@@ -259,6 +259,11 @@ export async function importRoutes(app: FastifyInstance, { config, pool, signer,
 
     scope.post('/import', { preValidation: requireUser(signer), schema: SCHEMA.import }, async (request) => {
       if (!request.isMultipart()) throw new ApiError(400, IMPORT_MSG.noFile);
+      return withImportLock(pool, request.uid, () => importUpload(request));
+    });
+
+    /** Reads the upload into a temporary file, checks it and imports it; the file is always removed. */
+    async function importUpload(request: FastifyRequest) {
       const file = path.join(tmpdir(), `xb-import-${randomBytes(12).toString('hex')}.zip`);
       try {
         try {
@@ -287,6 +292,6 @@ export async function importRoutes(app: FastifyInstance, { config, pool, signer,
       } finally {
         await rm(file, { force: true });
       }
-    });
+    }
   });
 }
