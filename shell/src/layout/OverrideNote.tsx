@@ -3,13 +3,12 @@
  * (`?remote-override=`, only where the operator set REMOTE_OVERRIDES=1), with a button to stop.
  */
 import { Button, styled } from '@xiaoba/shared';
-import { overriddenRemotes } from '../remotes/registry';
-import { stopOverrides } from '../remotes/overrides';
+import { activeOverrides, stopOverrides } from '../remotes/overrides';
 
 export const OVERRIDE_NOTE = '正在使用本地模块：';
 
 export function OverrideNote({ onStop = () => stopOverrides() }: { onStop?: () => void }) {
-  const names = overriddenRemotes();
+  const names = activeOverrides();
   if (!names.length) return null;
   return (
     <Note aria-label="本地模块">

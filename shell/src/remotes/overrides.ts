@@ -10,6 +10,17 @@
 export const OVERRIDE_PARAM = 'remote-override';
 export const OVERRIDES_STORAGE_KEY = 'xb-remote-overrides';
 
+/**
+ * Remotes this page loads from the developer's machine, set by the registry at start. Kept here,
+ * not in registry.ts, so the layout's note needs no federation runtime (tools/prerender.mjs
+ * renders the layout without one).
+ */
+let active: readonly string[] = [];
+export const activeOverrides = (): readonly string[] => active;
+export function setActiveOverrides(names: readonly string[]): void {
+  active = [...names];
+}
+
 /** The only hosts an override may load from: the developer's own machine. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 

@@ -17,7 +17,7 @@ import {
   type RemotesManifest,
 } from '@xiaoba/shared';
 import { SHELL_CONTRACT } from './own-contract';
-import { takeOverrides } from './overrides';
+import { setActiveOverrides, takeOverrides } from './overrides';
 
 /** The id of the inlined manifest's element (the server's `manifestScript`). */
 export const MANIFEST_ELEMENT_ID = 'xb-manifest';
@@ -109,6 +109,7 @@ export async function initRemotes(): Promise<RemotesManifest> {
   }
   overrides = takeOverrides(manifest.overrides);
   for (const entry of manifest.remotes) register(entry);
+  setActiveOverrides(overriddenRemotes());
   return manifest;
 }
 
