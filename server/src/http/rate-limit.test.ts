@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { buildApp } from '../app';
 import { cookieFrom, json, startTestApp, type TestApp } from '../test/helpers';
 import { member } from '../test/yy';
+import { loadConfig } from '../config';
 import { RateLimiter } from './rate-limit';
 
 const anonymous = (app: FastifyInstance, address = '127.0.0.1') =>
@@ -227,5 +228,18 @@ describe('RATE_LIMIT_REGISTER', () => {
     const tickets = await Promise.all(emails.map((e) => ticket(t.app, e, address)));
     const answers = await Promise.all(emails.map((e, i) => addAccount(i % 2 ? other : t.app, e, tickets[i]!, address)));
     expect(statuses(answers).sort()).toEqual([200, 200, 429, 429]);
+  });
+});
+
+describe('configuration', () => {
+  it('reads RATE_LIMIT_USER, RATE_LIMIT_ANON and RATE_LIMIT_REGISTER (defaults 300, 600, 5; 0 turns one off)', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ user: 300, anon: 600, register: 5 });
+    expect(loadConfig({ RATE_LIMIT_USER: '0', RATE_LIMIT_ANON: '120', RATE_LIMIT_REGISTER: '0' }).rateLimits).toEqual({ user: 0, anon: 120, register: 0 });
+  });
+
+  it.each(['-1', 'abc', '1.5', '1000001'])('stops the start for %s, naming the variable', (value) => {
+    for (const name of ['RATE_LIMIT_USER', 'RATE_LIMIT_ANON', 'RATE_LIMIT_REGISTER']) {
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    }
   });
 });
