@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import yauzl from 'yauzl';
+import { contractMismatch, parseContract, type BuildContract } from '@xiaoba/shared/core';
 import { normaliseRoute, type RemoteDef, type Registry } from './registry';
 
 export class DeployRefusal extends Error {
@@ -119,31 +120,10 @@ export async function readBuildZip(zipData: Buffer): Promise<ReadBuild> {
   return { files, skipped };
 }
 
-export interface Contract {
-  shared: string;
-  singletons: Record<string, string>;
-}
-
-/** A contract object as routes.json / contract.json hold it, or null when malformed. */
-export function contractOf(value: unknown): Contract | null {
-  const c = value as Partial<Contract> | null;
-  if (typeof c !== 'object' || c === null || typeof c.shared !== 'string') return null;
-  const s = c.singletons;
-  if (typeof s !== 'object' || s === null || Array.isArray(s) || !Object.values(s).every((v) => typeof v === 'string')) return null;
-  return { shared: c.shared, singletons: s };
-}
-
-/** The first difference of two contracts ('react: remote 19.1.0, shell 19.2.0'), or null when equal. */
-export function contractMismatch(remote: Contract, shell: Contract): string | null {
-  if (remote.shared !== shell.shared) return `@xiaoba/shared contract: remote ${remote.shared}, shell ${shell.shared}`;
-  const names = [...new Set([...Object.keys(shell.singletons), ...Object.keys(remote.singletons)])];
-  for (const name of names) {
-    const r = remote.singletons[name];
-    const s = shell.singletons[name];
-    if (r !== s) return `${name}: remote ${r ?? 'not shared'}, shell ${s ?? 'not shared'}`;
-  }
-  return null;
-}
+/** The build contract (shared/src/core/contract.ts): one definition for the server and the shell. */
+export type Contract = BuildContract;
+export const contractOf = (value: unknown): Contract | null => parseContract(value) ?? null;
+export { contractMismatch };
 
 interface RouteRow {
   path?: unknown;

@@ -32,6 +32,7 @@ export const DEPLOY_MSG = {
   unknownRemote: (remote: string) => `模块不存在：${remote} is not in the registry of remotes (remotes.config.json)`,
   tooLarge: (mb: number) => `文件过大：the ZIP is larger than DEPLOY_MAX_MB (${mb} MB)`,
   notZip: '请求格式不受支持：send the ZIP with Content-Type: application/zip',
+  empty: '发布被拒绝：the upload is empty (send the ZIP of dist/ as the body)',
 } as const;
 
 const HEADER = 'x-deploy-key';
@@ -168,6 +169,9 @@ export async function deployRoutes(app: FastifyInstance, options: DeployRoutesOp
     },
     async (request) => {
       const { def, reg, keyId } = await authorise(request);
+      if (request.body === undefined || request.body === null || (Buffer.isBuffer(request.body) && request.body.length === 0)) {
+        throw new ApiError(400, DEPLOY_MSG.empty);
+      }
       if (!Buffer.isBuffer(request.body)) throw new ApiError(415, DEPLOY_MSG.notZip);
       try {
         const build = await readBuildZip(request.body);

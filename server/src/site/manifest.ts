@@ -54,7 +54,7 @@ export interface Manifest {
   remotes: RemoteManifestEntry[];
   /** ARCHIVE_MODE: the site is a read-only archive (docs/api.md "Export, import and archive"); build() always sets it. */
   archive?: boolean;
-  /** REMOTE_OVERRIDES=1: the shell honours ?remote-override= for localhost URLs; build() always sets it. */
+  /** REMOTE_OVERRIDES=1: the shell honours ?remote-override= for localhost URLs; present (true) only then. */
   overrides?: boolean;
 }
 
@@ -90,7 +90,8 @@ export class ManifestBuilder {
   async build(): Promise<Manifest> {
     const { remotes } = await this.registry.load();
     const entries = await Promise.all(remotes.map((def) => this.remote(def.name)));
-    return { remotes: entries.filter((e): e is RemoteManifestEntry => e !== null), archive: this.archive, overrides: this.overrides };
+    // `overrides` only when on: a site without REMOTE_OVERRIDES has the manifest it always had.
+    return { remotes: entries.filter((e): e is RemoteManifestEntry => e !== null), archive: this.archive, ...(this.overrides ? { overrides: true } : {}) };
   }
 
   private async remote(remote: string): Promise<RemoteManifestEntry | null> {
