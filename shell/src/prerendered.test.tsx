@@ -120,9 +120,12 @@ describe('pageShown', () => {
     const live = document.createElement('div');
     live.innerHTML = '<p>no main yet</p>';
     expect(pageShown(live)).toBe(false);
-    live.innerHTML = '<main><p role="status">加载中…</p><button>重试</button></main>';
+    live.innerHTML = '<main><p role="status">加载中…</p></main>';
     expect(pageShown(live)).toBe(false);
     live.innerHTML = `<main>${FORM}</main>`;
+    expect(pageShown(live)).toBe(true);
+    // The remote failed: its error panel is worth more than a form that cannot work.
+    live.innerHTML = '<main><div role="alert"><h1>页面加载失败</h1><button>重试</button></div></main>';
     expect(pageShown(live)).toBe(true);
   });
 });

@@ -64,13 +64,15 @@ function carryFocus(from: HTMLElement, to: HTMLElement): void {
 
 /**
  * The live page is ready to replace the prerendered one: its <main> has form controls (React
- * commits a page whole; the loading indicator and the error panel have none). Checked in the
+ * commits a page whole; the loading indicator has none) or shows that the page failed. Checked in the
  * MutationObserver's microtask right after that commit, so the two are never both in the page
  * for any other task to see.
  */
 export function pageShown(live: ParentNode): boolean {
   const main = live.querySelector('main');
-  return main !== null && controls(main).length > 0;
+  if (!main) return false;
+  // The page, or the remote's 页面加载失败 panel (an alert outside any form): either beats a dead form.
+  return controls(main).length > 0 || [...main.querySelectorAll('[role="alert"]')].some((el) => !el.closest('form'));
 }
 
 const SUBMITTERS = 'button, input[type=submit]';
