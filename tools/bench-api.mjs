@@ -187,10 +187,20 @@ async function main() {
       // CPU time of the process answering (the server or the floor child) and of every
       // PostgreSQL process, per request: far less disturbed by other load than req/s.
       const nodePid = url.startsWith(floorUrl) ? floor.pid : site.child.pid;
-      const pgPids = (await db.query('SELECT pid FROM pg_stat_activity')).rows.map((x) => x.pid);
-      const before = [cpuMs(nodePid), pgPids.reduce((n, pid) => n + cpuMs(pid), 0)];
+      const pgPids = async () => (await db.query('SELECT pid FROM pg_stat_activity')).rows.map((x) => x.pid);
+      const pgBefore = new Map((await pgPids()).map((pid) => [pid, cpuMs(pid)]));
+      const nodeBefore = cpuMs(nodePid);
       const r = await run(duration);
-      const after = [cpuMs(nodePid), pgPids.reduce((n, pid) => n + cpuMs(pid), 0)];
+      const nodeAfter = cpuMs(nodePid);
+      // Backends come and go (the pools close idle clients): a new one counts from 0, one gone
+      // by now is left out rather than counted negative.
+      let pgDelta = 0;
+      for (const pid of await pgPids()) {
+        const now = cpuMs(pid);
+        if (now > 0) pgDelta += now - (pgBefore.get(pid) ?? 0);
+      }
+      const before = [nodeBefore, 0];
+      const after = [nodeAfter, pgDelta];
       const bad = r.non2xx + r.errors + r.timeouts;
       if (bad > 0) console.warn(`  ${name}: ${bad} of ${r.requests.total} requests failed (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`);
       const n = Math.max(1, r.requests.total);
