@@ -167,6 +167,18 @@ describe('export refusals', () => {
     expect((await t.app.inject({ url: `/api/export/download/${ticket}` })).statusCode).toBe(404);
   });
 
+  it('a HEAD answers the headers without using up the ticket', async () => {
+    const { ticket, size } = await ok(carol.call('POST', '/api/export/prepare'));
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/export/download/${ticket}` });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(size);
+    expect(head.headers['content-type']).toBe('application/zip');
+    const get = await t.app.inject({ url: `/api/export/download/${ticket}` });
+    expect(get.statusCode).toBe(200);
+    expect(get.rawPayload.length).toBe(size);
+    expect((await t.app.inject({ method: 'HEAD', url: `/api/export/download/${ticket}` })).statusCode).toBe(404);
+  });
+
   it('a new prepare replaces an unused ticket', async () => {
     const first = await ok(carol.call('POST', '/api/export/prepare'));
     const second = await ok(carol.call('POST', '/api/export/prepare'));

@@ -93,6 +93,17 @@ export async function claimTicket(db: Queryable, hash: Buffer, folder: (uid: num
   };
 }
 
+/** A valid, unused ticket's owner, size and time, without using it (for HEAD). */
+export async function peekTicket(db: Queryable, hash: Buffer): Promise<{ uid: number; size: number; mtime: Date } | null> {
+  const { rows } = await db.query<{ uid: number; size: number; exported_ms: number }>(
+    `SELECT uid, size, (extract(epoch FROM exported_at) * 1000)::bigint AS exported_ms FROM export_tickets
+     WHERE ticket_hash = $1 AND used_at IS NULL AND cancelled_at IS NULL AND expires_at > now()`,
+    [hash],
+  );
+  const row = rows[0];
+  return row ? { uid: row.uid, size: row.size, mtime: new Date(row.exported_ms) } : null;
+}
+
 export async function recordProgress(db: Queryable, hash: Buffer, sent: number, end: 'done' | 'failed' | null): Promise<void> {
   await db.query(
     `UPDATE export_tickets SET sent = $2, progress_at = now(), done = done OR $3, failed = failed OR $4 WHERE ticket_hash = $1`,

@@ -9,7 +9,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSkinId } from '@xiaoba/shared/core';
@@ -28,6 +28,7 @@ import {
   downloadRunning,
   insertTicket,
   newTicket,
+  peekTicket,
   preparedWithinHour,
   readProgress,
   recordProgress,
@@ -189,6 +190,20 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
     { schema: SCHEMA.download, compress: false },
     async (request, reply) => {
       const hash = ticketHash(request.params.ticket);
+      const headers = (uid: number, size: number, mtime: Date) =>
+        reply
+          .type('application/zip')
+          .header('content-length', size)
+          .header('content-disposition', `attachment; filename="${exportFolder(uid, mtime)}.zip"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff');
+      // A HEAD (download managers, link previews) must not use up the one-time ticket.
+      if (request.method === 'HEAD') {
+        const peeked = hash ? await peekTicket(pool, hash) : null;
+        if (!peeked) throw new ApiError(404, EXPORT_MSG.expired);
+        // An (empty) stream: Fastify's HEAD handling then keeps our Content-Length instead of 0.
+        return headers(peeked.uid, peeked.size, peeked.mtime).send(Readable.from([]));
+      }
       const claimed = hash ? await claimTicket(pool, hash, exportFolder) : null;
       if (!hash || !claimed) throw new ApiError(404, EXPORT_MSG.expired);
       const { zip, size } = buildZip(claimed.plan, { storage });
@@ -228,13 +243,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
         if (!finished) save('failed');
       });
       (zip.outputStream as NodeJS.ReadableStream).pipe(counter);
-      return reply
-        .type('application/zip')
-        .header('content-length', claimed.size)
-        .header('content-disposition', `attachment; filename="${exportFolder(claimed.uid, claimed.plan.mtime)}.zip"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(counter);
+      return headers(claimed.uid, claimed.size, claimed.plan.mtime).send(counter);
     },
   );
 
