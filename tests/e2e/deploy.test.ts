@@ -1,0 +1,216 @@
+/**
+ * Independent delivery of one remote (docs/architecture.md "Deploying one remote"), as a sub-team
+ * does it: a deploy key from the operator's CLI, then `tools/deploy.mjs` publishes, lists and rolls
+ * back mf-home on a site of its own (fresh DATA_DIR: the other browser tests keep their site).
+ * A page open during a publish keeps working, a reload shows the new version, a rollback brings
+ * the old one back, a build with another contract is refused with the mismatch named, and the
+ * shell's files never change.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openSite } from '../src/browser';
+import { DEMO } from '../src/site';
+import { freePort, repo, startSite, type Site } from '../src/site-server.mjs';
+
+const OLD_TEXT = '点一下问题就能看到答案。';
+const NEW_TEXT = '点一下问题就能看到答案（新版）。';
+const mfHome = join(repo, 'mf-home');
+
+let browser: Browser;
+let site: Site;
+let dataDir: string;
+let work: string;
+let key: string;
+
+/** Runs the sub-team's CLI from mf-home's folder, as `npm run deploy -w @xiaoba/mf-home -- ...` does. */
+function deploy(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repo, 'tools/deploy.mjs'), '--site', site.url, ...args], {
+      cwd: mfHome,
+      env: { ...process.env, XB_DEPLOY_KEY: key, ...env },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+  });
+}
+
+/** SHA-256 of every file under a folder, by relative path. */
+function hashTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out[relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * mf-home built for real into `outDir` with one sentence of its help page changed (a plugin
+ * rewrites the source as it is read; nothing in the tree is edited): new content hashes for the
+ * chunks that changed, as a sub-team's next build has.
+ */
+function buildChangedHome(outDir: string) {
+  const script = `
+    import { build } from 'vite';
+    await build({
+      configFile: 'vite.config.ts',
+      logLevel: 'warn',
+      build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true },
+      plugins: [{
+        name: 'changed-text',
+        enforce: 'pre',
+        transform(code, id) {
+          if (id.endsWith('/help/HelpPage.tsx')) return code.replace(${JSON.stringify(OLD_TEXT)}, ${JSON.stringify(NEW_TEXT)});
+        },
+      }],
+    });`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: mfHome, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`changed build failed:\n${result.stdout}\n${result.stderr}`);
+  expect(readFileSync(join(outDir, 'routes.json'), 'utf8')).toContain('"contract"');
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'xiaoba-deploy-'));
+  dataDir = join(work, 'data');
+  mkdirSync(dataDir);
+  chmodSync(work, 0o755);
+  chmodSync(dataDir, 0o755);
+  const started = Promise.all([
+    startSite({ PG_PORT: String(await freePort()), DATA_DIR: dataDir, JWT_SECRET: 'deploy-e2e-secret-long-enough-for-hs256-0123456789', RATE_LIMIT_USER: '0', RATE_LIMIT_ANON: '0' }),
+    launchBrowser(),
+  ]);
+  // Meanwhile: the build published first (the site's current mf-home, copied so a rebuild by
+  // someone else cannot change it under the test), and the changed one.
+  cpSync(join(mfHome, 'dist'), join(work, 'v1'), { recursive: true });
+  buildChangedHome(join(work, 'v2'));
+  [site, browser] = await started;
+  // The operator's side: a key for mf-home, printed once by the server's CLI.
+  const created = spawnSync(process.execPath, [join(repo, 'server/dist/deploy-key.js'), 'create', 'mf-home'], {
+    cwd: repo,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  const found = /xbd_mf-home_[A-Za-z0-9_-]+/.exec(created.stdout);
+  if (created.status !== 0 || !found) throw new Error(`deploy-key create failed (${created.status}):\n${created.stdout}\n${created.stderr}`);
+  key = found[0];
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('publishing one remote with tools/deploy.mjs', () => {
+  it('publishes, keeps an open tab working, shows the new version on reload, rolls back; the shell never changes', async () => {
+    const shellBefore = hashTree(join(repo, 'shell', 'dist'));
+
+    const first = await deploy(['--dir', join(work, 'v1')]);
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    const v1 = /published mf-home version ([0-9a-f]{12})/.exec(first.out)?.[1];
+    expect(v1, first.out).toBeDefined();
+
+    // A signed-in tab on the help page, served by v1.
+    const { page, context, errors } = await openSite(browser, site.url);
+    const login = await page.request.post('/api/user/login', { data: { username: DEMO.uid, password: DEMO.password } });
+    expect(login.status()).toBe(200);
+    await page.goto('/help');
+    await page.getByText(OLD_TEXT).waitFor();
+    const oldChunk = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/remotes\/mf-home\/HelpPage-[^/]+\.js$/.test(n)),
+    );
+    expect(oldChunk).toBeDefined();
+
+    const second = await deploy(['--dir', join(work, 'v2')]);
+    expect(second.code, second.err).toBe(0);
+    const v2 = /published mf-home version ([0-9a-f]{12})/.exec(second.out)?.[1];
+    expect(v2).toBeDefined();
+    expect(v2).not.toBe(v1);
+
+    // The open tab keeps working: it moves to another remote's page and back, and to another
+    // page of mf-home, without a reload; the files it started with are still served.
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的空间' }).click();
+    await page.waitForURL('**/my');
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '个人中心' }).click();
+    await page.getByRole('heading', { name: /欢迎回来/ }).waitFor();
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '帮助' }).click();
+    await page.getByText(OLD_TEXT).waitFor();
+    expect(await page.getByText('页面加载失败').count()).toBe(0);
+    expect(await page.evaluate(async (url) => (await fetch(url!)).status, oldChunk)).toBe(200);
+
+    // A reload shows the new version.
+    await page.reload();
+    await page.getByText(NEW_TEXT).waitFor();
+
+    const listed = await deploy(['--list']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(new RegExp(`\\* ${v2}.*\\(active\\)`));
+    expect(listed.out).toContain(v1);
+
+    // Roll back: the previous version is served again.
+    const back = await deploy(['--rollback']);
+    expect(back.code, back.err).toBe(0);
+    expect(back.out).toContain(`rolled back mf-home: ${v2} -> ${v1}`);
+    await page.reload();
+    await page.getByText(OLD_TEXT).waitFor();
+    expect(await page.getByText(NEW_TEXT).count()).toBe(0);
+
+    // And forward again to a named version.
+    const forward = await deploy(['--rollback', v2!]);
+    expect(forward.code, forward.err).toBe(0);
+    await page.reload();
+    await page.getByText(NEW_TEXT).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+    expect(hashTree(join(repo, 'shell', 'dist'))).toEqual(shellBefore);
+  });
+
+  it('refuses a build made against another React with the mismatch named, and changes nothing', async () => {
+    const shellContract = JSON.parse(readFileSync(join(repo, 'shell', 'dist', 'contract.json'), 'utf8')) as { singletons: Record<string, string> };
+    const other = join(work, 'mismatch');
+    cpSync(join(work, 'v2'), other, { recursive: true });
+    const routesFile = join(other, 'routes.json');
+    const routes = JSON.parse(readFileSync(routesFile, 'utf8'));
+    routes.contract.singletons.react = '19.1.0';
+    writeFileSync(routesFile, JSON.stringify(routes));
+    const before = await deploy(['--list']);
+
+    const refused = await deploy(['--dir', other]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`react: remote 19.1.0, shell ${shellContract.singletons.react}`);
+    expect(refused.err).toContain('HTTP 409');
+    expect((await deploy(['--list'])).out).toBe(before.out);
+  });
+
+  it('refuses a wrong key, and a key of another remote, before reading anything', async () => {
+    const wrong = await deploy(['--dir', join(work, 'v1')], { XB_DEPLOY_KEY: 'xbd_mf-home_not-a-real-key' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toMatch(/HTTP 401/);
+    const none = await deploy(['--list'], { XB_DEPLOY_KEY: '' });
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('no deploy key');
+    const foreign = spawn(process.execPath, [join(repo, 'tools/deploy.mjs'), '--site', site.url, '--remote', 'mf-auth', '--list'], {
+      env: { ...process.env, XB_DEPLOY_KEY: key },
+    });
+    let err = '';
+    foreign.stderr.on('data', (d) => (err += d));
+    const code = await new Promise((resolve) => foreign.on('close', resolve));
+    expect(code).toBe(1);
+    expect(err).toMatch(/HTTP 403/);
+  });
+});
