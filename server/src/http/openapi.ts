@@ -153,12 +153,8 @@ export const idParams = (name: string, msg: string, description: string): Json =
   properties: { [name]: idValue(msg, description) },
 });
 
-/** A query of one required id (given once). */
-export const idQuery = (name: string, msg: string, description: string): Json => ({
-  type: 'object',
-  required: [name],
-  properties: { [name]: idValue(msg, description) },
-});
+/** A query of one required id (given once): the same object shape as a path's. */
+export const idQuery = idParams;
 
 const pageValue = (description: string): Json => ({
   type: 'string',
