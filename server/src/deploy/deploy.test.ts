@@ -16,10 +16,12 @@ import { loadConfig } from '../config';
 import { contentSecurityPolicy } from '../http/security';
 import { REMOTE_DIRS } from '../site/manifest';
 import { REPO_ROOT } from '../paths';
-import { startTestApp, type TestApp } from '../test/helpers';
+import { createTestDatabase, startTestApp, type TestApp } from '../test/helpers';
+import { createPool } from '../db/pool';
+import { deployKeyCommand } from './key-command';
 import { createStorage } from '../uploads/storage';
 import { contractMismatch, readBuildZip, routePatterns, unsafePathReason } from './checks';
-import { createKey, revokeKey } from './keys';
+import { checkKey, createKey, revokeKey } from './keys';
 import { parseRegistry, RegistryFile } from './registry';
 import { RemoteVersions, storageKey } from './versions';
 
@@ -392,5 +394,39 @@ describe('pieces', () => {
     expect(on).toContain("connect-src 'self' http://localhost:* http://127.0.0.1:*");
     expect(on).toContain("img-src 'self' data: blob:");
     expect(contentSecurityPolicy()).not.toContain('localhost');
+  });
+});
+
+describe('npm run deploy-key', () => {
+  it('creates a key shown once, lists keys without them, revokes; refuses an unknown remote or command', async () => {
+    const db = await createTestDatabase();
+    const pool = createPool(db.url);
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    const env = { DATABASE_URL: db.url };
+    try {
+      expect(await deployKeyCommand(['create', 'mf-space'], env, io)).toBe(0);
+      const key = out.join('\n').match(/xbd_mf-space_[\w-]{43}/)?.[0];
+      expect(key).toBeDefined();
+      expect(await checkKey(pool, key, 'mf-space')).toEqual({ ok: true, id: 1 });
+      expect((await checkKey(pool, key, 'mf-auth')).ok).toBe(false);
+      expect(await deployKeyCommand(['create', 'mf-nope'], env, io)).toBe(2);
+      expect(err.at(-1)).toMatch(/mf-nope is not a remote of .*remotes\.config\.json/);
+      out.length = 0;
+      expect(await deployKeyCommand(['list'], env, io)).toBe(0);
+      expect(out).toHaveLength(1);
+      expect(out[0]).toMatch(/^ +1 {2}mf-space .* last used \d{4}-.* active$/);
+      expect(out.join()).not.toContain(key);
+      expect(await deployKeyCommand(['revoke', '1'], env, io)).toBe(0);
+      expect(await checkKey(pool, key, 'mf-space')).toMatchObject({ ok: false, status: 401 });
+      expect(await deployKeyCommand(['revoke', '1'], env, io)).toBe(1);
+      expect(await deployKeyCommand(['revoke', 'x'], env, io)).toBe(2);
+      expect(await deployKeyCommand(['drop', 'all'], env, io)).toBe(2);
+      expect(await deployKeyCommand([], env, io)).toBe(2);
+    } finally {
+      await pool.end();
+      await db.drop();
+    }
   });
 });
