@@ -77,6 +77,15 @@ describe('ARCHIVE_MODE=1', () => {
     expect(logout.statusCode).not.toBe(403);
   });
 
+  it('records no visit when a signed-in user opens another space (reading writes nothing)', async () => {
+    const bob = await member(before, '小波');
+    const visits = async () => (await t.pool.query('SELECT count(*)::int AS n FROM visits')).rows[0].n as number;
+    const count = await visits();
+    const res = await t.app.inject({ url: `/api/user/getuserinfo/${alice.uid}`, headers: { authorization: `Bearer ${bob.token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await visits()).toBe(count);
+  });
+
   it('tells callers: GET /api/site and the manifest say archive: true', async () => {
     expect(json(await t.app.inject({ url: '/api/site' }))).toEqual({ code: 200, msg: '获取成功', data: { archive: true } });
     expect((await t.app.inject({ url: '/remotes.json' })).json().archive).toBe(true);

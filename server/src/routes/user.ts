@@ -274,8 +274,8 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     if (!user) throw new ApiError(404, USER_NOT_FOUND);
     // The space page calls this: a signed-in user opening another's space is a visit (once a
     // UTC day per visitor and space; later ones move its time). A failure here must not cost
-    // the page (e.g. the visitor's account is gone): logged only.
-    if (uid !== request.uid) {
+    // the page (e.g. the visitor's account is gone): logged only. An archive records nothing.
+    if (uid !== request.uid && !config.archiveMode) {
       await recordVisit(pool, uid, request.uid).catch((err: unknown) => request.log.warn({ err }, 'recording a visit failed'));
     }
     return ok('获取成功', toSpaceUser(user));

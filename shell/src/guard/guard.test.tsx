@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { authActions, STORAGE_KEY, Toaster, type LoginData } from '@xiaoba/shared';
+import { authActions, STORAGE_KEY, Toaster, uiActions, type LoginData } from '@xiaoba/shared';
 import { createStore, type AppStore } from '../store';
 import { connectSession, SESSION_HINT_COOKIE } from '../session';
 import {
@@ -196,6 +196,16 @@ describe('last-login record, once per local day', () => {
     expect(await visit(store, '/my')).toBeNull();
     await settle();
     expect(updates(calls)).toHaveLength(1);
+  });
+
+  it('is not sent in archive mode, where every write is refused', async () => {
+    const calls = fakeServer(() => ok({ lastTime: 1 }));
+    const { store } = storeWith({ user }, 'token-abc');
+    store.dispatch(uiActions.setArchive(true));
+    connectSession(store, () => {});
+    expect(await visit(store, '/home')).toBeNull();
+    await settle();
+    expect(updates(calls)).toHaveLength(0);
   });
 
   it('is not sent again by a new store (page reload) the same day', async () => {

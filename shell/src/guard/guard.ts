@@ -25,7 +25,8 @@ export function createGuard(store: AppStore) {
 
   function recordLoginOncePerDay() {
     const today = localDate();
-    if (store.getState().auth.today === today) return;
+    // An archive takes no writes (the server would answer 403): nothing to record.
+    if (store.getState().auth.today === today || store.getState().ui.archive) return;
     store.dispatch(authActions.loginRecorded(today));
     void store.dispatch(userApi.endpoints.updateLogin.initiate());
   }
