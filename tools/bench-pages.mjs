@@ -357,7 +357,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
   mkdirSync(join(repo, '.bench'), { recursive: true });
   const finished = when();
   const load = [loadAtStart, loadavg()[0]];
-  writeFileSync(RESULTS, JSON.stringify({ when: quick ? undefined : finished, load, federated: fed, control: ctl }, null, 2));
+  // A quick run keeps the last full run's figures for --docs-only.
+  writeFileSync(quick ? RESULTS.replace('.json', '-quick.json') : RESULTS, JSON.stringify({ when: finished, load, federated: fed, control: ctl }, null, 2));
   if (!quick) {
     writeDocs(fed, ctl, finished, load);
     console.log('\nwritten: docs/performance.md (figures), docs/performance-chart.svg');
