@@ -72,6 +72,9 @@ export function remoteConfig(options) {
       emitRouteTable(options.name, options.routes, options.exposes),
       ...(options.plugins ?? []),
     ],
+    // `vite preview` serves this build to the real site's pages for a local override
+    // (?remote-override=, docs/api.md "Publishing a remote"): another origin, so CORS on.
+    preview: { cors: true },
     build: {
       ...common.build,
       assetsDir: '',

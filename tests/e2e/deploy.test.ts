@@ -6,7 +6,7 @@
  * the old one back, a build with another contract is refused with the mismatch named, and the
  * shell's files never change.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ let site: Site;
 let dataDir: string;
 let work: string;
 let key: string;
+let preview: ChildProcess | undefined;
 
 /** Runs the sub-team's CLI from mf-home's folder, as `npm run deploy -w @xiaoba/mf-home -- ...` does. */
 function deploy(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
@@ -89,7 +90,7 @@ beforeAll(async () => {
   chmodSync(work, 0o755);
   chmodSync(dataDir, 0o755);
   const started = Promise.all([
-    startSite({ PG_PORT: String(await freePort()), DATA_DIR: dataDir, JWT_SECRET: 'deploy-e2e-secret-long-enough-for-hs256-0123456789', RATE_LIMIT_USER: '0', RATE_LIMIT_ANON: '0' }),
+    startSite({ PG_PORT: String(await freePort()), DATA_DIR: dataDir, JWT_SECRET: 'deploy-e2e-secret-long-enough-for-hs256-0123456789', RATE_LIMIT_USER: '0', RATE_LIMIT_ANON: '0', REMOTE_OVERRIDES: '1' }),
     launchBrowser(),
   ]);
   // Meanwhile: the build published first (the site's current mf-home, copied so a rebuild by
@@ -109,6 +110,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  preview?.kill('SIGTERM');
   await browser?.close();
   await site?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
@@ -212,5 +214,41 @@ describe('publishing one remote with tools/deploy.mjs', () => {
     const code = await new Promise((resolve) => foreign.on('close', resolve));
     expect(code).toBe(1);
     expect(err).toMatch(/HTTP 403/);
+  });
+
+  it('with REMOTE_OVERRIDES=1, ?remote-override= loads mf-home from a local vite preview in this browser, with a note whose button stops it', async () => {
+    // The developer's side: their build of mf-home served by `vite preview` (CORS on, shared/build/federation.mjs).
+    const port = await freePort();
+    const viteBin = join(repo, 'node_modules', 'vite', 'bin', 'vite.js');
+    preview = spawn(process.execPath, [viteBin, 'preview', '--outDir', join(work, 'v1'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: mfHome, stdio: 'ignore' });
+    const local = `http://127.0.0.1:${port}/remoteEntry.js`;
+    for (let i = 0; ; i++) {
+      const res = await fetch(local).catch(() => null);
+      if (res?.ok) break;
+      if (i > 150) throw new Error('vite preview did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // The published (active) version says NEW_TEXT; the local build OLD_TEXT.
+    const { page, context, errors } = await openSite(browser, site.url);
+    const login = await page.request.post('/api/user/login', { data: { username: DEMO.uid, password: DEMO.password } });
+    expect(login.status()).toBe(200);
+    await page.goto(`/help?remote-override=${encodeURIComponent(`mf_home=${local}`)}`);
+    await page.getByText(OLD_TEXT).waitFor();
+    const note = page.getByRole('complementary', { name: '本地模块' });
+    expect(await note.textContent()).toContain('正在使用本地模块：mf_home');
+    expect(new URL(page.url()).search).toBe('');
+    // Kept in this browser: a reload still uses the local build.
+    await page.reload();
+    await page.getByText(OLD_TEXT).waitFor();
+    // A URL that is not the developer's own machine is ignored.
+    const other = await context.newPage();
+    await other.goto(`/help?remote-override=${encodeURIComponent('mf_home=https://example.com/remoteEntry.js')}`);
+    await other.getByText(OLD_TEXT).waitFor(); // still the stored localhost override
+    await other.close();
+    await Promise.all([page.waitForEvent('load'), note.getByRole('button', { name: '停止使用本地模块' }).click()]);
+    await page.getByText(NEW_TEXT).waitFor();
+    expect(await page.getByRole('complementary', { name: '本地模块' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
