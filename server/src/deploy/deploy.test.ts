@@ -20,6 +20,7 @@ import { createTestDatabase, startTestApp, type TestApp } from '../test/helpers'
 import { createPool } from '../db/pool';
 import { deployKeyCommand } from './key-command';
 import { createStorage } from '../uploads/storage';
+import { startTestS3 } from '../test/s3';
 import { contractMismatch, readBuildZip, routePatterns, unsafePathReason } from './checks';
 import { checkKey, createKey, revokeKey } from './keys';
 import { parseRegistry, RegistryFile } from './registry';
@@ -332,6 +333,15 @@ describe('publishing, serving and rolling back', () => {
     await rollbackTo({ version: v2 });
   });
 
+  it('two publishes at once: both stored whole, the last one active, every file of both served', async () => {
+    const [a, b] = await Promise.all([publish(await zip(authBuild('three'))), publish(await zip(authBuild('four')))]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const active = body(await versionsOf()).data.find((v: { active: boolean }) => v.active).version;
+    expect([body(a).data.version, body(b).data.version]).toContain(active);
+    for (const tag of ['three', 'four']) expect((await get(`/remotes/mf-auth/login-${tag}.js`)).body).toContain(tag);
+    expect(await rollbackTo({ version: v2 }).then((r) => r.statusCode)).toBe(200);
+  });
+
   it('the key records its last use', async () => {
     const { rows } = await t.pool.query('SELECT last_used_at FROM deploy_keys WHERE id = $1', [authKeyId]);
     expect(rows[0].last_used_at).not.toBeNull();
@@ -427,6 +437,34 @@ describe('npm run deploy-key', () => {
     } finally {
       await pool.end();
       await db.drop();
+    }
+  });
+});
+
+describe('versions in S3 (several machines share them)', () => {
+  it('publishes into the bucket and serves from it: entry, hashed chunk, its .br, the @ file; a second app over the same database and bucket serves the same', async () => {
+    const s3 = await startTestS3('xb-deploy', 'site/');
+    const deploy = { ...loadConfig({}).deploy, remotesFile: path.join(REPO_ROOT, 'remotes.config.json') };
+    const one = await startTestApp({ siteDir, s3: s3.config, deploy });
+    try {
+      const { key } = await createKey(one.pool, 'mf-auth');
+      const res = await one.app.inject({ method: 'POST', url: '/api/deploy/mf-auth', headers: { 'content-type': 'application/zip', 'x-deploy-key': key }, payload: await zip(authBuild('s3')) });
+      expect(res.statusCode, res.body).toBe(200);
+      const version = body(res).data.version;
+      const entry = await one.app.inject({ url: '/remotes/mf-auth/remoteEntry.js' });
+      expect(entry.body).toContain('entry s3');
+      expect(entry.headers['content-type']).toMatch(/^text\/javascript/);
+      expect((await one.app.inject({ url: '/remotes/mf-auth/login-s3.js', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBe('br');
+      expect((await one.app.inject({ url: '/remotes/mf-auth/__federation_shared_@xiaoba/shared-abc.js' })).body).toContain('s3');
+      const stored = await readdir(s3.directory, { recursive: true });
+      expect(stored.map(String).some((f) => f.includes(`site/remotes/mf-auth/${version}/login-s3.js`))).toBe(true);
+      // Another API process: same database, same bucket, no local dist of its own needed.
+      const other = new RemoteVersions(one.pool, createStorage(one.config), 7, pino({ enabled: false }));
+      expect(await other.active('mf-auth')).toBe(version);
+      expect((await other.readFile('mf-auth', version, 'remoteEntry.js'))?.toString()).toContain('entry s3');
+    } finally {
+      await one.close();
+      await s3.close();
     }
   });
 });
