@@ -84,6 +84,7 @@ let siteDir: string;
 let authKey: string;
 let authKeyId: number;
 let spaceKey: string;
+let registryFile: string;
 
 const publish = (body: Buffer, key: string | null = authKey, remote = 'mf-auth', query = '') =>
   t.app.inject({
@@ -124,10 +125,10 @@ beforeAll(async () => {
   await write('mf-home/dist/remoteEntry.js', '/* local home entry */');
   await write('mf-home/dist/routes.json', JSON.stringify({ name: 'mf_home', routes: [{ path: '/home', page: 'home' }] }));
   const config = loadConfig({});
-  t = await startTestApp({
-    siteDir,
-    deploy: { ...config.deploy, remotesFile: path.join(REPO_ROOT, 'remotes.config.json'), maxMb: 1 },
-  });
+  // A copy of the repository's registry, which one test extends with a fifth remote.
+  registryFile = path.join(siteDir, 'remotes.config.json');
+  await writeFile(registryFile, await readFile(path.join(REPO_ROOT, 'remotes.config.json')));
+  t = await startTestApp({ siteDir, deploy: { ...config.deploy, remotesFile: registryFile, maxMb: 1 } });
   ({ key: authKey, id: authKeyId } = await createKey(t.pool, 'mf-auth'));
   ({ key: spaceKey } = await createKey(t.pool, 'mf-space'));
 }, 60_000);
@@ -159,7 +160,7 @@ describe('refusals change nothing', () => {
     ['an unknown key', async () => publish(await zip(authBuild('x')), `xbd_mf-auth_${'A'.repeat(43)}`), 401, /unknown deploy key/],
     ['not a deploy key at all', async () => publish(await zip(authBuild('x')), 'Bearer abc'), 401, /unknown deploy key/],
     ["another remote's key", async () => publish(await zip(authBuild('x')), spaceKey), 403, /belongs to mf-space, not mf-auth/],
-    ['a remote not in the registry', async () => publish(await zip(authBuild('x')), (await createKey(t.pool, 'mf-extra')).key, 'mf-extra'), 404, /mf-extra is not in the registry/],
+    ['a remote not in the registry', async () => publish(await zip(authBuild('x')), (await createKey(t.pool, 'mf-nowhere')).key, 'mf-nowhere'), 404, /mf-nowhere is not in the registry/],
     ['a path with ..', async () => publish(await zipWithName(authBuild('x', { files: { 'aa/evil.js': 'x' } }), 'aa/evil.js', '../evil.js')), 400, /"\.\.\/evil\.js" leaves the folder/],
     ['an absolute path', async () => publish(await zipWithName(authBuild('x', { files: { 'aetc/passwd': 'x' } }), 'aetc/passwd', '/etc/passwd')), 400, /is absolute/],
     ['a backslash', async () => publish(await zipWithName(authBuild('x', { files: { 'a/b.js': 'x' } }), 'a/b.js', 'a\\b.js')), 400, /backslash/],
@@ -340,6 +341,28 @@ describe('publishing, serving and rolling back', () => {
     expect([body(a).data.version, body(b).data.version]).toContain(active);
     for (const tag of ['three', 'four']) expect((await get(`/remotes/mf-auth/login-${tag}.js`)).body).toContain(tag);
     expect(await rollbackTo({ version: v2 }).then((r) => r.statusCode)).toBe(200);
+  });
+
+  it('a fifth remote is a row in the registry (read again without a restart) and a publish', async () => {
+    const extraBuild = (tag: string) => ({
+      'remoteEntry.js': `/* extra ${tag} */`,
+      'routes.json': JSON.stringify({ name: 'mf_extra', routes: [{ path: '/extra', page: 'extra' }], contract: CONTRACT }),
+    });
+    const { key } = await createKey(t.pool, 'mf-extra');
+    expect((await publish(await zip(extraBuild('a')), key, 'mf-extra')).statusCode).toBe(404);
+    const registry = JSON.parse(await readFile(registryFile, 'utf8'));
+    registry.remotes.push({ name: 'mf-extra', federation: 'mf_extra', owns: ['/extra'] });
+    await writeFile(registryFile, JSON.stringify(registry, null, 2));
+    const res = await publish(await zip(extraBuild('a')), key, 'mf-extra');
+    expect(res.statusCode, res.body).toBe(200);
+    const manifest = (await get('/remotes.json')).json();
+    expect(manifest.remotes.at(-1)).toMatchObject({ name: 'mf_extra', url: `/remotes/mf-extra/remoteEntry.js?v=${body(res).data.version}`, routes: [{ path: '/extra' }] });
+    expect((await get('/remotes/mf-extra/remoteEntry.js')).body).toBe('/* extra a */');
+    const head = await t.app.inject({ method: 'HEAD', url: '/remotes/mf-extra/remoteEntry.js' });
+    expect([head.statusCode, head.body, head.headers['content-length']]).toEqual([200, '', '13']);
+    // Its routes are now its own: mf-auth may not declare /extra.
+    const taken = await publish(await zip(authBuild('x', { routes: [{ path: '/extra' }] })));
+    expect(body(taken).msg).toMatch(/route \/extra belongs to mf-extra/);
   });
 
   it('the key records its last use', async () => {

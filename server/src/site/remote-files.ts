@@ -107,6 +107,7 @@ export class RemoteFiles {
     }
     if (encoding) reply.header('content-encoding', encoding);
     if (rel.endsWith('.svg')) reply.header('content-security-policy', SVG_CSP);
+    // A HEAD gets the same headers; Fastify's HEAD route drains the stream.
     return reply.type(fileType(rel)).header('content-length', stored.size).send(stored.body);
   }
 
