@@ -1,3 +1,6 @@
+-- Superseded in part by 008_yy_page_user_custom.sql: a user's page must be planned for that user
+-- (a generic plan scanned the whole index for users with few posts when one user held most).
+--
 -- The yy page read (GET /api/yy/getUseryy and getyy) as one function: the counter (a user's
 -- yy_count, or the site's), then the page newest first with author, source and both picture
 -- lists, or one row of just the total when the page is empty (beyond the last page nothing is
