@@ -103,8 +103,8 @@ async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
  * pictures): the function yy_page of migration 008 reads the counter (a user's `yy_count`, or the
  * site's), then the page newest first through the (uid, ctime, weibo_id) or (ctime, weibo_id)
  * index scanned backwards, each row's pictures as an array; beyond the last page nothing is
- * scanned. Its plans are kept per connection (docs/adr/0009-api-read-path.md). Null when `uid`
- * names no user.
+ * scanned. The site's page is planned once per connection, a user's for that user on every call
+ * (docs/adr/0009-api-read-path.md). Null when `uid` names no user.
  */
 export async function yyPage(db: Queryable, uid: number | null, limit: number, offset: number): Promise<{ total: number; records: Yy[] } | null> {
   const { rows } = await db.query<PageRow>({
