@@ -61,6 +61,8 @@ export interface PublishResult {
 }
 
 const STORE_CONCURRENCY = 8;
+const SMALL_FILE_BYTES = 256 * 1024;
+const SMALL_FILES_KEPT = 100;
 
 /** Content types of a build's files, by extension (the storage keeps none for the local driver). */
 export const FILE_TYPES: Record<string, string> = {
@@ -233,6 +235,8 @@ export class RemoteVersions {
   /** Versions never change: their file tables and routes.json are kept once read. */
   private readonly filesCache = new Map<string, Promise<VersionFiles | null>>();
   private readonly routesCache = new Map<string, Promise<PublishedRoutes | null>>();
+  /** Small files read by the server itself (prerendered pages for index.html): kept, oldest dropped first. */
+  private readonly smallFiles = new Map<string, Buffer>();
 
   constructor(
     private readonly pool: Pool,
@@ -314,11 +318,20 @@ export class RemoteVersions {
   async readFile(remote: string, version: string, filePath: string): Promise<Buffer | null> {
     const file = (await this.files(remote, version))?.[filePath];
     if (!file) return null;
+    const id = `${remote}/${version}/${filePath}`;
+    const cached = this.smallFiles.get(id);
+    if (cached) return cached;
     const stored = await this.storage.get(file.key);
     if (!stored) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body as Readable) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    const data = Buffer.concat(chunks);
+    // Every page load reads the prerendered page of its path: not a storage (S3) request each time.
+    if (data.length <= SMALL_FILE_BYTES) {
+      this.smallFiles.set(id, data);
+      if (this.smallFiles.size > SMALL_FILES_KEPT) this.smallFiles.delete(this.smallFiles.keys().next().value!);
+    }
+    return data;
   }
 
   /** routes.json of a published version (checked when it was published), or null. */
