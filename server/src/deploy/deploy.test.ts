@@ -343,6 +343,34 @@ describe('publishing, serving and rolling back', () => {
     expect(await rollbackTo({ version: v2 }).then((r) => r.statusCode)).toBe(200);
   });
 
+  it('hashed files of a version replaced more than REMOTE_RETAIN_DAYS ago are no longer served', async () => {
+    expect((await get('/remotes/mf-auth/login-one.js')).statusCode).toBe(200);
+    await t.pool.query(
+      `UPDATE remote_versions SET created_at = now() - interval '8 days', last_active_at = now() - interval '8 days' WHERE remote = 'mf-auth' AND version = $1`,
+      [v1],
+    );
+    await new Promise((r) => setTimeout(r, 2100)); // the pointers are re-read at most every 2 s
+    expect((await get('/remotes/mf-auth/login-one.js')).statusCode).toBe(404);
+    expect((await get(`/remotes/mf-auth/remoteEntry.js?v=${v1}`)).body).toContain('entry two'); // not kept: the active entry
+    expect((await get('/remotes/mf-auth/login-two.js')).statusCode).toBe(200);
+    // Still listed, and a rollback to it serves it again.
+    expect(body(await rollbackTo({ version: v1 })).data.version).toBe(v1);
+    expect((await get('/remotes/mf-auth/login-one.js')).statusCode).toBe(200);
+    expect((await rollbackTo({ version: v2 })).statusCode).toBe(200);
+  });
+
+  it('without a shell contract.json nothing can be checked: refused', async () => {
+    const file = path.join(siteDir, 'shell/dist/contract.json');
+    await rm(file);
+    try {
+      const res = await publish(await zip(authBuild('nocontract')));
+      expect(res.statusCode).toBe(409);
+      expect(body(res).msg).toMatch(/the served shell has no contract\.json/);
+    } finally {
+      await writeFile(file, JSON.stringify(CONTRACT));
+    }
+  });
+
   it('a fifth remote is a row in the registry (read again without a restart) and a publish', async () => {
     const extraBuild = (tag: string) => ({
       'remoteEntry.js': `/* extra ${tag} */`,
