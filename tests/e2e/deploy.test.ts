@@ -16,6 +16,8 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, openSite } from '../src/browser';
 import { DEMO } from '../src/site';
 import { freePort, repo, startSite, type Site } from '../src/site-server.mjs';
+// @ts-expect-error plain JS tool without declarations
+import { buildFiles, parseDeployArgs } from '../../tools/deploy.mjs';
 
 const OLD_TEXT = '点一下问题就能看到答案。';
 const NEW_TEXT = '点一下问题就能看到答案（新版）。';
@@ -250,5 +252,39 @@ describe('publishing one remote with tools/deploy.mjs', () => {
     expect(await page.getByRole('complementary', { name: '本地模块' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('tools/deploy.mjs arguments and files', () => {
+  it('reads the options, with an optional version after --rollback', () => {
+    const back = parseDeployArgs(['--site', 'https://x.example/', '--rollback', '--key', 'k']);
+    expect(back).toMatchObject({ site: 'https://x.example', rollback: true, key: 'k' });
+    expect(back.version).toBeUndefined();
+    expect(parseDeployArgs(['--site=https://x.example', '--rollback', 'abcdef012345'])).toMatchObject({ rollback: true, version: 'abcdef012345' });
+    expect(parseDeployArgs(['--site', 'http://127.0.0.1:8080', '--dir', 'out'])).toMatchObject({ site: 'http://127.0.0.1:8080', dir: 'out', build: false });
+  });
+
+  it.each([
+    [[], /--site URL is required/],
+    [['--site', 'http://xiaoba.example'], /use https/],
+    [['--site', 'ftp://x.example'], /http\(s\) URL/],
+    [['--site', 'https://x.example', '--rollback', 'v1'], /12 hex digits/],
+    [['--site', 'https://x.example', '--list', '--rollback'], /cannot be combined/],
+    [['--site', 'https://x.example', '--bogus'], /unknown argument --bogus/],
+    [['--site'], /--site needs a value/],
+  ])('refuses %j', (args, message) => {
+    expect(() => parseDeployArgs(args)).toThrow(message);
+  });
+
+  it('zips every file of the build but dotfiles, paths relative with /', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xiaoba-files-'));
+    try {
+      mkdirSync(join(dir, '.vite'));
+      mkdirSync(join(dir, '__federation_shared_@xiaoba'));
+      for (const f of ['remoteEntry.js', 'routes.json', '.vite/manifest.json', '.DS_Store', '__federation_shared_@xiaoba/shared-a1b2c3d4.js']) writeFileSync(join(dir, f), 'x');
+      expect(buildFiles(dir)).toEqual(['__federation_shared_@xiaoba/shared-a1b2c3d4.js', 'remoteEntry.js', 'routes.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -168,11 +168,17 @@ describe('local overrides', () => {
     expect(window.location.search).toContain('remote-override');
   });
 
-  it('with overrides: true, loads the remote from localhost (even with another contract), keeps it in localStorage, cleans the address, shows the note with a stop button', async () => {
+  it('with overrides: true, loads the remote from localhost, keeps it in localStorage, cleans the address, shows the note with a stop button', async () => {
     const r = pair({ shared: '9', singletons: {} });
     window.history.replaceState(null, '', `/help?remote-override=${r.home.name}=${encodeURIComponent(LOCAL)}`);
     inlineManifest({ ...r.manifest, overrides: true });
+    // No routes.json beside the local entry: the published routes, contract unchecked.
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")));
+    vi.stubGlobal('fetch', fetch);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await initRemotes();
+    warn.mockRestore();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('http://localhost:5174/routes.json');
     expect(await registeredUrl(r.home.name)).toBe(LOCAL);
     expect(refusedRemote(r.home.name)).toBeUndefined();
     expect(await registeredUrl(r.settings.name)).toBe(r.settings.url);
@@ -187,6 +193,29 @@ describe('local overrides', () => {
     const note = screen.getByRole('complementary', { name: '本地模块' });
     expect(note.textContent).toContain(`正在使用本地模块：${r.home.name}`);
     expect(within(note).getByRole('button', { name: '停止使用本地模块' })).toBeTruthy();
+  });
+
+  it('takes the routes of the local build (a new route shows) and checks its contract when its routes.json is there', async () => {
+    const r = pair();
+    const other = pair();
+    localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ [r.home.name]: LOCAL, [other.home.name]: 'http://127.0.0.1:5999/remoteEntry.js' }));
+    const local = (name: string, contract: unknown) => ({ name, routes: [{ path: '/help', page: 'help', title: '帮助中心' }, { path: '/new-page', page: 'help', title: '新页面' }], contract });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('http://localhost:5174/')
+          ? new Response(JSON.stringify(local(r.home.name, SHELL)))
+          : new Response(JSON.stringify(local(other.home.name, { shared: '1', singletons: { ...SHELL.singletons, 'react-dom': '18.3.1' } }))),
+      ),
+    );
+    inlineManifest({ remotes: [r.home, other.home], overrides: true });
+    const manifest = await initRemotes();
+    expect(manifest.remotes[0]!.routes.map((row) => row.path)).toEqual(['/help', '/new-page']);
+    expect(await registeredUrl(r.home.name)).toBe(LOCAL);
+    expect(refusedRemote(r.home.name)).toBeUndefined();
+    // The other developer build was made against another React DOM: named, not loaded.
+    expect(refusedRemote(other.home.name)).toBe('react-dom: remote 18.3.1, shell 19.3.1');
+    expect(registeredNames()).not.toContain(other.home.name);
   });
 
   it('a later ?remote-override=name= clears the stored override', async () => {

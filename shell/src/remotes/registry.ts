@@ -58,12 +58,16 @@ export function refusedRemote(name: string): string | undefined {
   return refused.get(name);
 }
 
+/** An overridden entry whose contract came from the developer's routes.json, so it can be checked. */
+type LocalEntry = RemoteManifestEntry & { checkContract?: boolean };
+
 function register(entry: RemoteManifestEntry, bust?: number) {
   const local = overrides[entry.name];
+  const checked = !local || (entry as LocalEntry).checkContract === true;
   if (local) entry = { ...entry, url: local };
   entries.set(entry.name, entry);
-  // A local override is the developer's own build: its contract is theirs to keep (the note shows it is on).
-  const mismatch = local || !SHELL_CONTRACT ? null : contractMismatch(entry.contract, SHELL_CONTRACT);
+  // A local override whose routes.json could not be read is the developer's build, unchecked (the note shows it is on).
+  const mismatch = !checked || !SHELL_CONTRACT ? null : contractMismatch(entry.contract, SHELL_CONTRACT);
   if (mismatch) {
     refused.set(entry.name, mismatch);
     console.error(`remote ${entry.name} not loaded: its build contract differs from the shell's (${mismatch})`);
@@ -108,9 +112,34 @@ export async function initRemotes(): Promise<RemotesManifest> {
     }
   }
   overrides = takeOverrides(manifest.overrides);
+  if (Object.keys(overrides).length) {
+    manifest = { ...manifest, remotes: await Promise.all(manifest.remotes.map(withLocalBuild)) };
+  }
   for (const entry of manifest.remotes) register(entry);
   setActiveOverrides(overriddenRemotes());
   return manifest;
+}
+
+/** How long start-up waits for an overridden remote's local routes.json. */
+const LOCAL_ROUTES_TIMEOUT_MS = 3000;
+
+/**
+ * An overridden remote's entry with the routes, fragments and contract of the developer's build
+ * (routes.json beside its remoteEntry.js), so a new route shows and a build against other shared
+ * libraries is named; the published entry when that file cannot be read.
+ */
+async function withLocalBuild(entry: RemoteManifestEntry): Promise<LocalEntry> {
+  const url = overrides[entry.name];
+  if (!url) return entry;
+  try {
+    const res = await fetch(new URL('routes.json', url), { cache: 'no-store', signal: AbortSignal.timeout(LOCAL_ROUTES_TIMEOUT_MS) });
+    const local = (await res.json()) as Partial<RemoteManifestEntry> & { name?: unknown };
+    if (!res.ok || local.name !== entry.name || !Array.isArray(local.routes)) throw new Error('not this remote');
+    return { ...entry, url, routes: local.routes, fragments: local.fragments, contract: local.contract, checkContract: true };
+  } catch {
+    console.warn(`remote-override ${entry.name}: no routes.json beside ${url}; using the published routes, contract unchecked`);
+    return entry;
+  }
 }
 
 /** Key of one exposed module of one remote in the caches below. */
@@ -165,7 +194,8 @@ export async function resetRemote(name: string): Promise<void> {
   let entry = entries.get(name);
   try {
     const fresh = (await fetchManifest()).remotes.find((r) => r.name === name);
-    if (fresh) entry = fresh;
+    // An overridden remote keeps the developer's entry (its routes and checked contract).
+    if (fresh && !overrides[name]) entry = fresh;
   } catch {
     // The manifest itself is unreachable: retry with what we have.
   }
