@@ -28,6 +28,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort, repo, startSite } from '../tests/src/site-server.mjs';
+import { measure as budgetMeasure } from './check-budget.mjs';
 import { precompressDir } from './precompress.mjs';
 
 export const LIGHTHOUSE = 'lighthouse@13.5.0';
@@ -108,11 +109,19 @@ async function firstLoad(browser, url, page) {
     // The live page (not a prerendered copy, which the shell swaps out) with its content, then
     // every fetch settled. Network quiet alone is not enough: on a busy machine the shell's
     // entry can run for longer than the 500 ms of quiet before it asks for the page's chunks.
-    await tab.waitForFunction(
-      (ready) => !document.getElementById('xb-prerender') && document.querySelector(ready) && ![...document.querySelectorAll('#root [role="status"]')].some((el) => el.textContent?.includes('加载中')),
-      page.ready,
-      { timeout: 60_000 },
-    );
+    await tab
+      .waitForFunction(
+        (ready) => !document.getElementById('xb-prerender') && document.querySelector(ready) && ![...document.querySelectorAll('#root [role="status"]')].some((el) => el.textContent?.includes('加载中')),
+        page.ready,
+        { timeout: 90_000 },
+      )
+      .catch(async (error) => {
+        const shows = await tab.evaluate(() => ({
+          prerendered: Boolean(document.getElementById('xb-prerender')),
+          root: document.getElementById('root')?.innerText.slice(0, 200),
+        }));
+        throw new Error(`${url}${page.path} never showed ${page.ready}: ${JSON.stringify(shows)} (${error.message.split('\n')[0]})`);
+      });
     await tab.waitForLoadState('networkidle');
     const landed = new URL(tab.url()).pathname;
     if (landed !== page.path) throw new Error(`${page.path} ended on ${landed} (not signed in?)`);
@@ -354,6 +363,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
   const rows = tableRows(fed, ctl);
   console.log(`\n${'page'.padEnd(10)} ${'figure'.padEnd(30)} ${'federated'.padStart(10)} ${'control'.padStart(10)} ${'ratio'.padStart(7)}`);
   for (const r of rows) console.log(`${r[0].padEnd(10)} ${r[1].padEnd(30)} ${r[2].padStart(10)} ${r[3].padStart(10)} ${r[4].padStart(7)}`);
+  // check:budget counts first-load JS from the files alone: it must agree with what Chromium fetched.
+  const counted = await budgetMeasure(repo, ['/login', '/my', '/home']);
+  console.log('');
+  for (const [path, { bytes }] of Object.entries(counted.pages)) {
+    const seen = fed[path].jsBytes;
+    const off = Math.abs(bytes - seen) / seen;
+    console.log(`check:budget counts ${path}: ${kb(bytes)} (Chromium fetched ${kb(seen)})${off > 0.03 ? '  <- differs by more than 3%: check-budget.mjs no longer models the page' : ''}`);
+  }
   mkdirSync(join(repo, '.bench'), { recursive: true });
   const finished = when();
   const load = [loadAtStart, loadavg()[0]];
