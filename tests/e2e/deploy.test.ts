@@ -29,6 +29,7 @@ let dataDir: string;
 let work: string;
 let key: string;
 let preview: ChildProcess | undefined;
+let preview2: ChildProcess | undefined;
 
 /** Runs the sub-team's CLI from mf-home's folder, as `npm run deploy -w @xiaoba/mf-home -- ...` does. */
 function deploy(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
@@ -113,6 +114,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   preview?.kill('SIGTERM');
+  preview2?.kill('SIGTERM');
   await browser?.close();
   await site?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
@@ -218,7 +220,7 @@ describe('publishing one remote with tools/deploy.mjs', () => {
     expect(err).toMatch(/HTTP 403/);
   });
 
-  it('with REMOTE_OVERRIDES=1, ?remote-override= loads mf-home from a local vite preview in this browser, with a note whose button stops it', async () => {
+  it('with REMOTE_OVERRIDES=1, ?remote-override= loads mf-home from a local vite preview in this browser, with a note whose button stops it; a local build against another React is named, not loaded', async () => {
     // The developer's side: their build of mf-home served by `vite preview` (CORS on, shared/build/federation.mjs).
     const port = await freePort();
     const viteBin = join(repo, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -234,7 +236,10 @@ describe('publishing one remote with tools/deploy.mjs', () => {
     const { page, context, errors } = await openSite(browser, site.url);
     const login = await page.request.post('/api/user/login', { data: { username: DEMO.uid, password: DEMO.password } });
     expect(login.status()).toBe(200);
+    // The shell reads the local build's routes.json (its routes and contract) before loading it.
+    const localRoutes = page.waitForResponse((r) => r.url() === `http://127.0.0.1:${port}/routes.json`);
     await page.goto(`/help?remote-override=${encodeURIComponent(`mf_home=${local}`)}`);
+    expect((await localRoutes).status()).toBe(200);
     await page.getByText(OLD_TEXT).waitFor();
     const note = page.getByRole('complementary', { name: '本地模块' });
     expect(await note.textContent()).toContain('正在使用本地模块：mf_home');
@@ -251,6 +256,25 @@ describe('publishing one remote with tools/deploy.mjs', () => {
     await page.getByText(NEW_TEXT).waitFor();
     expect(await page.getByRole('complementary', { name: '本地模块' }).count()).toBe(0);
     expect(errors).toEqual([]);
+
+    // A local build made against another React: the shell names the mismatch in mf-home's area
+    // instead of loading it, and the other remotes keep working.
+    const port2 = await freePort();
+    preview2 = spawn(process.execPath, [viteBin, 'preview', '--outDir', join(work, 'mismatch'), '--port', String(port2), '--strictPort', '--host', '127.0.0.1'], { cwd: mfHome, stdio: 'ignore' });
+    const mismatched = `http://127.0.0.1:${port2}/remoteEntry.js`;
+    for (let i = 0; !(await fetch(mismatched).catch(() => null))?.ok; i++) {
+      if (i > 150) throw new Error('vite preview did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await page.goto(`/help?remote-override=${encodeURIComponent(`mf_home=${mismatched}`)}`);
+    const alert = page.getByRole('alert').filter({ hasText: '页面加载失败' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('不匹配：mf_home react: remote 19.1.0, shell ');
+    expect(await page.getByText(NEW_TEXT).count()).toBe(0);
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的空间' }).click();
+    await page.waitForURL('**/my');
+    await page.getByRole('heading').first().waitFor();
+    expect(await page.getByText('页面加载失败').count()).toBe(0);
     await context.close();
   });
 });
