@@ -29,7 +29,8 @@ import { installArchiveMode, siteInfoRoutes } from './http/archive';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
 import { siteRoutes } from './site/static';
-import { RegistryFile } from './deploy/registry';
+import { DEFAULT_REGISTRY, RegistryFile } from './deploy/registry';
+import { existsSync } from 'node:fs';
 import { deployRoutes } from './deploy/routes';
 import { RemoteVersions } from './deploy/versions';
 
@@ -86,8 +87,11 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
 
   const signer = new TokenSigner(await loadSigningKey(pool, config.jwtSecret));
   // The registry of remotes (remotes.config.json): a missing or malformed file stops the start here.
-  const registry = new RegistryFile(config.deploy.remotesFile);
+  const registry = new RegistryFile(config.deploy.remotesFile, config.deploy.remotesFileSet ? undefined : DEFAULT_REGISTRY);
   await registry.load();
+  if (!config.deploy.remotesFileSet && !existsSync(config.deploy.remotesFile)) {
+    app.log.warn({ file: config.deploy.remotesFile }, 'no registry of remotes: using the built-in one (the four remotes); copy remotes.config.json beside the server or set REMOTES_FILE');
+  }
   const versions = new RemoteVersions(pool, storage, config.deploy.retainDays, app.log);
   const rateLimiter = new RateLimiter(pool, config.rateLimits, app.log);
   rateLimiter.start();

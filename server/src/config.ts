@@ -51,6 +51,8 @@ export interface Config {
 export interface DeployConfig {
   /** The registry of remotes (REMOTES_FILE, default remotes.config.json at the repository root). */
   remotesFile: string;
+  /** REMOTES_FILE was set: the file must exist (else a missing default file means the built-in registry). */
+  remotesFileSet: boolean;
   /** Largest ZIP a publish accepts, in MiB (DEPLOY_MAX_MB). */
   maxMb: number;
   /** Days a replaced version's hashed files are still served, for open pages (REMOTE_RETAIN_DAYS). */
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     deploy: {
       remotesFile: path.resolve(env.REMOTES_FILE || path.join(REPO_ROOT, 'remotes.config.json')),
+      remotesFileSet: Boolean(env.REMOTES_FILE),
       maxMb: intVar(env, 'DEPLOY_MAX_MB', 20, 1, 1024),
       retainDays: intVar(env, 'REMOTE_RETAIN_DAYS', 7, 0, 3650),
       overrides: boolVar(env, 'REMOTE_OVERRIDES', false),

@@ -23,7 +23,7 @@ import { createStorage } from '../uploads/storage';
 import { startTestS3 } from '../test/s3';
 import { contractMismatch, readBuildZip, routePatterns, unsafePathReason } from './checks';
 import { checkKey, createKey, revokeKey } from './keys';
-import { parseRegistry, RegistryFile } from './registry';
+import { DEFAULT_REGISTRY, parseRegistry, RegistryFile } from './registry';
 import { RemoteVersions, storageKey } from './versions';
 
 const CONTRACT = { shared: '1', singletons: { react: '19.2.0', 'react-dom': '19.2.0', '@xiaoba/shared': '0.1.0' } };
@@ -403,6 +403,10 @@ describe('pieces', () => {
   it('the registry file lists the four remotes REMOTE_DIRS names, and is checked', async () => {
     const registry = await new RegistryFile(path.join(REPO_ROOT, 'remotes.config.json')).load();
     expect(registry.remotes.map((r) => r.name)).toEqual([...REMOTE_DIRS]);
+    expect(registry).toEqual(DEFAULT_REGISTRY); // the fallback when the file is not beside the server
+    const missing = path.join(siteDir, 'no-such-registry.json');
+    expect(await new RegistryFile(missing, DEFAULT_REGISTRY).load()).toBe(DEFAULT_REGISTRY);
+    await expect(new RegistryFile(missing).load()).rejects.toThrow(/not found/);
     expect(() => parseRegistry({ remotes: [{ name: 'a', federation: 'a', owns: ['/x'] }, { name: 'b', federation: 'b', owns: ['/x/'] }] }, 'f')).toThrow(
       /route \/x is owned by both a and b/,
     );

@@ -11,7 +11,7 @@ import { createPool } from '../db/pool';
 import { openDatabase } from '../ops/database';
 import { MIGRATIONS_DIR } from '../paths';
 import { createKey, listKeys, revokeKey } from './keys';
-import { RegistryFile } from './registry';
+import { DEFAULT_REGISTRY, RegistryFile } from './registry';
 
 export const HELP = `Usage: npm run deploy-key -- create <remote> | list | revoke <id>
 
@@ -48,7 +48,7 @@ export async function deployKeyCommand(args: string[], env: Record<string, strin
   }
   const config = loadConfig(env);
   if (command === 'create') {
-    const registry = await new RegistryFile(config.deploy.remotesFile).load();
+    const registry = await new RegistryFile(config.deploy.remotesFile, config.deploy.remotesFileSet ? undefined : DEFAULT_REGISTRY).load();
     if (!registry.remotes.some((r) => r.name === arg)) {
       io.err(`deploy-key: ${arg} is not a remote of ${config.deploy.remotesFile} (${registry.remotes.map((r) => r.name).join(', ')})`);
       return 2;

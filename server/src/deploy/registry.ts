@@ -59,6 +59,20 @@ export function normaliseRoute(pattern: string): string {
   return pattern.length > 1 ? pattern.replace(/\/+$/, '') || '/' : pattern;
 }
 
+/**
+ * The repository's remotes.config.json as shipped, used only when that file is absent and
+ * REMOTES_FILE is not set (a server copied without it, a tool measuring a bare site); a warning
+ * says so. deploy.test.ts keeps it equal to the file.
+ */
+export const DEFAULT_REGISTRY: Registry = {
+  remotes: [
+    { name: 'mf-auth', federation: 'mf_auth', owns: ['/', '/login', '/oldlogin', '/register', '/usercard', '/card'] },
+    { name: 'mf-space', federation: 'mf_space', owns: ['/my', '/my/board', '/:id', '/:id/board'] },
+    { name: 'mf-home', federation: 'mf_home', owns: ['/home', '/help', '/system/notify'] },
+    { name: 'mf-settings', federation: 'mf_settings', owns: ['/setting', '/setting/avatar', '/setting/profile', '/setting/data'] },
+  ],
+};
+
 export interface RegistrySource {
   load(): Promise<Registry>;
 }

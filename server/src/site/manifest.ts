@@ -11,18 +11,14 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { RegistryFile, type Registry, type RegistrySource } from '../deploy/registry';
+import { DEFAULT_REGISTRY, RegistryFile, type RegistrySource } from '../deploy/registry';
 import type { PublishedRoutes } from '../deploy/versions';
 
 /**
  * The remotes of the repository's remotes.config.json, for tools/check-budget.mjs (which bundles
- * this file and cannot read the registry at import). The server itself reads the registry file;
- * deploy/deploy.test.ts checks that this list and the file agree.
+ * this file and cannot read the registry at import). The server itself reads the registry file.
  */
-export const REMOTE_DIRS = ['mf-auth', 'mf-space', 'mf-home', 'mf-settings'] as const;
-
-/** Without a registry file (a made-up site of a tool's self-test): the four remotes, owning nothing. */
-const BUILT_IN_REGISTRY: Registry = { remotes: REMOTE_DIRS.map((name) => ({ name, federation: name.replace('-', '_'), owns: [] })) };
+export const REMOTE_DIRS: readonly string[] = DEFAULT_REGISTRY.remotes.map((r) => r.name);
 
 /** Where the manifest finds published versions (deploy/versions.ts RemoteVersions). */
 export interface PublishedSource {
@@ -82,7 +78,7 @@ export class ManifestBuilder {
     private readonly archive = false,
     options: ManifestOptions = {},
   ) {
-    this.registry = options.registry ?? new RegistryFile(path.join(siteDir, 'remotes.config.json'), BUILT_IN_REGISTRY);
+    this.registry = options.registry ?? new RegistryFile(path.join(siteDir, 'remotes.config.json'), DEFAULT_REGISTRY);
     this.published = options.published;
     this.overrides = options.overrides ?? false;
   }
