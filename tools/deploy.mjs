@@ -29,7 +29,7 @@ const HELP = `Usage (from a remote's folder, or through npm -w):
 Options:
   --site URL     the site, e.g. https://xiaoba.example (http only for localhost / 127.0.0.1)
   --key KEY      the remote's deploy key (xbd_<remote>_...); default: env XB_DEPLOY_KEY
-  --no-build     publish dist/ as it is, without building first
+  --no-build     publish dist/ as it is (every file in it), without building first
   --dir DIR      publish this folder instead of dist/ (implies --no-build)
   --remote NAME  the remote's name on the site (default: from package.json, @xiaoba/<name>)
   -h, --help     this text
@@ -234,6 +234,9 @@ export async function main(argv, { cwd = process.cwd(), env = process.env } = {}
       return 0;
     }
 
+    // Files the build writes are new; the ones atomic-build carries over from earlier builds keep
+    // their old times (for tabs open on this machine's dist/) and are left out of the publish.
+    const buildStart = Date.now();
     if (opts.build) {
       console.log(`building ${remote}...`);
       const build = spawnSync(process.execPath, [join(import.meta.dirname, 'atomic-build.mjs')], { cwd, stdio: 'inherit' });
@@ -247,7 +250,12 @@ export async function main(argv, { cwd = process.cwd(), env = process.env } = {}
       console.error(`deploy: ${dir} is not a folder${opts.build ? '' : ' (build first, or drop --no-build)'}`);
       return 2;
     }
-    const files = buildFiles(dir);
+    let files = buildFiles(dir);
+    if (opts.build) {
+      const fresh = files.filter((f) => statSync(join(dir, f)).mtimeMs >= buildStart - 1000);
+      if (fresh.length < files.length) console.log(`left out ${files.length - fresh.length} files of earlier builds (kept in dist/ for tabs open on it)`);
+      files = fresh;
+    }
     for (const needed of ['remoteEntry.js', 'routes.json']) {
       if (!files.includes(needed)) {
         console.error(`deploy: ${join(dir, needed)} is missing: is this a remote's build?`);
