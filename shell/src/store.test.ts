@@ -9,7 +9,7 @@ describe('createStore persistence', () => {
   it('starts signed out with the default skin on empty storage', () => {
     const store = createStore(memoryStorage());
     expect(store.getState().auth).toMatchObject({ token: null, user: null });
-    expect(store.getState().ui).toEqual({ loading: false, skin: '' });
+    expect(store.getState().ui).toEqual({ loading: false, skin: '', archive: false });
   });
 
   it('keeps the user for a new store over the same storage, but never the token', () => {
