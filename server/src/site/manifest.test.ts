@@ -53,6 +53,32 @@ describe('preloadForPath with fragments', () => {
   });
 });
 
+describe('preloadForPath with a layout row', () => {
+  it('preloads the index child the router shows at the layout\'s path, with the layout\'s files', () => {
+    const layout: Manifest = {
+      remotes: [
+        {
+          name: 'mf_space',
+          url: '/remotes/mf-space/remoteEntry.js?v=a',
+          version: 'a',
+          routes: [
+            {
+              path: '/my',
+              preload: ['frame.js'],
+              children: [
+                { index: true, page: 'home', preload: ['home.js'] },
+                { path: 'board', page: 'board', preload: ['board.js'] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(preloadForPath(layout, '/my')?.urls).toEqual(['/remotes/mf-space/remoteEntry.js?v=a', '/remotes/mf-space/frame.js', '/remotes/mf-space/home.js']);
+    expect(preloadForPath(layout, '/my/board')?.urls).toEqual(['/remotes/mf-space/remoteEntry.js?v=a', '/remotes/mf-space/frame.js', '/remotes/mf-space/board.js']);
+  });
+});
+
 describe('manifestScript', () => {
   const tricky: Manifest = {
     remotes: [{ name: 'mf_auth', url: '/remotes/mf-auth/remoteEntry.js?v=1', version: '1', routes: [{ path: '/login', title: '登录</script><script>alert(1)</script><!--' }] }],

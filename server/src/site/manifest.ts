@@ -193,6 +193,8 @@ interface RoutePattern {
   files: string[];
   /** Fragments of other remotes the rows along this path compose (their `uses`). */
   uses: FragmentUse[];
+  /** How deep the row is: an index child matches its parent's path and needs more files. */
+  depth: number;
 }
 
 const isFileName = (f: unknown): f is string => typeof f === 'string' && /^[\w.@-]+\.js$/.test(f);
@@ -214,11 +216,11 @@ function fragmentsOf(value: unknown): Record<string, string[]> | undefined {
 }
 
 /** Full path patterns of a route table ('/my', '/my/board', '/:id', ...) with their files. */
-function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files: [], uses: [] }): RoutePattern[] {
+function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files: [], uses: [], depth: 0 }): RoutePattern[] {
   return rows.flatMap((row) => {
     const pattern =
       row.path === undefined ? parent.pattern : row.path.startsWith('/') ? row.path : `${parent.pattern.replace(/\/$/, '')}/${row.path}`;
-    const own = { pattern, files: [...parent.files, ...preloadOf(row)], uses: [...parent.uses, ...usesOf(row)] };
+    const own = { pattern, files: [...parent.files, ...preloadOf(row)], uses: [...parent.uses, ...usesOf(row)], depth: parent.depth + 1 };
     return [own, ...patterns(row.children ?? [], own)];
   });
 }
@@ -251,11 +253,14 @@ export interface PagePreload {
  * in the router), so index.html can ask the browser to fetch it while the shell starts.
  */
 export function preloadForPath(manifest: Manifest, pathname: string): PagePreload | undefined {
-  let best: { remote: RemoteManifestEntry; files: string[]; uses: FragmentUse[]; score: number } | undefined;
+  let best: { remote: RemoteManifestEntry; files: string[]; uses: FragmentUse[]; score: number; depth: number } | undefined;
   for (const remote of manifest.remotes) {
-    for (const { pattern, files, uses } of patterns(remote.routes as RouteRow[])) {
+    for (const { pattern, files, uses, depth } of patterns(remote.routes as RouteRow[])) {
       const score = matchScore(pattern, pathname);
-      if (score >= 0 && (!best || score > best.score)) best = { remote, files, uses, score };
+      // As the router: the first best match wins, except that a layout row's index child (same
+      // path, deeper) is the page actually shown, with the layout's files and its own.
+      const better = !best || score > best.score || (score === best.score && remote === best.remote && depth > best.depth);
+      if (score >= 0 && better) best = { remote, files, uses, score, depth };
     }
   }
   if (!best) return undefined;
