@@ -12,7 +12,7 @@ import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'n
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { precompressDir } from './precompress.mjs';
-import { prerender } from './prerender.mjs';
+import { prerender, prerenderEntry } from './prerender.mjs';
 
 const KEEP_DAYS = 7;
 const cwd = process.cwd();
@@ -55,7 +55,7 @@ function carryOver(from, to) {
 
 const kept = carryOver(dist, next);
 // A workspace with public pages to paint before its scripts run (mf-auth: /login, /register).
-if (existsSync(join(cwd, 'prerender', 'entry.tsx'))) {
+if (existsSync(prerenderEntry(cwd))) {
   const paths = await prerender(cwd, join(next, 'prerender'));
   console.log(`prerendered ${Object.keys(paths).join(' ')}`);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Prerenders a remote's public pages at build time (docs/adr/0008): bundles the workspace's
- * `prerender/entry.tsx` for Node (esbuild, the one Vite uses), renders each page to HTML and the
+ * Prerenders a remote's public pages at build time (docs/adr/0008): bundles
+ * `tools/prerender/<workspace>.tsx` (the pages inside the shell's frame) for Node (esbuild, the one Vite uses), renders each page to HTML and the
  * CSS of its styled components, and writes them to `<out>/` with a `pages.json` that maps every
  * route path to its page. The server puts that markup into index.html for those paths, so the page
  * paints before the scripts run (started after that paint by prerender-boot.js, copied there as
@@ -13,7 +13,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /** Pages rendered, and route pages that show the same page under another name. */
 const PAGES = ['login', 'register'];
@@ -43,6 +43,9 @@ export function ownStyleTags(css) {
  */
 const WAIT_FOR_APP = '#xb-prerender button:not([type=submit]){pointer-events:none}';
 
+/** The workspace's prerender entry (tools/prerender/mf-auth.tsx for mf-auth), which may not exist. */
+export const prerenderEntry = (/** @type {string} */ cwd) => join(import.meta.dirname, 'prerender', `${basename(cwd)}.tsx`);
+
 /** @param {string} cwd the workspace (mf-auth) @param {string} out the folder to write */
 export async function prerender(cwd, out) {
   const require = createRequire(join(cwd, 'package.json'));
@@ -51,7 +54,7 @@ export async function prerender(cwd, out) {
   try {
     const bundle = join(tmp, 'entry.cjs');
     await esbuild.build({
-      entryPoints: [join(cwd, 'prerender', 'entry.tsx')],
+      entryPoints: [prerenderEntry(cwd)],
       outfile: bundle,
       bundle: true,
       platform: 'node',

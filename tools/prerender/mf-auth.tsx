@@ -1,9 +1,11 @@
 /**
- * Build-time rendering of the public pages (/login, /register) into HTML and the CSS of their
+ * Build-time rendering of mf-auth's public pages (/login, /register) into HTML and the CSS of their
  * styled components, inside the shell's real frame (App, Layout), so the server can send a page
  * that paints before any script has run (docs/adr/0008). Bundled for Node by tools/prerender.mjs
  * (not part of the remote's browser build); the shell later replaces this markup with the live
- * page, carrying over what the visitor typed (shell/src/prerendered.ts).
+ * page, carrying over what the visitor typed (shell/src/prerendered.ts). It lives in tools/, the
+ * platform's assembly steps, because it composes two modules (the shell's frame, mf-auth's pages),
+ * which no module may do (npm run check:boundaries).
  */
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -15,10 +17,10 @@ import { Provider, type RouteObject } from '@xiaoba/shared';
 import { App } from '../../shell/src/App';
 import { Layout } from '../../shell/src/layout/Layout';
 import { createStore } from '../../shell/src/store';
-import LoginPage from '../src/login/LoginPage';
-import RegisterPage from '../src/register/RegisterPage';
-import { parseUpdateNotes, PRERENDERED_NOTES_ID, setPrerenderNotes } from '../src/register/UpdateNews';
-import { routeTable } from '../src/route-table';
+import LoginPage from '../../mf-auth/src/login/LoginPage';
+import RegisterPage from '../../mf-auth/src/register/RegisterPage';
+import { parseUpdateNotes, PRERENDERED_NOTES_ID, setPrerenderNotes } from '../../mf-auth/src/register/UpdateNews';
+import { routeTable } from '../../mf-auth/src/route-table';
 
 /** A first visit: nothing stored (the stored user, if any, only changes the skin once live). */
 function emptyStorage(): Storage {
