@@ -6,6 +6,7 @@ import { createStorage } from '../uploads/storage';
 import { createBackup } from './backup';
 import { openDatabase } from './database';
 import { humanBytes } from './format';
+import { stopOnSignal, stoppedBy } from './stop-signal';
 
 const HELP = `Usage: npm run backup [-- FILE]
 
@@ -66,25 +67,10 @@ async function main(): Promise<number> {
   }
 }
 
-/** Ctrl-C or SIGTERM: stop between two parts and clean up (a second Ctrl-C kills at once). */
-let stoppedBy: string | null = null;
-
-function stopOnSignal(name: string): AbortSignal {
-  const abort = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stoppedBy = signal;
-      console.error(`${name}: ${signal} received, stopping and cleaning up...`);
-      abort.abort(new Error(`stopped by ${signal}`));
-    });
-  }
-  return abort.signal;
-}
-
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (stoppedBy) console.error(`backup stopped by ${stoppedBy}: no backup file was written`);
+    if (stoppedBy()) console.error(`backup stopped by ${stoppedBy()}: no backup file was written`);
     else console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },

@@ -6,6 +6,7 @@ import { createStorage } from '../uploads/storage';
 import { openDatabase } from './database';
 import { humanBytes, plural } from './format';
 import { refuseNonEmptyStorage, restoreBackup, RestoreRefused, verifyBackup } from './restore';
+import { stopOnSignal, stoppedBy } from './stop-signal';
 
 const HELP = `Usage: npm run restore FILE
        npm run restore -- --check FILE     only check the file, change nothing
@@ -80,26 +81,11 @@ async function main(): Promise<number> {
   }
 }
 
-/** Ctrl-C or SIGTERM: stop between two parts and clean up (a second Ctrl-C kills at once). */
-let stoppedBy: string | null = null;
-
-function stopOnSignal(name: string): AbortSignal {
-  const abort = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stoppedBy = signal;
-      console.error(`${name}: ${signal} received, stopping and cleaning up...`);
-      abort.abort(new Error(`stopped by ${signal}`));
-    });
-  }
-  return abort.signal;
-}
-
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const refused = error instanceof RestoreRefused;
-    if (stoppedBy) console.error(`restore stopped by ${stoppedBy}: rolled back, the target is as empty as before`);
+    if (stoppedBy()) console.error(`restore stopped by ${stoppedBy()}: rolled back, the target is as empty as before`);
     else console.error(`restore ${refused ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(refused ? 3 : 1);
   },
