@@ -28,9 +28,8 @@
  * Needs a built server (`npm run build -w @xiaoba/server`; built here when missing).
  */
 import autocannon from 'autocannon';
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fork, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -70,7 +69,7 @@ if (opts['floor-server']) {
 }
 
 async function main() {
-  const { freePort, repo, startSite } = await import('../tests/src/site-server.mjs');
+  const { ensureServerBuilt, freePort, repo, startSite, tempDataDir } = await import('../tests/src/site-server.mjs');
   const DURATION = Number(opts.duration ?? 5);
   const ROUNDS = Number(opts.rounds ?? 3);
   const CONNECTIONS = Number(opts.connections ?? 50);
@@ -85,14 +84,9 @@ async function main() {
     console.log(cells.map((c, i) => String(c).padEnd(i === 0 ? 40 : 11)).join(' '));
   };
 
-  if (!existsSync(join(repo, 'server/dist/main.js'))) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@xiaoba/server'], { cwd: repo, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('building the server failed');
-  }
+  ensureServerBuilt();
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'xiaoba-bench-api-'));
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
-  chmodSync(dataDir, 0o755);
+  const dataDir = tempDataDir('xiaoba-bench-api-');
   const pgPort = String(await freePort());
   const env = {
     DATA_DIR: dataDir,

@@ -12,13 +12,12 @@
  * stopped with SIGTERM (expected: exit 0, postmaster.pid gone). Prints rounds, acknowledged and
  * lost writes; exits 1 on any loss. Needs a built server (built here when missing).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort, repo } from '../tests/src/site-server.mjs';
+import { ensureServerBuilt, freePort, repo, tempDataDir } from '../tests/src/site-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,14 +36,9 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || !Number.isInteger(WRITERS) || WRI
 const KILL_AFTER_MS = [300, 2500];
 const DEMO_UIDS = [100001, 100002, 100003, 100004];
 
-if (!existsSync(join(repo, 'server/dist/main.js'))) {
-  const built = spawnSync('npm', ['run', 'build', '-w', '@xiaoba/server'], { cwd: repo, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('building the server failed');
-}
+ensureServerBuilt();
 
-const dataDir = mkdtempSync(join(tmpdir(), 'xiaoba-durability-'));
-// As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
-chmodSync(dataDir, 0o755);
+const dataDir = tempDataDir('xiaoba-durability-');
 const pgPort = String(await freePort());
 const env = {
   DATA_DIR: dataDir,

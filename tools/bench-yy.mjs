@@ -10,13 +10,11 @@
  *     then the same photo as an avatar (POST /api/api/avatar/upload, stored square).
  * Needs a built server (`npm run build -w @xiaoba/server`; built here when missing).
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { freePort, repo, startSite } from '../tests/src/site-server.mjs';
+import { ensureServerBuilt, freePort, repo, startSite, tempDataDir } from '../tests/src/site-server.mjs';
 
 const SMALL_POSTS = 10;
 const BIG_POSTS = 100_000;
@@ -36,14 +34,9 @@ const pct = (samples, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-if (!existsSync(join(repo, 'server/dist/main.js'))) {
-  const built = spawnSync('npm', ['run', 'build', '-w', '@xiaoba/server'], { cwd: repo, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('building the server failed');
-}
+ensureServerBuilt();
 
-const dataDir = mkdtempSync(join(tmpdir(), 'xiaoba-bench-yy-'));
-// As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
-chmodSync(dataDir, 0o755);
+const dataDir = tempDataDir('xiaoba-bench-yy-');
 const pgPort = String(await freePort());
 // Demo data gives a login (100001); the upload limit would stop the repeated uploads, and the
 // general per-user limit the 440 page requests.

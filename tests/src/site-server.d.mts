@@ -9,3 +9,5 @@ export interface Site {
   stop: () => Promise<void>;
 }
 export declare function startSite(env: Record<string, string>): Promise<Site>;
+export declare function ensureServerBuilt(): void;
+export declare function tempDataDir(prefix: string): string;

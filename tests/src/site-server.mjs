@@ -3,11 +3,31 @@
  * and remotes), for the browser tests and the benchmarks. Plain JS so `npm run bench` needs no
  * TypeScript loader.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const repo = join(import.meta.dirname, '..', '..');
+
+/** Builds the server when server/dist/main.js is missing (the benchmarks may run before any build). */
+export function ensureServerBuilt() {
+  if (existsSync(join(repo, 'server/dist/main.js'))) return;
+  const built = spawnSync('npm', ['run', 'build', '-w', '@xiaoba/server'], { cwd: repo, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the server failed');
+}
+
+/**
+ * A fresh temporary DATA_DIR. mkdtemp makes it 0700; as root, PostgreSQL runs as the `postgres`
+ * user, which must be able to enter it.
+ * @param {string} prefix
+ */
+export function tempDataDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
+}
 
 /** @returns {Promise<number>} a TCP port free on 127.0.0.1 right now */
 export function freePort() {
