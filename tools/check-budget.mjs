@@ -31,7 +31,8 @@ async function serverManifestModule() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    // Only node: built-ins stay outside: the shared core it imports is bundled in (a data: URL
+    // module cannot resolve packages).
     write: false,
     logLevel: 'silent',
   });

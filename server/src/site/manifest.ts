@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { routeMatchScore } from '@xiaoba/shared/core';
 import { DEFAULT_REGISTRY, RegistryFile, type RegistrySource } from '../deploy/registry';
 import type { PublishedRoutes } from '../deploy/versions';
 
@@ -228,20 +229,6 @@ function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files:
 /** The folder URL of a remote's entry, where its other files are. */
 const baseOf = (remote: RemoteManifestEntry) => remote.url.slice(0, remote.url.lastIndexOf('/') + 1);
 
-/** How well a pattern matches a path: -1 for no match, more for more literal segments. */
-function matchScore(pattern: string, pathname: string): number {
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
-  if (want.length !== got.length) return -1;
-  let score = 0;
-  for (let i = 0; i < want.length; i++) {
-    if (want[i]!.startsWith(':')) continue;
-    if (want[i] !== got[i]) return -1;
-    score++;
-  }
-  return score;
-}
-
 export interface PagePreload {
   remote: RemoteManifestEntry;
   /** URLs to preload: the remote's entry, the files its page needs, then each fragment of another remote it composes (that remote's entry and the fragment's files). */
@@ -256,7 +243,7 @@ export function preloadForPath(manifest: Manifest, pathname: string): PagePreloa
   let best: { remote: RemoteManifestEntry; files: string[]; uses: FragmentUse[]; score: number; depth: number } | undefined;
   for (const remote of manifest.remotes) {
     for (const { pattern, files, uses, depth } of patterns(remote.routes as RouteRow[])) {
-      const score = matchScore(pattern, pathname);
+      const score = routeMatchScore(pattern, pathname);
       // As the router: the first best match wins, except that a layout row's index child (same
       // path, deeper) is the page actually shown, with the layout's files and its own.
       const better = !best || score > best.score || (score === best.score && remote === best.remote && depth > best.depth);

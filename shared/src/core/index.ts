@@ -1,5 +1,6 @@
 /** The pure part of `shared`: no DOM and no React, safe for the API server. */
 export * from './constants';
+export * from './route-match';
 export * from './skin-palettes';
 export * from './contract';
 export * from './domain';
