@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider, RouterProvider } from '@xiaoba/shared';
 import { App } from './App';
@@ -26,14 +26,19 @@ async function start() {
       if (state.location.pathname !== first || state.errors) prerendered.leave();
     });
   }
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={store}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </Provider>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // A transition: React renders the first page in slices of a few ms, yielding to the browser
+  // between them, instead of one long task that blocks input on a slow phone (docs/adr/0011).
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <Provider store={store}>
+          <App>
+            <RouterProvider router={router} />
+          </App>
+        </Provider>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -158,6 +158,8 @@ describe('refresh tokens', () => {
 
     const info = await t.app.inject({ url: '/api/user/getinfo', headers: { authorization: `Bearer ${json(res).data.token}` } });
     expect(json(info).data.uid).toBe(user.uid);
+    // The refresh brings the same user info, so a restoring page needs no getinfo after it.
+    expect(json(res).data.user).toEqual(json(info).data);
 
     const third = cookieFrom(await withCookie('POST', '/api/user/refresh', second), 'xb_refresh');
     expect(third).toBeTruthy();

@@ -88,10 +88,11 @@ const SCHEMA = {
   }),
   logout: routeSchema({ summary: 'Sign out: revokes the refresh cookie\'s family and clears it', tags, cookies: refreshCookie }),
   refresh: routeSchema({
-    summary: 'A new access token for the refresh cookie (rotated)',
+    summary: 'A new access token for the refresh cookie (rotated), and the signed-in user',
     tags,
     cookies: refreshCookie,
-    data: { type: 'object', properties: { token: { type: 'string' } } },
+    // `user` saves a page that restores a session the getinfo round trip after it (docs/adr/0011).
+    data: { type: 'object', properties: { token: { type: 'string' }, user: typed('UserInfo') } },
   }),
   checkcookie: routeSchema({
     summary: 'Whether the refresh cookie is valid (data.code 200 or 401; does not rotate)',
@@ -246,8 +247,10 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
       if (result.reason === 'reused') request.log.warn('refresh token reused: its login family is revoked');
       throw expired(reply);
     }
+    const user = await findUserByUid(pool, result.uid);
+    if (!user) throw expired(reply); // the account is gone: end the session
     setRefreshCookie(reply, result.token, secure, config.refreshTokenTtlDays);
-    return ok('刷新成功', { token: await signer.signAccess(result.uid, config.accessTokenTtlSeconds) });
+    return ok('刷新成功', { token: await signer.signAccess(result.uid, config.accessTokenTtlSeconds), user: toUserInfo(user) });
   });
 
   // The guard reads data.code, so an invalid cookie is a normal answer, not an HTTP error.

@@ -36,6 +36,12 @@ export interface UserInfo {
   sign: number;
 }
 
+/** POST /api/user/refresh: a new access token, and the user it is for (docs/api.md). */
+export interface RefreshData {
+  token: string;
+  user: UserInfo;
+}
+
 export interface LoginData extends UserInfo {
   token: string;
   username: string;

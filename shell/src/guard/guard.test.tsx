@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { authActions, STORAGE_KEY, Toaster, uiActions, type LoginData } from '@xiaoba/shared';
+import { authActions, STORAGE_KEY, Toaster, uiActions, userApi, type LoginData } from '@xiaoba/shared';
 import { createStore, type AppStore } from '../store';
 import { connectSession, SESSION_HINT_COOKIE } from '../session';
 import {
@@ -13,6 +13,7 @@ import {
   user,
   type Call,
   type Handler,
+  type Reply,
 } from '../testing/fake-server';
 import { createGuard, localDate, SERVER_ERROR } from './guard';
 
@@ -119,13 +120,21 @@ describe('guard on a protected path', () => {
 
   it('with no token and a valid cookie reloads the user into the store and continues', async () => {
     const fresh = { ...user, name: '小明2', skin: 'rain' as const };
-    const calls = fakeServer((c) => (c.path === '/user/checkcookie' ? cookieValid : c.path === '/user/getinfo' ? ok(fresh) : ok()));
+    const calls = fakeServer((c) =>
+      c.path === '/user/checkcookie' ? cookieValid : c.path === '/user/refresh' ? ok({ token: 'fresh-token', user: fresh }) : ok(),
+    );
     const { store } = storeWith({ user, today: TODAY });
     expect(await visit(store, '/my')).toBeNull();
     expect(store.getState().auth.user).toEqual(fresh);
+    expect(store.getState().auth.token).toBe('fresh-token');
     // The reloaded user's skin is shown.
     expect(store.getState().ui.skin).toBe('rain');
-    expect(paths(calls)).toEqual(['GET /user/checkcookie', 'GET /user/getinfo']);
+    // Two round trips: the cookie check, then the refresh that brings the user (no getinfo).
+    expect(paths(calls)).toEqual(['GET /user/checkcookie', 'POST /user/refresh']);
+    // A later getinfo is answered from the cache the refresh filled.
+    const info = await store.dispatch(userApi.endpoints.getInfo.initiate());
+    expect(info.data).toEqual(fresh);
+    expect(paths(calls)).toEqual(['GET /user/checkcookie', 'POST /user/refresh']);
   });
 
   it('covers the session restore with the global loading overlay, and removes it after', async () => {
@@ -133,7 +142,7 @@ describe('guard on a protected path', () => {
     const { store } = storeWith({ user, today: TODAY });
     fakeServer((c) => {
       seen.push(store.getState().ui.loading);
-      return c.path === '/user/checkcookie' ? cookieValid : c.path === '/user/getinfo' ? ok(user) : ok();
+      return c.path === '/user/checkcookie' ? cookieValid : c.path === '/user/refresh' ? ok({ token: 't', user }) : ok();
     });
     expect(store.getState().ui.loading).toBe(false);
     expect(await visit(store, '/my')).toBeNull();
@@ -146,21 +155,35 @@ describe('guard on a protected path', () => {
     expect(signedOut.getState().ui.loading).toBe(false);
   });
 
-  it('reloads the user through a token refresh when getinfo answers 401 access (the real client flow)', async () => {
+  it('sends the refresh without a bearer token and keeps the token it gets for the next calls', async () => {
     const calls = fakeServer((c) => {
       if (c.path === '/user/checkcookie') return cookieValid;
-      if (c.path === '/user/refresh') return ok({ token: 'fresh-token' });
-      if (c.path === '/user/getinfo') {
-        return c.auth === 'Bearer fresh-token' ? ok(user) : fail(401, '登录已失效', { 'x-error-type': 'access' });
-      }
-      return ok();
+      if (c.path === '/user/refresh') return ok({ token: 'fresh-token', user });
+      return ok({ lastTime: 1 });
     });
-    const { store } = storeWith({ today: TODAY });
+    const { store } = storeWith({ user });
     connectSession(store, () => {});
     expect(await visit(store, '/home')).toBeNull();
+    await settle();
     expect(store.getState().auth.token).toBe('fresh-token');
     expect(store.getState().auth.user?.name).toBe('小明');
-    expect(paths(calls)).toEqual(['GET /user/checkcookie', 'GET /user/getinfo', 'POST /user/refresh', 'GET /user/getinfo']);
+    expect(calls.find((c) => c.path === '/user/refresh')?.auth).toBeNull();
+    // The once-a-day record goes out with the new token.
+    expect(calls.find((c) => c.path === '/user//updatelogin')?.auth).toBe('Bearer fresh-token');
+  });
+
+  it.each([
+    ['the cookie expired between the two calls', fail(401, '登录已过期，请重新登录', { 'x-error-type': 'refresh' }), '登录已过期，请重新登录'],
+    ['the server fails', fail(500, 'boom'), SERVER_ERROR],
+  ] as [string, Reply, string][])('goes to /login with a message when the refresh fails: %s', async (_name, answer, message) => {
+    fakeServer((c) => (c.path === '/user/checkcookie' ? cookieValid : c.path === '/user/refresh' ? answer : ok()));
+    render(<Toaster />);
+    const { store } = storeWith({ user, today: TODAY });
+    connectSession(store, () => {});
+    expect(target(await visit(store, '/my'))).toBe('/login');
+    expect(store.getState().auth.user).toBeNull();
+    expect(store.getState().auth.token).toBeNull();
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('goes to /login when the user cannot be reloaded', async () => {
