@@ -97,6 +97,8 @@ describe('prerendered pages', () => {
     expect(html).toContain(`<div id="xb-prerender">${LOGIN.html}</div><div id="root"></div><script async src="/remotes/mf-auth/prerender/boot.js"></script>`);
     expect(html.indexOf(LOGIN.css)).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<title>登录 - 校巴</title>');
+    // The prerendered page is what paints: no loading words in the hidden root.
+    expect(html).not.toContain('xb-splash');
     // Nothing fetched or run before the boot script starts them, after the first paint.
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('rel="modulepreload"');
@@ -119,6 +121,8 @@ describe('prerendered pages', () => {
       expect(html, url).not.toContain('xb-prerender');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
       expect(html, url).toContain('<title>校巴</title>');
+      // It paints 加载中… until the scripts have run, not a blank page.
+      expect(html, url).toContain('<div id="root"><div class="xb-splash" role="status" aria-live="polite"><i aria-hidden="true"></i>加载中…</div></div>');
     }
   });
 });

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_DIR } from '../paths';
 import { json, startTestApp, type TestApp } from '../test/helpers';
+import { SPLASH_ROOT, SPLASH_STYLE } from './static';
 
 let siteDir: string;
 let t: TestApp;
@@ -102,7 +103,9 @@ describe('the shell', () => {
     expect(match).not.toBeNull();
     expect(match![1]).not.toContain('<');
     expect(JSON.parse(match![1]!)).toEqual((await get('/remotes.json')).json());
-    expect(res.body).toContain('<div id="root"></div>');
+    // Not prerendered: the root holds the loading words until the scripts replace them.
+    expect(res.body).toContain(SPLASH_ROOT);
+    expect(res.body).toContain(SPLASH_STYLE);
   });
 
   it.each([
@@ -152,7 +155,7 @@ describe('the shell', () => {
     }
     const page = await get('/login', { accept: '*/*' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).toContain(SPLASH_ROOT);
   });
 
   it('never leaves the site folder', async () => {

@@ -76,6 +76,17 @@ function shellCachePolicy(rel: string): string {
 
 /** The shell's empty root in index.html; a prerendered page goes in a sibling before it. */
 const ROOT_DIV = '<div id="root"></div>';
+/**
+ * What a page that is not prerendered (a signed-in page, a 404) shows in the shell's root until
+ * its scripts have run, instead of a blank screen for as long as they download: the same words as
+ * the shell's page indicator. React replaces it on its first render (createRoot clears the root).
+ * The colours are the default skin's: the visitor's skin is known only to the scripts.
+ */
+export const SPLASH_STYLE =
+  '<style>.xb-splash{display:flex;align-items:center;justify-content:center;gap:10px;padding:96px 0;color:#12324a;font:14px/1.6 sans-serif}' +
+  '.xb-splash i{width:20px;height:20px;border-radius:50%;border:3px solid #c7d7e3;border-top-color:#1f6fb2;animation:xb-spin .8s linear infinite}' +
+  '@keyframes xb-spin{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){.xb-splash i{animation:none}}</style>';
+export const SPLASH_ROOT = '<div id="root"><div class="xb-splash" role="status" aria-live="polite"><i aria-hidden="true"></i>加载中…</div></div>';
 /** The element the shell replaces with the live page (shell/src/prerendered.ts). */
 export const PRERENDER_ID = 'xb-prerender';
 
@@ -198,7 +209,7 @@ export async function siteRoutes(
     const pathname = request.url.split('?')[0] ?? '/';
     // An archive takes no registrations: its pages differ from the prerendered ones.
     const prerendered = archive ? null : await prerenderedPage(pathname);
-    const script = preload + manifestScript(current) + (prerendered?.css ?? '');
+    const script = preload + (prerendered ? '' : SPLASH_STYLE) + manifestScript(current) + (prerendered?.css ?? '');
     const at = html.search(/<\/head>/i);
     let page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
     if (prerendered && page.includes(ROOT_DIV)) {
@@ -208,6 +219,8 @@ export async function siteRoutes(
           `<div id="${PRERENDER_ID}">${prerendered.html}</div>${ROOT_DIV}<script async src="${prerendered.bootScript}"></script>`,
         )
         .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(`${prerendered.title} - ${PRODUCT_NAME}`)}</title>`);
+    } else {
+      page = page.replace(ROOT_DIV, SPLASH_ROOT);
     }
     return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
   }
