@@ -4,6 +4,7 @@
  */
 export * from './core';
 export { api, createApiClient, errorMessage, setSessionHooks, REFRESH_URL, type SessionHooks } from './api/client';
+export { preloadApiClient, type ApiClient, type ApiDefaults } from './api/client';
 export { baseApi, type ApiError } from './api/base-api';
 export * from './api/user-api';
 export * from './api/upload';
