@@ -79,3 +79,62 @@ describe('yyPage', () => {
     expect(await yyPage(pool, 999_999, 20, 0)).toBeNull();
   });
 });
+
+describe('yy_page plans (migration 010)', () => {
+  /**
+   * The plans PostgreSQL ran inside yy_page, from auto_explain's notices on one connection. A
+   * kept (generic) plan shows its parameters as $n; a plan made for the call shows the values.
+   */
+  async function plansOf(uid: number | null): Promise<string> {
+    const client = await pool.connect();
+    const notices: string[] = [];
+    const onNotice = (n: { message?: string }) => notices.push(n.message ?? '');
+    client.on('notice', onNotice);
+    try {
+      await client.query("LOAD 'auto_explain'");
+      await client.query('SET auto_explain.log_min_duration = 0');
+      await client.query('SET auto_explain.log_nested_statements = on');
+      await client.query('SET auto_explain.log_level = notice');
+      // Twice: the second call runs on the plans the first one kept.
+      await client.query('SELECT * FROM yy_page($1, 20, 0)', [uid]);
+      notices.length = 0;
+      await client.query('SELECT * FROM yy_page($1, 20, 0)', [uid]);
+      return notices.join('\n');
+    } finally {
+      client.off('notice', onNotice);
+      // Not DISCARD ALL: pg remembers its named statements on this connection.
+      await client.query('RESET ALL');
+      client.release();
+    }
+  }
+
+  it("keeps one plan for a user's page that reads that user's index, for a user with many posts and one with few", async () => {
+    // 3,000 posts for one user beside a handful for the others: what made a generic `uid = $1`
+    // plan scan (ctime, weibo_id) for everyone (ADR 0009).
+    const many = (await createUser(pool, { name: '多多' })).uid;
+    await pool.query(
+      `INSERT INTO yy (uid, content, ctime) SELECT $1, 'p' || g, now() - make_interval(secs => g) FROM generate_series(1, 3000) g`,
+      [many],
+    );
+    await pool.query('UPDATE users SET yy_count = yy_count + 3000 WHERE uid = $1', [many]);
+    await pool.query(`UPDATE site_counters SET value = value + 3000 WHERE name = 'yy'`);
+    await pool.query('ANALYZE');
+    try {
+      for (const uid of [many, ann]) {
+        const plans = await plansOf(uid);
+        expect(plans).toMatch(/Index Only Scan Backward using yy_uid_ctime_idx on yy y[^\n]*\n\s*Index Cond: \(\(uid >= \$1\) AND \(uid <= \$1\)\)/);
+        expect(plans).not.toMatch(/yy_ctime_idx|Seq Scan on yy|Hash Join|Merge/);
+      }
+      const site = await plansOf(null);
+      expect(site).toMatch(/Index Only Scan Backward using yy_ctime_idx on yy y/);
+      // The rows by primary key for the page's ids, whatever the tables' sizes.
+      expect(site).toMatch(/Index Scan using yy_pkey on yy p [^\n]*\n\s*Index Cond: \(weibo_id = k\.id\)/);
+      expect(site).not.toMatch(/Seq Scan on yy|Hash Join|Merge/);
+      expect((await yyPage(pool, many, 20, 0))?.records.map((r) => r.content)).toEqual(Array.from({ length: 20 }, (_, i) => `p${i + 1}`));
+    } finally {
+      await pool.query('DELETE FROM yy WHERE uid = $1', [many]);
+      await pool.query('UPDATE users SET yy_count = 0 WHERE uid = $1', [many]);
+      await pool.query(`UPDATE site_counters SET value = value - 3000 WHERE name = 'yy'`);
+    }
+  });
+});

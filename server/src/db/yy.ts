@@ -100,11 +100,11 @@ async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
 
 /**
  * One page of yy with its total, in one round trip (instead of three: the counter, the rows, their
- * pictures): the function yy_page of migration 008 reads the counter (a user's `yy_count`, or the
- * site's), then the page newest first through the (uid, ctime, weibo_id) or (ctime, weibo_id)
- * index scanned backwards, each row's pictures as an array; beyond the last page nothing is
- * scanned. The site's page is planned once per connection, a user's for that user on every call
- * (docs/adr/0009-api-read-path.md). Null when `uid` names no user.
+ * pictures): the function yy_page (migration 008, rewritten by 010) reads the counter (a user's
+ * `yy_count`, or the site's), then the page's ids newest first from the (uid, ctime, weibo_id) or
+ * (ctime, weibo_id) index scanned backwards, then those rows with author, source and each one's
+ * pictures as an array; beyond the last page nothing is scanned. Every statement keeps one plan
+ * per connection (docs/adr/0009-api-read-path.md). Null when `uid` names no user.
  */
 export async function yyPage(db: Queryable, uid: number | null, limit: number, offset: number): Promise<{ total: number; records: Yy[] } | null> {
   const { rows } = await db.query<PageRow>({
