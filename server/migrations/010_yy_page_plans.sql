@@ -15,7 +15,9 @@
 --     is estimated at 10 elements); 008's site page joined a subquery with LIMIT $1, which a
 --     generic plan estimates at 10% of the table, and chose hash joins over all users and a merge
 --     join along yy's primary key up to the largest reposted id.
--- The source's pictures are only looked up when the post has a source.
+-- The posts' pictures are read in one grouped scan of uploads for all the ids (a subquery per row
+-- cost about 7 µs each, a third of the function); the source's pictures only when there is a
+-- source (reposts are few), one subquery each.
 --
 -- The function is STABLE: all its statements see the caller's snapshot, so step 2 finds every id
 -- of step 1.
@@ -75,7 +77,7 @@ BEGIN
       SELECT n, p.weibo_id, p.uid, u.name, u.face, u.avatar, p.content, floor(extract(epoch FROM p.ctime))::bigint,
              coalesce(p.transpond_id, 0), p.comment_count,
              s.weibo_id, s.uid, su.name, s.content, floor(extract(epoch FROM s.ctime))::bigint, s.comment_count,
-             (SELECT array_agg(f.file ORDER BY f.position) FROM uploads f WHERE f.weibo_id = p.weibo_id),
+             pf.files,
              CASE WHEN s.weibo_id IS NOT NULL THEN
                (SELECT array_agg(f.file ORDER BY f.position) FROM uploads f WHERE f.weibo_id = s.weibo_id)
              END
@@ -84,6 +86,8 @@ BEGIN
       JOIN users u ON u.uid = p.uid
       LEFT JOIN yy s ON s.weibo_id = p.transpond_id
       LEFT JOIN users su ON su.uid = s.uid
+      LEFT JOIN (SELECT f.weibo_id, array_agg(f.file ORDER BY f.position) AS files FROM uploads f
+                 WHERE f.weibo_id = ANY(ids) GROUP BY f.weibo_id) pf ON pf.weibo_id = p.weibo_id
       ORDER BY k.ord;
   ELSE
     -- An empty page (or a user without posts): one row of just the total.
