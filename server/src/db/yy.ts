@@ -210,11 +210,12 @@ interface CommentRow {
   reply_username: string;
 }
 
-const COMMENT_SELECT = (where: string, tail = '') => `
+/** `from` names the comments as `c`: the table, or the rows an INSERT just returned. */
+const COMMENT_SELECT = (where: string, tail = '', from = 'yy_comments c') => `
   SELECT c.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, u.avatar, c.content, ${epoch('c.ctime')} AS ctime,
          coalesce(c.reply_comment_id, 0) AS reply_comment_id, coalesce(c.reply_uid, 0) AS reply_uid,
          coalesce(ru.name, '') AS reply_username
-  FROM yy_comments c
+  FROM ${from}
   JOIN users u ON u.uid = c.uid
   LEFT JOIN users ru ON ru.uid = c.reply_uid
   WHERE ${where} ${tail}`;
@@ -269,20 +270,42 @@ export interface NewComment {
 }
 
 /**
- * Counts the comment on its yy first (which locks the yy's row, so a parallel delete of the yy
- * waits), then inserts it and its notices (db/notices.ts). Returns null when the yy does not exist.
+ * Counts a new comment on its yy, which locks the yy's row for the transaction (a parallel delete
+ * of the yy waits). Returns the yy's author, or null when the yy does not exist: the existence
+ * check and the count in one statement.
  */
+export async function countComment(db: Queryable, weiboId: number): Promise<number | null> {
+  const { rows } = await db.query<{ uid: number }>({
+    name: 'comment-count',
+    text: 'UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1 RETURNING uid',
+    values: [weiboId],
+  });
+  return rows[0]?.uid ?? null;
+}
+
+/**
+ * Inserts a comment already counted by countComment on a yy of `yyUid`, and its notices
+ * (db/notices.ts). Answers the comment as findComment reads it, from the INSERT itself (no read
+ * after the commit).
+ */
+export async function addCountedComment(db: Queryable, c: NewComment, yyUid: number): Promise<YyComment> {
+  const { rows } = await db.query<CommentRow>({
+    name: 'comment-insert',
+    text: `WITH c AS (
+      INSERT INTO yy_comments (weibo_id, uid, content, reply_comment_id, reply_uid, ctime)
+      VALUES ($1, $2, $3, $4, $5, coalesce(to_timestamp($6)::timestamp(3), now())) RETURNING *)
+      ${COMMENT_SELECT('true', '', 'c')}`,
+    values: [c.weiboId, c.uid, c.content, c.replyCommentId, c.replyUid, c.ctime ?? null],
+  });
+  const comment = toComment(rows[0]!);
+  await addCommentNotices(db, { commentId: comment.commentId, uid: c.uid, yyUid, replyUid: c.replyUid });
+  return comment;
+}
+
+/** countComment then addCountedComment. Returns the comment's id, or null when the yy does not exist. */
 export async function insertComment(db: Queryable, c: NewComment): Promise<number | null> {
-  const counted = await db.query<{ uid: number }>('UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1 RETURNING uid', [c.weiboId]);
-  if (!counted.rows[0]) return null;
-  const { rows } = await db.query<{ comment_id: number }>(
-    `INSERT INTO yy_comments (weibo_id, uid, content, reply_comment_id, reply_uid, ctime)
-     VALUES ($1, $2, $3, $4, $5, coalesce(to_timestamp($6)::timestamp(3), now())) RETURNING comment_id`,
-    [c.weiboId, c.uid, c.content, c.replyCommentId, c.replyUid, c.ctime ?? null],
-  );
-  const commentId = rows[0]!.comment_id;
-  await addCommentNotices(db, { commentId, uid: c.uid, yyUid: counted.rows[0].uid, replyUid: c.replyUid });
-  return commentId;
+  const yyUid = await countComment(db, c.weiboId);
+  return yyUid === null ? null : (await addCountedComment(db, c, yyUid)).commentId;
 }
 
 export interface CommentKey {

@@ -82,6 +82,16 @@ describe('POST /api/comment/add', () => {
     await expectCountTrue(weiboId);
   });
 
+  it('answers each comment exactly as getComment then lists it (the answer is read in the same statement as the insert)', async () => {
+    const id = await newYy(owner, '对一对');
+    const first = json(await add(fan, { content: '一楼 "引号" \\ 换\n行', weiboId: id })).data;
+    const reply = json(await add(stranger, { content: '二楼', weiboId: id, replyCommentId: first.commentId, replyUid: fan.uid })).data;
+    const listed = json(await owner.call('GET', `/api/comment/getComment?weiboId=${id}`)).data;
+    expect(listed).toEqual([first, reply]);
+    expect(reply).toMatchObject({ replyUsername: '粉丝', username: '路人' });
+    expect(await expectCountTrue(id)).toBe(2);
+  });
+
   it('counts the yy comments in its listing', async () => {
     const n = await expectCountTrue(weiboId);
     const list = json(await stranger.call('GET', `/api/yy/getUseryy/${owner.uid}?pageNum=1`)).data.records;

@@ -7,12 +7,12 @@ import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool } from '../db/pool';
 import { lockPoster, takePostSlot } from '../db/post-limit';
 import {
+  addCountedComment,
   commentAuthorIn,
+  countComment,
   deleteComment,
-  findComment,
   findCommentKey,
   findYyKey,
-  insertComment,
   listComments,
 } from '../db/yy';
 import { parseBody } from '../http/body';
@@ -70,27 +70,27 @@ export async function commentRoutes(app: FastifyInstance, { config, pool, signer
   app.post('/add', { ...auth, schema: SCHEMA.add }, async (request) => {
     const input = parseBody(AddCommentSchema, request.body);
     const uid = request.uid;
-    const commentId = await withTransaction(pool, async (db) => {
+    const comment = await withTransaction(pool, async (db) => {
       await lockPoster(db, uid);
-      if (!(await findYyKey(db, input.weiboId))) throw new ApiError(404, COMMENT_MSG.yyNotFound);
+      // Counted first: the yy's existence, its row locked, and its author in one statement. Any
+      // refusal below rolls the count back; the checks keep their order (404, 400, 429).
+      const yyUid = await countComment(db, input.weiboId);
+      if (yyUid === null) throw new ApiError(404, COMMENT_MSG.yyNotFound);
       if (input.replyCommentId > 0) {
         // A reply answers a comment of the same yy, and names that comment's author.
         const author = await commentAuthorIn(db, input.replyCommentId, input.weiboId);
         if (author === null || author !== input.replyUid) throw new ApiError(400, COMMENT_MSG.replyInvalid);
       }
       await takePostSlot(db, uid, 'comment', config.postLimits);
-      const id = await insertComment(db, {
+      const newComment = {
         weiboId: input.weiboId,
         uid,
         content: input.content,
         replyCommentId: input.replyCommentId || null,
         replyUid: input.replyUid || null,
-      });
-      if (id === null) throw new ApiError(404, COMMENT_MSG.yyNotFound);
-      return id;
+      };
+      return addCountedComment(db, newComment, yyUid);
     });
-    const comment = await findComment(pool, commentId);
-    if (!comment) throw new ApiError(404, COMMENT_MSG.commentNotFound); // deleted in the meantime
     return ok(COMMENT_MSG.added, comment);
   });
 
