@@ -1,5 +1,10 @@
-/** Exposed as `./routes`: each page is its own chunk, fetched when its route is first visited. */
+/**
+ * Exposed as `./routes`: each page is its own chunk, fetched when its route is first visited;
+ * `prefetch` starts /home's first-screen requests from its route's loader (./prefetch.ts).
+ */
 import { lazyPage, type RemoteRoutesModule } from '@xiaoba/shared';
+
+export { prefetch } from './prefetch';
 
 export const pages: RemoteRoutesModule['pages'] = {
   home: lazyPage(() => import('./home/HomePage')),

@@ -31,5 +31,16 @@ export { insertAtCursor } from './ui/insert-at-cursor';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';
 export * from './federation/route-table';
 export { lazyPage, retryFailedPages } from './federation/lazy-page';
+export {
+  pagePrefetchesOf,
+  startPagePrefetch,
+  whenSignedIn,
+  withGuardVerdict,
+  type FragmentPrefetch,
+  type PagePrefetch,
+  type PagePrefetches,
+  type PrefetchContext,
+  type PrefetchStore,
+} from './federation/route-prefetch';
 export { loadRemoteModule, resetRemoteModule, setRemoteLoader, NO_REMOTE_LOADER, type RemoteLoader } from './federation/remote-module';
 export * from './libraries';

@@ -1,4 +1,4 @@
-import { createBrowserRouter, uiActions, type RouteObject } from '@xiaoba/shared';
+import { createBrowserRouter, uiActions, withGuardVerdict, type RouteObject } from '@xiaoba/shared';
 import type { RemotesManifest } from '@xiaoba/shared';
 import { createGuard } from './guard/guard';
 import { Layout } from './layout/Layout';
@@ -17,13 +17,14 @@ export function createRouter(store: AppStore, manifest: RemotesManifest) {
       id: 'root',
       path: '/',
       element: <Layout />,
-      loader: createGuard(store),
+      // The page loaders' prefetch waits for this navigation's verdict (shared's route-prefetch.ts).
+      loader: withGuardVerdict(createGuard(store)),
       // The guard runs on every navigation, not only when params change.
       shouldRevalidate: () => true,
       errorElement: <RootError />,
       hydrateFallbackElement: <PageLoading />,
       children: [
-        ...manifest.remotes.flatMap(remoteRoutes),
+        ...manifest.remotes.flatMap((entry) => remoteRoutes(entry, store)),
         { path: '/notfound', element: <NotFound />, handle: { title: '页面不存在' } },
         { path: '*', element: <NotFound />, handle: { title: '页面不存在' } },
       ],

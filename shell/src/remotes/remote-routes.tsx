@@ -1,6 +1,6 @@
 /** Turns the manifest's route tables into router rows; each row loads its remote on first visit. */
-import { Outlet, redirect, type RouteObject } from '@xiaoba/shared';
-import type { RemoteManifestEntry, RouteMeta } from '@xiaoba/shared';
+import { Outlet, redirect, startPagePrefetch, type LoaderFunctionArgs, type RouteObject } from '@xiaoba/shared';
+import type { PrefetchStore, RemoteManifestEntry, RouteMeta } from '@xiaoba/shared';
 import { loadRemote } from './registry';
 import { RemoteError } from './RemoteError';
 import { RemotePage } from './RemotePage';
@@ -9,7 +9,8 @@ export interface RouteHandle {
   title?: string;
 }
 
-export function remoteRoutes(entry: RemoteManifestEntry): RouteObject[] {
+/** With a store, a page row's loader also starts the page's first-screen requests (shared's route-prefetch.ts). */
+export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore): RouteObject[] {
   const toRoute = (meta: RouteMeta): RouteObject => {
     const location = meta.index ? { index: true as const } : { path: meta.path };
     const handle: RouteHandle = { title: meta.title };
@@ -20,8 +21,10 @@ export function remoteRoutes(entry: RemoteManifestEntry): RouteObject[] {
     return {
       ...location,
       handle,
-      loader: async () => {
-        await loadRemote(entry.name);
+      loader: async ({ params, request }: LoaderFunctionArgs) => {
+        const module = await loadRemote(entry.name);
+        // Not awaited: the page renders at once; its requests wait for the guard's session themselves.
+        if (store) startPagePrefetch(store, module, meta.page, { params, request });
         return null;
       },
       element: meta.page ? <RemotePage remote={entry.name} page={meta.page} /> : <Outlet />,
