@@ -1,0 +1,135 @@
+/**
+ * Route prefetch of /home (./prefetch.ts): the remote's real route table mounted the way the shell
+ * mounts it (a root loader standing for the guard, wrapped in withGuardVerdict; each page row's
+ * loader calling shared's startPagePrefetch with this remote's ./routes module).
+ */
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  authActions,
+  redirect,
+  setRemoteLoader,
+  setSessionHooks,
+  startPagePrefetch,
+  withGuardVerdict,
+  type AppDispatch,
+  type LoaderFunctionArgs,
+  type RouteMeta,
+  type RouteObject,
+  type UserInfo,
+} from '@xiaoba/shared';
+import { fakeServer, makeTestStore, ok, renderPage, routesFromTable, type TestStore } from '@xiaoba/shared/testing';
+import { routeTable } from './route-table';
+import * as routesModule from './routes';
+
+afterEach(() => {
+  setRemoteLoader(undefined);
+  setSessionHooks({ getToken: () => null, setToken: () => {}, onSessionExpired: () => {} });
+});
+
+const user: UserInfo = {
+  uid: 100001, name: '巴巴', email: 'demo1@xiaoba.fan', babadou: 520, experience: 1250, qianming: '', qm: '', sex: 1,
+  follows: 12, fans: 36, face: 0, avatar: '', ctime: 0, skin: '', birthday: '2003-05-12', lastTime: 0, sign: 0,
+};
+const TOKEN = 'tok-restored';
+
+function withPrefetch(rows: RouteObject[], table: RouteMeta[], store: TestStore): RouteObject[] {
+  return rows.map((row, i) => {
+    const meta = table[i]!;
+    return {
+      ...row,
+      loader: (args: LoaderFunctionArgs) => {
+        startPagePrefetch(store, routesModule, meta.page, args);
+        return null;
+      },
+    } as RouteObject;
+  });
+}
+
+/** The events in the order they happened: what the test asserts. */
+type Event = string;
+
+function openHome(feed: 'ok' | 'fails' = 'ok') {
+  const events: Event[] = [];
+  const shown = () => (document.querySelector('h1') ? 'page shown' : 'page not shown');
+  const calls = fakeServer((call) => {
+    events.push(`request ${call.path} (${shown()}, ${call.auth ?? 'no token'})`);
+    return call.path === '/count/getcomments' ? ok({ count: 2, records: [] }) : ok({ records: [], total: 0, pages: 0, current: 1, size: 20 });
+  });
+  const prefetchedWith: AppDispatch[] = [];
+  setRemoteLoader({
+    load: async (remote, module) => {
+      events.push(`load ${remote} ${module}`);
+      if (feed === 'fails') throw new TypeError('Failed to fetch');
+      return { default: () => <p>大家的yy（假的）</p>, prefetch: (dispatch: AppDispatch) => void prefetchedWith.push(dispatch) };
+    },
+    reset: async () => {},
+  });
+  const store = makeTestStore();
+  setSessionHooks({ getToken: () => store.getState().auth.token, setToken: () => {}, onSessionExpired: () => {} });
+  let settle: (ok: boolean) => void = () => {};
+  const decided = new Promise<boolean>((resolve) => (settle = resolve));
+  const guard = async ({ request }: LoaderFunctionArgs) => {
+    if (new URL(request.url).pathname === '/login') return null;
+    if (!(await decided)) return redirect('/login');
+    store.dispatch(authActions.tokenRefreshed(TOKEN));
+    store.dispatch(authActions.userLoaded(user));
+    events.push('session restored');
+    return null;
+  };
+  renderPage(<p>start</p>, {
+    routePath: '/__start',
+    path: '/home',
+    store,
+    routes: [
+      {
+        path: '/',
+        loader: withGuardVerdict(guard),
+        children: [...withPrefetch(routesFromTable(routeTable, routesModule.pages), routeTable, store), { path: '/login', element: <h2>登录</h2> }],
+      },
+    ],
+  });
+  return { events, calls, prefetchedWith, store, restore: () => settle(true), refuse: () => settle(false) };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 30));
+
+describe('route prefetch of /home', () => {
+  it('loads the feed fragment at once, then asks for 回复我的 and the feed’s first page before the page renders, once', async () => {
+    const { events, calls, prefetchedWith, store, restore } = openHome();
+    await tick();
+    // The fragment's code needs no session: it is on its way while the guard restores the session.
+    expect(events).toEqual(['load mf_space ./feed']);
+    expect(prefetchedWith).toEqual([]);
+    restore();
+    expect(await screen.findByText('大家的yy（假的）')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
+    await tick();
+    expect(events.slice(0, 3)).toEqual([
+      'load mf_space ./feed',
+      'session restored',
+      `request /count/getcomments (page not shown, Bearer ${TOKEN})`,
+    ]);
+    // The fragment's own prefetch (it knows its arguments) got the store's dispatch, once.
+    expect(prefetchedWith).toEqual([store.dispatch]);
+    // The page's hooks found the notices request: asked once; RemoteFragment found the fragment loaded or in flight.
+    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments']);
+  });
+
+  it('a navigation the guard sends to /login asks for nothing', async () => {
+    const { calls, prefetchedWith, refuse } = openHome();
+    refuse();
+    expect(await screen.findByRole('heading', { name: '登录' })).toBeTruthy();
+    await tick();
+    expect(calls).toEqual([]);
+    expect(prefetchedWith).toEqual([]);
+  });
+
+  it('a feed that cannot load leaves the rest of the prefetch and the page working; its area offers 重试', async () => {
+    const { calls, restore } = openHome('fails');
+    restore();
+    expect(await screen.findByRole('heading', { name: '大家的yy加载失败' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments']);
+  });
+});
