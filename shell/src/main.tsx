@@ -1,17 +1,20 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider, RouterProvider } from '@xiaoba/shared';
+import { preloadApiClient, Provider, RouterProvider } from '@xiaoba/shared';
 import { App } from './App';
 import { createRouter } from './router';
 import { connectRemoteLoader, initRemotes } from './remotes/registry';
 import { takeOverPrerendered } from './prerendered';
-import { connectSession } from './session';
+import { connectSession, mayHaveSession } from './session';
 import { createStore } from './store';
 
 async function start() {
   const root = document.getElementById('root')!;
   // /login and /register come prerendered: that markup stays until the live page matches it.
   const prerendered = takeOverPrerendered(root);
+  // A returning visitor's page calls the API at once: start loading the HTTP client now, while
+  // the remotes register, rather than at the guard's first request (docs/adr/0012).
+  if (mayHaveSession()) void preloadApiClient();
   const store = createStore();
   // Remotes must be registered before the router exists (its first route may need one).
   const manifest = await initRemotes();
@@ -26,19 +29,14 @@ async function start() {
       if (state.location.pathname !== first || state.errors) prerendered.leave();
     });
   }
-  const reactRoot = createRoot(root);
-  // A transition: React renders the first page in slices of a few ms, yielding to the browser
-  // between them, instead of one long task that blocks input on a slow phone (docs/adr/0011).
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <Provider store={store}>
-          <App>
-            <RouterProvider router={router} />
-          </App>
-        </Provider>
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </Provider>
+    </StrictMode>,
   );
 }
 
