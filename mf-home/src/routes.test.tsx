@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pageKeys } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
 import { routeTable } from './route-table';
-import { pages } from './routes';
+import { pages, prefetch } from './routes';
 import { routesFromTable } from '@xiaoba/shared/testing';
 
 describe('mf-home route table', () => {
@@ -17,6 +17,11 @@ describe('mf-home route table', () => {
       { path: '/help', page: 'help', title: '帮助中心' },
       { path: '/system/notify', page: 'notify', title: '系统通知' },
     ]);
+  });
+
+  it('prefetches /home only, a page it has (a misspelt key would silently prefetch nothing)', () => {
+    expect(Object.keys(prefetch)).toEqual(['home']);
+    expect(pageKeys(routeTable)).toContain('home');
   });
 
   it('is plain data (it is published as routes.json)', () => {

@@ -3,10 +3,11 @@
  * it (a root loader standing for the guard, each page row's loader calling shared's
  * startPagePrefetch with this remote's ./routes module), against shared's fake API.
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   authActions,
+  baseApi,
   redirect,
   setSessionHooks,
   startPagePrefetch,
@@ -105,6 +106,23 @@ describe('route prefetch of the space pages', () => {
     await tick();
     // The page's hooks found every request in flight or answered: nothing was asked twice.
     expect(calls.map(url).sort()).toEqual(early().map(url).sort());
+  });
+
+  it('keeps no subscription of its own: once the page is gone, nothing holds its data', async () => {
+    const { restore, router, store } = openSignedOut('/my');
+    restore();
+    await screen.findByText('还没有发过yy，在上面写下你的第一条吧！');
+    await screen.findByText('还没有访客');
+    const keys = Object.keys(store.getState().api.queries);
+    expect(keys.sort()).toEqual(['getHotTopics(undefined)', 'getOwnLeaveCount(undefined)', 'getUserYy({"page":1,"uid":10001})', 'getVisitors(10001)']);
+    const subscriptions = store.dispatch(baseApi.internalActions.internal_getRTKQSubscriptions()) as unknown as {
+      getSubscriptionCount(key: string): number;
+    };
+    expect(keys.map((k) => subscriptions.getSubscriptionCount(k))).toEqual([1, 1, 1, 1]); // the page's hooks
+    await router.navigate('/notfound');
+    await screen.findByRole('heading', { name: '页面不存在' });
+    // The hooks let go in their effects' cleanup; the data then waits keepUnusedDataFor, held by nobody.
+    await waitFor(() => expect(keys.map((k) => subscriptions.getSubscriptionCount(k))).toEqual([0, 0, 0, 0]));
   });
 
   it('/my/board: the own board page 1 and its count, once each', async () => {

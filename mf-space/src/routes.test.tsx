@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageKeys } from '@xiaoba/shared';
 import { routeTable } from './route-table';
-import { pages } from './routes';
+import { pages, prefetch } from './routes';
 
 describe('mf-space route table', () => {
   it('names exactly the pages ./routes exposes', () => {
@@ -29,6 +29,11 @@ describe('mf-space route table', () => {
         ],
       },
     ]);
+  });
+
+  it('prefetches only pages it has (a misspelt key would silently prefetch nothing)', () => {
+    expect(Object.keys(prefetch).sort()).toEqual(['myBoard', 'myHome', 'spaceBoard', 'spaceHome']);
+    expect(Object.keys(prefetch).every((key) => pageKeys(routeTable).includes(key))).toBe(true);
   });
 
   it('is plain data (it is published as routes.json)', () => {
