@@ -24,3 +24,5 @@ export interface RemoteOptions {
 export declare function remoteConfig(options: RemoteOptions): UserConfig;
 /** vite config for the host shell; remotes are registered at run time from the manifest. */
 export declare function hostConfig(options?: { outDir?: string; plugins?: Plugin[] }): UserConfig;
+/** The file (in the shell's dist) listing the library chunks `@xiaoba/shared` loads on first use. */
+export declare const LAZY_LIBRARIES_FILE: string;

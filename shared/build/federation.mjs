@@ -102,12 +102,53 @@ export function hostConfig(options = {}) {
         shared: [...SHARED_SINGLETONS],
       }),
       preloadSharedChunks(),
+      emitLazyLibraries(),
       emitContract(contract),
       ...(options.plugins ?? []),
     ],
     // The shell's own contract, compiled in: it loads only remotes whose contract equals it.
     define: { __XB_CONTRACT__: JSON.stringify(contract) },
     build: { ...common.build, outDir: options.outDir ?? 'dist' },
+  };
+}
+
+/** Where the site's server and `check:budget` read the lazy library chunks (docs/adr/0012). */
+export const LAZY_LIBRARIES_FILE = 'lazy-libraries.json';
+
+/**
+ * Writes dist/lazy-libraries.json: the chunks of libraries that `@xiaoba/shared` imports on first
+ * use (docs/adr/0012), each with its static imports, as site paths. `apiClient` is axios's: a
+ * signed-in page calls the API at once, so the server preloads it for a visitor with a session
+ * hint; `all` is every such chunk, which any page fetches once it is idle.
+ * @returns {import('vite').Plugin}
+ */
+function emitLazyLibraries() {
+  return {
+    name: 'xiaoba:lazy-libraries',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunk = (fileName) => {
+        const c = bundle[fileName];
+        return c && c.type === 'chunk' ? c : undefined;
+      };
+      const closure = (fileName, files = new Set()) => {
+        const c = chunk(fileName);
+        if (!c || files.has(fileName)) return files;
+        files.add(fileName);
+        c.imports.forEach((f) => closure(f, files));
+        return files;
+      };
+      const fromLibrary = (c) => Object.keys(c.modules).length > 0 && Object.keys(c.modules).every((id) => id.includes('/node_modules/'));
+      const lazy = Object.values(bundle)
+        .filter((c) => c.type === 'chunk' && c.fileName.includes('__federation_shared_@xiaoba/shared'))
+        .flatMap((c) => c.dynamicImports)
+        .map(chunk)
+        .filter((c) => c && fromLibrary(c));
+      const paths = (chunks) => [...new Set(chunks.flatMap((c) => [...closure(c.fileName)]))].map((f) => `/${f}`);
+      const apiClient = lazy.filter((c) => Object.keys(c.modules).some((id) => id.includes('/node_modules/axios/')));
+      const table = { apiClient: paths(apiClient), all: paths(lazy) };
+      this.emitFile({ type: 'asset', fileName: LAZY_LIBRARIES_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
+    },
   };
 }
 

@@ -42,6 +42,7 @@ beforeAll(async () => {
   await put('mf-auth/dist/prerender/login.json', JSON.stringify(LOGIN));
   await put('mf-auth/dist/prerender/broken.json', '{"title": 1');
   await put('mf-auth/dist/prerender/boot.js', '/* boot */');
+  await put('shell/dist/lazy-libraries.json', JSON.stringify({ apiClient: ['/assets/axios-Qq12Ww34.js', 'https://evil.example/x.js'], all: ['/assets/axios-Qq12Ww34.js', '/assets/toast-Ee56Rr78.js'] }));
   t = await startTestApp({ siteDir });
   archived = await startTestApp({ siteDir, archiveMode: true });
 });
@@ -124,5 +125,24 @@ describe('prerendered pages', () => {
       // It paints 加载中… until the scripts have run, not a blank page.
       expect(html, url).toContain('<div id="root"><div class="xb-splash" role="status" aria-live="polite"><i aria-hidden="true"></i>加载中…</div></div>');
     }
+  });
+});
+
+describe('the HTTP client for a returning visitor', () => {
+  const AXIOS = '<link rel="modulepreload" crossorigin href="/assets/axios-Qq12Ww34.js">';
+
+  it('is preloaded with the page when the session hint says a session may exist (docs/adr/0012)', async () => {
+    for (const url of ['/my', '/login']) {
+      const html = (await get(t, url, { cookie: 'xb_session=1' })).body;
+      // The prerendered /login parks it with the others until its first paint.
+      expect(html, url).toContain(url === '/login' ? AXIOS.replace('"modulepreload"', '"xb-modulepreload"') : AXIOS);
+      // Only the site's own assets are ever named.
+      expect(html, url).not.toContain('evil.example');
+      expect(html, url).not.toContain('toast-Ee56Rr78');
+    }
+  });
+
+  it('is not preloaded for an anonymous visitor: it loads when the page is idle', async () => {
+    for (const url of ['/my', '/login']) expect((await get(t, url)).body, url).not.toContain('axios-Qq12Ww34');
   });
 });

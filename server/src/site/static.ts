@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '@xiaoba/shared/core';
 import { isApiPath } from '../http/errors';
+import { SESSION_HINT_COOKIE } from '../auth/cookies';
 import type { UploadStorage } from '../uploads/storage';
 import { STATIC_DIR } from '../paths';
 import type { RegistrySource } from '../deploy/registry';
@@ -87,6 +88,8 @@ export const SPLASH_STYLE =
   '.xb-splash i{width:20px;height:20px;border-radius:50%;border:3px solid #c7d7e3;border-top-color:#1f6fb2;animation:xb-spin .8s linear infinite}' +
   '@keyframes xb-spin{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){.xb-splash i{animation:none}}</style>';
 export const SPLASH_ROOT = '<div id="root"><div class="xb-splash" role="status" aria-live="polite"><i aria-hidden="true"></i>加载中…</div></div>';
+/** Written by the shell's build (shared/build/federation.mjs): the library chunks loaded on first use. */
+export const LAZY_LIBRARIES_FILE = 'lazy-libraries.json';
 /** The element the shell replaces with the live page (shell/src/prerendered.ts). */
 export const PRERENDER_ID = 'xb-prerender';
 
@@ -200,12 +203,32 @@ export async function siteRoutes(
    * modulepreloads of what the remote serving this page needs (its entry, the page's chunks), so
    * the browser fetches them while the shell starts instead of one after another.
    */
+  /**
+   * The shell build's chunk of the HTTP client, which `@xiaoba/shared` imports on its first request
+   * (docs/adr/0012); `shell/dist/lazy-libraries.json` (written by the build) names it. None when the
+   * file is missing or malformed: the page then loads it itself, one step later.
+   */
+  async function apiClientUrls(): Promise<string[]> {
+    const text = await readFile(path.join(shellDir, LAZY_LIBRARIES_FILE), 'utf8').catch(() => null);
+    if (text === null) return [];
+    try {
+      const urls = (JSON.parse(text) as { apiClient?: unknown }).apiClient;
+      return Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string' && /^\/assets\/[\w.@-]+\.js$/.test(u)) : [];
+    } catch {
+      return [];
+    }
+  }
+
   async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const html = await readFile(path.join(shellDir, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return reply.code(503).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const current = await manifest.build();
     const needs = preloadForPath(current, request.url.split('?')[0] ?? '/');
-    const preload = (needs?.urls ?? []).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
+    // A visitor who may have a session calls the API at once: its HTTP client, which the page
+    // would otherwise ask for only after the shared chunk has run, comes with the rest.
+    const sessionHint = Boolean(request.cookies?.[SESSION_HINT_COOKIE]);
+    const urls = [...(needs?.urls ?? []), ...(sessionHint ? await apiClientUrls() : [])];
+    const preload = urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
     const pathname = request.url.split('?')[0] ?? '/';
     // An archive takes no registrations: its pages differ from the prerendered ones.
     const prerendered = archive ? null : await prerenderedPage(pathname);
