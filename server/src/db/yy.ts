@@ -5,7 +5,6 @@
  */
 import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
 import { uploadUrl } from '../uploads/store';
-import { addCommentNotices } from './notices';
 import type { Queryable } from './pool';
 
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
@@ -284,22 +283,30 @@ export async function countComment(db: Queryable, weiboId: number): Promise<numb
 }
 
 /**
- * Inserts a comment already counted by countComment on a yy of `yyUid`, and its notices
- * (db/notices.ts). Answers the comment as findComment reads it, from the INSERT itself (no read
- * after the commit).
+ * Inserts a comment already counted by countComment on a yy of `yyUid`, with its notices, in one
+ * statement; answers the comment as findComment reads it, from the INSERT itself (no read after
+ * the commit). The notices are db/notices.ts addCommentNotices' rules: a reply notice to the
+ * replied user, a comment notice to the yy's author, never to the comment's own author, and a reply
+ * to the yy's author is one notice, of kind 'reply'.
  */
 export async function addCountedComment(db: Queryable, c: NewComment, yyUid: number): Promise<YyComment> {
   const { rows } = await db.query<CommentRow>({
     name: 'comment-insert',
     text: `WITH c AS (
-      INSERT INTO yy_comments (weibo_id, uid, content, reply_comment_id, reply_uid, ctime)
-      VALUES ($1, $2, $3, $4, $5, coalesce(to_timestamp($6)::timestamp(3), now())) RETURNING *)
+        INSERT INTO yy_comments (weibo_id, uid, content, reply_comment_id, reply_uid, ctime)
+        VALUES ($1, $2, $3, $4, $5, coalesce(to_timestamp($6)::timestamp(3), now())) RETURNING *
+      ), notices AS (
+        INSERT INTO comment_notices (comment_id, uid, kind, ctime)
+        SELECT c.comment_id, r.uid, r.kind, c.ctime
+        FROM c, (VALUES ($5::bigint, 'reply'), ($7::bigint, 'comment')) AS r(uid, kind)
+        WHERE r.uid <> c.uid AND (r.kind = 'reply' OR r.uid IS DISTINCT FROM $5::bigint)
+          AND EXISTS (SELECT 1 FROM users u WHERE u.uid = r.uid)
+        ON CONFLICT (comment_id, uid) DO NOTHING
+      )
       ${COMMENT_SELECT('true', '', 'c')}`,
-    values: [c.weiboId, c.uid, c.content, c.replyCommentId, c.replyUid, c.ctime ?? null],
+    values: [c.weiboId, c.uid, c.content, c.replyCommentId, c.replyUid, c.ctime ?? null, yyUid],
   });
-  const comment = toComment(rows[0]!);
-  await addCommentNotices(db, { commentId: comment.commentId, uid: c.uid, yyUid, replyUid: c.replyUid });
-  return comment;
+  return toComment(rows[0]!);
 }
 
 /** countComment then addCountedComment. Returns the comment's id, or null when the yy does not exist. */
