@@ -4,6 +4,7 @@
  * configured count within the window the next one answers 429. Callers hold `lockPoster` for the
  * transaction, so parallel requests of one user are counted one after another.
  */
+import type { Pool, PoolClient } from 'pg';
 import type { PostLimits } from '../config';
 import { ApiError } from '../http/errors';
 import type { Queryable } from './pool';
@@ -24,6 +25,28 @@ export function limitFor(limits: PostLimits, kind: PostKind): number {
 /** Serialises one user's posting across processes for the rest of the transaction. */
 export async function lockPoster(db: Queryable, uid: number): Promise<void> {
   await db.query('SELECT pg_advisory_xact_lock(3, hashint8($1))', [uid]);
+}
+
+/**
+ * withTransaction (db/pool.ts) holding lockPoster from the start, with BEGIN and the lock sent as
+ * one simple query: one round trip fewer for every post (ADR 0009, "Second pass"). The uid is
+ * written into the text, so it must be a positive safe integer (the token's subject is).
+ */
+export async function withPosterLock<T>(pool: Pool, uid: number, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  if (!Number.isSafeInteger(uid) || uid <= 0) throw new Error(`withPosterLock: not a user id: ${uid}`);
+  const client = await pool.connect();
+  try {
+    // The same key as lockPoster's, so both kinds of callers wait for each other.
+    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(3, hashint8(${uid}::bigint))`);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool } from '../db/pool';
-import { lockPoster, takePostSlot } from '../db/post-limit';
+import { takePostSlot, withPosterLock } from '../db/post-limit';
 import {
   addCountedComment,
   commentAuthorIn,
@@ -70,8 +70,7 @@ export async function commentRoutes(app: FastifyInstance, { config, pool, signer
   app.post('/add', { ...auth, schema: SCHEMA.add }, async (request) => {
     const input = parseBody(AddCommentSchema, request.body);
     const uid = request.uid;
-    const comment = await withTransaction(pool, async (db) => {
-      await lockPoster(db, uid);
+    const comment = await withPosterLock(pool, uid, async (db) => {
       // Counted first: the yy's existence, its row locked, and its author in one statement. Any
       // refusal below rolls the count back; the checks keep their order (404, 400, 429).
       const yyUid = await countComment(db, input.weiboId);

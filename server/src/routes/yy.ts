@@ -13,7 +13,7 @@ import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool } from '../db/pool';
-import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, lockPoster, takePostSlot } from '../db/post-limit';
+import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, takePostSlot, withPosterLock } from '../db/post-limit';
 import {
   claimUploads,
   deleteYy,
@@ -125,8 +125,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     const files = input.images.map(fileFromUploadUrl);
     if (files.some((f) => f === null)) throw new ApiError(400, YY_MSG.imagesInvalid);
     const uid = request.uid;
-    const { weiboId, repost } = await withTransaction(pool, async (db) => {
-      await lockPoster(db, uid);
+    const { weiboId, repost } = await withPosterLock(pool, uid, async (db) => {
       let transpondId: number | null = null;
       if (input.transpondId > 0) {
         // Reposting a repost reposts its original (the root), so a chain never forms.
@@ -171,8 +170,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
       if (!request.isMultipart()) throw new ApiError(400, UPLOAD_MSG.noFile);
       const uid = request.uid;
       // Counted before the file is read, so a flood of refused files is limited as well.
-      await withTransaction(pool, async (db) => {
-        await lockPoster(db, uid);
+      await withPosterLock(pool, uid, async (db) => {
         await takePostSlot(db, uid, 'upload', postLimits);
       });
       const image = await processImage(await readUploadedFile(request));
