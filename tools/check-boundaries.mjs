@@ -26,6 +26,11 @@ const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.dist-next', '.dist-old', '.turbo', 'coverage']);
 // from '...', import('...'), import '...', require('...'), export ... from '...'
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
+// `export { x } from '@xiaoba/shared'` (not `export type`): the federation plugin does not turn
+// this form into the shared singleton, so the module's build bundles its own copy of shared (it
+// once put a second API client and a second axios on /my). Import, then export.
+const SHARED_REEXPORT = /\bexport\s+(?!type\b)(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s*(['"])@xiaoba\/shared\1/g;
+const BROWSER_MODULES = new Set(['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings']);
 
 function* sourceFiles(dir) {
   if (!existsSync(dir)) return;
@@ -46,6 +51,10 @@ export function findCrossings(root) {
     const home = resolve(root, module);
     for (const file of sourceFiles(home)) {
       const text = readFileSync(file, 'utf8');
+      if (BROWSER_MODULES.has(module) && SHARED_REEXPORT.test(text)) {
+        problems.push(`${relative(root, file)}: re-exports from '@xiaoba/shared' (bundles a copy of shared: import, then export)`);
+      }
+      SHARED_REEXPORT.lastIndex = 0;
       for (const match of text.matchAll(SPECIFIER)) {
         const spec = match[2];
         const where = `${relative(root, file)}: '${spec}'`;
@@ -78,18 +87,20 @@ function selfTest() {
     write('mf-auth/src/a.ts', "import { x } from './b';\nimport { y } from '@xiaoba/shared';\nexport const z = () => import('./c');\n");
     write('mf-space/src/ok.tsx', "export { q } from '../vite.config';\n");
     write('server/src/s.ts', "import { rule } from '@xiaoba/shared/core';\n");
+    write('mf-home/src/types.ts', "export type { Theme } from '@xiaoba/shared';\nimport { notify } from '@xiaoba/shared';\nexport { notify };\n");
     const clean = findCrossings(root);
     if (clean.length) throw new Error(`a clean tree was refused: ${clean.join('; ')}`);
     write('mf-space/src/bad.ts', "import { LoginForm } from '../../mf-auth/src/login/LoginForm';\n");
     write('mf-home/src/bad.ts', "const m = await import('@xiaoba/mf-space');\n");
     write('shell/src/bad.ts', "export * from '../../shared/src/index';\n");
+    write('mf-settings/src/reexport.ts', "export { notify, errorMessage } from '@xiaoba/shared';\n");
     const caught = findCrossings(root);
-    const expected = ['mf-space/src/bad.ts', 'mf-home/src/bad.ts', 'shell/src/bad.ts'];
+    const expected = ['mf-space/src/bad.ts', 'mf-home/src/bad.ts', 'shell/src/bad.ts', 'mf-settings/src/reexport.ts'];
     for (const file of expected) {
       if (!caught.some((p) => p.startsWith(file))) throw new Error(`${file}'s crossing was not caught: ${caught.join('; ')}`);
     }
     if (caught.length !== expected.length) throw new Error(`unexpected findings: ${caught.join('; ')}`);
-    console.log('boundaries self-test ok: 3 crossings caught, the clean files passed');
+    console.log('boundaries self-test ok: 4 crossings caught, the clean files passed');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -2,9 +2,10 @@
  * The avatar calls. The upload goes through the shared axios `api` directly (not RTK Query) so the
  * page can show its progress; choosing a preset face is an RTK Query mutation on the shared baseApi.
  */
-import { baseApi, IMAGE_ACCEPT, refuseImage, uploadFile, type ApiEnvelope, type UploadResult } from '@xiaoba/shared';
+import { baseApi, IMAGE_ACCEPT, IMAGE_TOO_BIG, NOT_AN_IMAGE, refuseImage, uploadFile, type ApiEnvelope, type UploadResult } from '@xiaoba/shared';
 
-export { IMAGE_TOO_BIG as AVATAR_TOO_BIG, NOT_AN_IMAGE } from '@xiaoba/shared';
+// Imported, then exported: a re-export from '@xiaoba/shared' would bundle a copy of shared.
+export { IMAGE_TOO_BIG as AVATAR_TOO_BIG, NOT_AN_IMAGE };
 export const AVATAR_ACCEPT = IMAGE_ACCEPT;
 export const refuseAvatar = refuseImage;
 export const AVATAR_UPLOADED = '头像上传成功';
