@@ -10,22 +10,6 @@ export const NOTICES_MAX = 20;
 /** Characters (code points) of the yy shown beside a notice. */
 export const YY_EXCERPT_CHARS = 40;
 
-/**
- * Notifies the others a new comment concerns: the author of the comment it answers ('reply'),
- * then the yy's owner ('comment') unless that is the same user. Never the comment's own author.
- */
-export async function addCommentNotices(
-  db: Queryable,
-  c: { commentId: number; uid: number; yyUid: number; replyUid: number | null },
-): Promise<void> {
-  const insert = `INSERT INTO comment_notices (comment_id, uid, kind, ctime)
-    SELECT c.comment_id, u.uid, $3, c.ctime FROM yy_comments c, users u
-    WHERE c.comment_id = $1 AND u.uid = $2
-    ON CONFLICT (comment_id, uid) DO NOTHING`;
-  if (c.replyUid !== null && c.replyUid !== c.uid) await db.query(insert, [c.commentId, c.replyUid, 'reply']);
-  if (c.yyUid !== c.uid) await db.query(insert, [c.commentId, c.yyUid, 'comment']);
-}
-
 export async function unreadNoticeCount(db: Queryable, uid: number): Promise<number> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM comment_notices WHERE uid = $1 AND unread', [uid]);
   return rows[0]?.n ?? 0;

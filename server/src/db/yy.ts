@@ -285,9 +285,9 @@ export async function countComment(db: Queryable, weiboId: number): Promise<numb
 /**
  * Inserts a comment already counted by countComment on a yy of `yyUid`, with its notices, in one
  * statement; answers the comment as findComment reads it, from the INSERT itself (no read after
- * the commit). The notices are db/notices.ts addCommentNotices' rules: a reply notice to the
- * replied user, a comment notice to the yy's author, never to the comment's own author, and a reply
- * to the yy's author is one notice, of kind 'reply'.
+ * the commit). The notices (migration 004, db/notices.ts): a reply notice to the replied user, a
+ * comment notice to the yy's author, never to the comment's own author, and a reply to the yy's
+ * author is one notice, of kind 'reply'.
  */
 export async function addCountedComment(db: Queryable, c: NewComment, yyUid: number): Promise<YyComment> {
   const { rows } = await db.query<CommentRow>({
