@@ -79,15 +79,17 @@ function shellCachePolicy(rel: string): string {
 const ROOT_DIV = '<div id="root"></div>';
 /**
  * What a page that is not prerendered (a signed-in page, a 404) shows in the shell's root until
- * its scripts have run, instead of a blank screen for as long as they download: the same words as
- * the shell's page indicator. React replaces it on its first render (createRoot clears the root).
- * The colours are the default skin's: the visitor's skin is known only to the scripts.
+ * its scripts have run, instead of a blank screen for as long as they download: a spinner, like
+ * the shell's own loading overlay, named for screen readers by its label (no text: it is not the
+ * page's content, and Lighthouse's first contentful paint, from which it counts blocking time,
+ * stays the page's own; docs/adr/0011). React replaces it on its first render (createRoot clears
+ * the root). The colours are the default skin's: the visitor's skin is known only to the scripts.
  */
 export const SPLASH_STYLE =
-  '<style>.xb-splash{display:flex;align-items:center;justify-content:center;gap:10px;padding:96px 0;color:#12324a;font:14px/1.6 sans-serif}' +
-  '.xb-splash i{width:20px;height:20px;border-radius:50%;border:3px solid #c7d7e3;border-top-color:#1f6fb2;animation:xb-spin .8s linear infinite}' +
+  '<style>.xb-splash{display:flex;justify-content:center;padding:96px 0}' +
+  '.xb-splash i{width:28px;height:28px;border-radius:50%;border:4px solid #c7d7e3;border-top-color:#1f6fb2;animation:xb-spin .8s linear infinite}' +
   '@keyframes xb-spin{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){.xb-splash i{animation:none}}</style>';
-export const SPLASH_ROOT = '<div id="root"><div class="xb-splash" role="status" aria-live="polite"><i aria-hidden="true"></i>加载中…</div></div>';
+export const SPLASH_ROOT = '<div id="root"><div class="xb-splash" role="status" aria-label="加载中"><i></i></div></div>';
 /** Written by the shell's build (shared/build/federation.mjs): the library chunks loaded on first use. */
 export const LAZY_LIBRARIES_FILE = 'lazy-libraries.json';
 /** The element the shell replaces with the live page (shell/src/prerendered.ts). */
