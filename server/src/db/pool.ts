@@ -32,11 +32,14 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
-/** Runs `fn` inside a transaction on one client. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` inside a transaction on one client. `begin` may add statements to the BEGIN's round
+ * trip (a simple query; db/post-limit.ts takes its lock that way).
+ */
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;

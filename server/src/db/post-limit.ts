@@ -7,7 +7,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { PostLimits } from '../config';
 import { ApiError } from '../http/errors';
-import type { Queryable } from './pool';
+import { withTransaction, type Queryable } from './pool';
 
 export type PostKind = 'yy' | 'comment' | 'upload';
 
@@ -34,19 +34,8 @@ export async function lockPoster(db: Queryable, uid: number): Promise<void> {
  */
 export async function withPosterLock<T>(pool: Pool, uid: number, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(uid) || uid <= 0) throw new Error(`withPosterLock: not a user id: ${uid}`);
-  const client = await pool.connect();
-  try {
-    // The same key as lockPoster's, so both kinds of callers wait for each other.
-    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(3, hashint8(${uid}::bigint))`);
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  // The same key as lockPoster's, so both kinds of callers wait for each other.
+  return withTransaction(pool, fn, `BEGIN; SELECT pg_advisory_xact_lock(3, hashint8(${uid}::bigint))`);
 }
 
 /**
