@@ -10,15 +10,12 @@ import {
   redirect,
   setRemoteLoader,
   setSessionHooks,
-  startPagePrefetch,
   withGuardVerdict,
   type AppDispatch,
   type LoaderFunctionArgs,
-  type RouteMeta,
-  type RouteObject,
   type UserInfo,
 } from '@xiaoba/shared';
-import { fakeServer, makeTestStore, ok, renderPage, routesFromTable, type TestStore } from '@xiaoba/shared/testing';
+import { fakeServer, makeTestStore, ok, renderPage, routesFromTable } from '@xiaoba/shared/testing';
 import { routeTable } from './route-table';
 import * as routesModule from './routes';
 
@@ -32,19 +29,6 @@ const user: UserInfo = {
   follows: 12, fans: 36, face: 0, avatar: '', ctime: 0, skin: '', birthday: '2003-05-12', lastTime: 0, sign: 0,
 };
 const TOKEN = 'tok-restored';
-
-function withPrefetch(rows: RouteObject[], table: RouteMeta[], store: TestStore): RouteObject[] {
-  return rows.map((row, i) => {
-    const meta = table[i]!;
-    return {
-      ...row,
-      loader: (args: LoaderFunctionArgs) => {
-        startPagePrefetch(store, routesModule, meta.page, args);
-        return null;
-      },
-    } as RouteObject;
-  });
-}
 
 /** The events in the order they happened: what the test asserts. */
 type Event = string;
@@ -85,7 +69,7 @@ function openHome(feed: 'ok' | 'fails' = 'ok') {
       {
         path: '/',
         loader: withGuardVerdict(guard),
-        children: [...withPrefetch(routesFromTable(routeTable, routesModule.pages), routeTable, store), { path: '/login', element: <h2>登录</h2> }],
+        children: [...routesFromTable(routeTable, routesModule.pages, { store, module: routesModule }), { path: '/login', element: <h2>登录</h2> }],
       },
     ],
   });

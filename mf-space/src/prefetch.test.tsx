@@ -10,13 +10,10 @@ import {
   baseApi,
   redirect,
   setSessionHooks,
-  startPagePrefetch,
   withGuardVerdict,
   type LoaderFunctionArgs,
-  type RouteMeta,
-  type RouteObject,
 } from '@xiaoba/shared';
-import { makeTestStore, renderPage, routesFromTable, type Call, type TestStore } from '@xiaoba/shared/testing';
+import { makeTestStore, renderPage, routesFromTable, type Call } from '@xiaoba/shared/testing';
 import Feed, { prefetch as prefetchFeed } from './feed';
 import { routeTable } from './route-table';
 import * as routesModule from './routes';
@@ -25,21 +22,6 @@ import { me, other, spaceServer } from './testing/fixtures';
 afterEach(() => setSessionHooks({ getToken: () => null, setToken: () => {}, onSessionExpired: () => {} }));
 
 const TOKEN = 'tok-restored';
-
-/** The table's rows as the shell builds them: each row's loader starts its page's prefetch. */
-function withPrefetch(rows: RouteObject[], table: RouteMeta[], store: TestStore): RouteObject[] {
-  return rows.map((row, i) => {
-    const meta = table[i]!;
-    return {
-      ...row,
-      loader: (args: LoaderFunctionArgs) => {
-        startPagePrefetch(store, routesModule, meta.page, args);
-        return null;
-      },
-      ...(row.children ? { children: withPrefetch(row.children, meta.children ?? [], store) } : {}),
-    } as RouteObject;
-  });
-}
 
 /**
  * Opens `path` signed out, with a guard that restores the session (token, then user, as the
@@ -72,7 +54,7 @@ function openSignedOut(path: string, answer: Parameters<typeof spaceServer>[0] =
         path: '/',
         loader: withGuardVerdict(guard),
         children: [
-          ...withPrefetch(routesFromTable(routeTable, routesModule.pages), routeTable, store),
+          ...routesFromTable(routeTable, routesModule.pages, { store, module: routesModule }),
           { path: '/login', element: <h1>登录</h1> },
           { path: '/notfound', element: <h1>页面不存在</h1> },
         ],
