@@ -46,6 +46,15 @@ export interface Config {
   rateLimits: RateLimits;
   /** Publishing remotes (docs/api.md "Publishing a remote"). */
   deploy: DeployConfig;
+  /** Bounds on stored pictures (uploads/quota.ts, uploads/disk-room.ts); 0 turns one off. */
+  storage: StorageLimits;
+}
+
+export interface StorageLimits {
+  /** MiB of pictures one user may keep: yy pictures, the avatar, imported ones (STORAGE_QUOTA_MB). */
+  quotaMb: number;
+  /** Picture writes stop while a disk they fill has less free than this, in MiB (DISK_FREE_FLOOR_MB). */
+  diskFloorMb: number;
 }
 
 export interface DeployConfig {
@@ -149,6 +158,10 @@ export function loadConfig(env: Env = process.env): Config {
       maxMb: intVar(env, 'DEPLOY_MAX_MB', 20, 1, 1024),
       retainDays: intVar(env, 'REMOTE_RETAIN_DAYS', 7, 0, 3650),
       overrides: boolVar(env, 'REMOTE_OVERRIDES', false),
+    },
+    storage: {
+      quotaMb: intVar(env, 'STORAGE_QUOTA_MB', 1024, 0, 1_048_576),
+      diskFloorMb: intVar(env, 'DISK_FREE_FLOOR_MB', 1024, 0, 1_048_576),
     },
   };
 }
