@@ -94,47 +94,103 @@ describe('POST /api/user/login', () => {
 });
 
 describe('login throttling', () => {
-  it('locks an account after 5 failures, whichever name is typed, even for the right password', async () => {
+  const wrong = (username: string, ip: string) => login({ username, password: 'wrong-pass' }, ip);
+
+  it('locks an address out of an account after 5 failures, whichever name is typed, even for the right password', async () => {
     for (let i = 0; i < 5; i++) {
       const username = i % 2 ? String(user.uid) : user.email.toUpperCase();
-      expect((await login({ username, password: 'wrong-pass' }, `10.1.0.${i}`)).statusCode).toBe(401);
+      expect((await wrong(username, '10.1.0.1')).statusCode).toBe(401);
     }
-    const locked = await login({ username: String(user.uid), password: PASSWORD }, '10.1.1.1');
+    const locked = await login({ username: String(user.uid), password: PASSWORD }, '10.1.0.1');
     expect(locked.statusCode).toBe(429);
     expect(json(locked)).toEqual({ code: 429, msg: '登录尝试过于频繁，请 15 分钟后再试' });
+    const retry = Number(locked.headers['retry-after']);
+    expect(retry).toBeGreaterThan(14 * 60);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('lets the owner in from another address while an attacker keeps failing, and keeps the attacker throttled', async () => {
+    const attacker = '10.66.0.1';
+    for (let i = 0; i < 5; i++) expect((await wrong(user.email, attacker)).statusCode).toBe(401);
+    // One more try every 3 minutes used to keep the account locked for everyone, for good.
+    for (let round = 0; round < 3; round++) {
+      await t.pool.query(`UPDATE login_failures SET at = at - interval '3 minutes'`);
+      expect((await wrong(user.email, attacker)).statusCode).toBe(429);
+      const owner = await login({ username: String(user.uid), password: PASSWORD }, `10.77.0.${round}`);
+      expect(owner.statusCode).toBe(200);
+      expect(json(owner).data.uid).toBe(user.uid);
+    }
+    // The owner signing in forgave the attacker nothing, not even the right password from there.
+    const still = await login({ username: user.email, password: PASSWORD }, attacker);
+    expect(still.statusCode).toBe(429);
+    expect(json(still).msg).toMatch(/^登录尝试过于频繁，请 \d+ 分钟后再试$/);
+    expect(Number(still.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('does not let one address hold several accounts locked against their owners', async () => {
+    const other = await createUser(t.pool, { email: 'second@example.com', name: '二号' });
+    const attacker = '10.88.0.1';
+    for (const victim of [user.email, other.email]) {
+      for (let i = 0; i < 5; i++) expect((await wrong(victim, attacker)).statusCode).toBe(401);
+      expect((await wrong(victim, attacker)).statusCode).toBe(429);
+    }
+    for (const victim of [user.email, other.email]) {
+      expect((await login({ username: victim, password: PASSWORD }, '10.88.0.2')).statusCode).toBe(200);
+    }
   });
 
   it('computes the minutes left from the failures still in the window', async () => {
     for (let i = 0; i < 5; i++) await login({ username: user.email, password: 'wrong-pass' });
     // Age the failures: the 5th most recent is now 11 minutes old, so 4 minutes remain.
     await t.pool.query(`UPDATE login_failures SET at = at - interval '11 minutes'`);
-    expect(json(await login({ username: user.email, password: PASSWORD })).msg).toBe('登录尝试过于频繁，请 4 分钟后再试');
+    const locked = await login({ username: user.email, password: PASSWORD });
+    expect(json(locked).msg).toBe('登录尝试过于频繁，请 4 分钟后再试');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(3 * 60);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(4 * 60);
     await t.pool.query(`UPDATE login_failures SET at = at - interval '5 minutes'`);
     expect((await login({ username: user.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
-  it('forgives an account its failures after a successful login', async () => {
-    for (let i = 0; i < 4; i++) await login({ username: user.email, password: 'wrong-pass' }, `10.2.0.${i}`);
-    expect((await login({ username: user.email, password: PASSWORD })).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) {
-      expect((await login({ username: user.email, password: 'wrong-pass' }, `10.3.0.${i}`)).statusCode).toBe(401);
-    }
-    expect((await login({ username: user.email, password: PASSWORD })).statusCode).toBe(200);
+  it("forgives a successful login its own address's failures on the account", async () => {
+    for (let i = 0; i < 4; i++) await wrong(user.email, '10.2.0.1');
+    expect((await login({ username: user.email, password: PASSWORD }, '10.2.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await wrong(user.email, '10.2.0.1')).statusCode).toBe(401);
+    expect((await login({ username: user.email, password: PASSWORD }, '10.2.0.1')).statusCode).toBe(200);
   });
 
   it('locks a client address after 20 failures over any accounts', async () => {
     for (let i = 0; i < 20; i++) {
-      expect((await login({ username: `probe${i}@example.com`, password: 'wrong-pass' }, '10.9.9.9')).statusCode).toBe(401);
+      expect((await wrong(`probe${i}@example.com`, '10.9.9.9')).statusCode).toBe(401);
     }
     const res = await login({ username: user.email, password: PASSWORD }, '10.9.9.9');
     expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
     expect((await login({ username: user.email, password: PASSWORD }, '10.9.9.8')).statusCode).toBe(200);
   });
 
-  it('counts parallel guesses exactly: no more than 5 get an answer other than 429', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => login({ username: user.email, password: 'wrong-pass' }, `10.4.0.${i}`)),
+  it('gives each address one try at an account that 50 failures from many addresses guard, and the owner still gets in', async () => {
+    // 49 failures from ten addresses: not yet guarded, a new address gets its 5 tries.
+    await t.pool.query(
+      `INSERT INTO login_failures (account, address) SELECT $1, '10.5.0.' || (n % 10) FROM generate_series(1, 49) n`,
+      [`uid:${user.uid}`],
     );
+    expect((await wrong(user.email, '10.5.1.1')).statusCode).toBe(401);
+    // That was the 50th: now each further address gets one try a window.
+    for (const guesser of ['10.5.1.2', '10.5.1.3']) {
+      expect((await wrong(user.email, guesser)).statusCode).toBe(401);
+      const locked = await wrong(user.email, guesser);
+      expect(locked.statusCode).toBe(429);
+      expect(json(locked).msg).toBe('登录尝试过于频繁，请 15 分钟后再试');
+    }
+    expect((await wrong(user.email, '10.5.1.1')).statusCode).toBe(429);
+    expect((await login({ username: user.email, password: PASSWORD }, '10.5.2.1')).statusCode).toBe(200);
+    // Once the botnet's failures age out, the guard lifts.
+    await t.pool.query(`UPDATE login_failures SET at = at - interval '16 minutes' WHERE address LIKE '10.5.0.%'`);
+    expect((await wrong(user.email, '10.5.1.2')).statusCode).toBe(401);
+  });
+
+  it('counts parallel guesses exactly: no more than 5 from one address get an answer other than 429', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => wrong(user.email, '10.4.0.1')));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(7);

@@ -25,7 +25,7 @@ import {
   setRegisterCookie,
 } from '../auth/cookies';
 import { requireUser } from '../auth/guard';
-import { clearLoginFailures, lockAccount, loginLockMinutes, recordLoginFailure } from '../auth/login-limit';
+import { clearLoginFailures, lockAccount, loginLockSeconds, recordLoginFailure } from '../auth/login-limit';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken } from '../auth/refresh';
 import type { TokenSigner } from '../auth/tokens';
@@ -216,16 +216,21 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     const account = user ? `uid:${user.uid}` : `name:${input.username.toLowerCase()}`;
     const outcome = await withTransaction(pool, async (db) => {
       await lockAccount(db, account);
-      const wait = await loginLockMinutes(db, account, request.ip);
+      // Locks this address (for this account, or for all when it guessed at many), never the
+      // account for everyone: the owner elsewhere still gets their password checked.
+      const wait = await loginLockSeconds(db, account, request.ip);
       if (wait > 0) return { wait };
       // A 401 here is about the typed credentials, not a token: no X-Error-Type, so the
       // client shows the message instead of trying a refresh.
       const good = await verifyPassword(user?.password_hash ?? null, input.password);
-      if (good) await clearLoginFailures(db, account);
+      if (good) await clearLoginFailures(db, account, request.ip);
       else await recordLoginFailure(db, account, request.ip);
       return { good };
     });
-    if ('wait' in outcome) throw new ApiError(429, `登录尝试过于频繁，请 ${outcome.wait} 分钟后再试`);
+    if (outcome.wait !== undefined) {
+      reply.header('retry-after', outcome.wait);
+      throw new ApiError(429, `登录尝试过于频繁，请 ${Math.ceil(outcome.wait / 60)} 分钟后再试`);
+    }
     if (!outcome.good || !user) throw new ApiError(401, WRONG_LOGIN);
     const token = await startSession(reply, user.uid);
     const info = toUserInfo(user);
