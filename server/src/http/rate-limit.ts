@@ -16,7 +16,7 @@
  */
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { RateLimits } from '../config';
-import type { Pool, Queryable } from '../db/pool';
+import { withTransaction, type Pool, type Queryable } from '../db/pool';
 import type { TokenSigner } from '../auth/tokens';
 import { ApiError, MSG } from './errors';
 
@@ -251,6 +251,38 @@ export async function recordRegistration(db: Queryable, address: string, limit: 
 
 export async function purgeOldRegistrations(db: Queryable): Promise<void> {
   await db.query('DELETE FROM registration_log WHERE at < now() - make_interval(mins => $1)', [REGISTER_WINDOW_MINUTES]);
+  await db.query('DELETE FROM register_check_log WHERE at < now() - make_interval(mins => $1)', [REGISTER_WINDOW_MINUTES]);
+}
+
+/**
+ * valitedRegister calls an address may make per registration it may complete: room for typos and
+ * a taken e-mail or two, while its 409 for a taken e-mail can test only a handful of addresses.
+ */
+export const REGISTER_CHECKS_PER_REGISTRATION = 4;
+/** Advisory lock class of the valitedRegister count (numbered after its migration, 013). */
+const REGISTER_CHECK_LOCK_CLASS = 7_263_013;
+
+/**
+ * Counts one valitedRegister call of `address`: REGISTER_CHECKS_PER_REGISTRATION x
+ * RATE_LIMIT_REGISTER an hour (0 turns it off, like the registration limit). Returns 0 when the
+ * call may go on (it is then recorded), else the seconds until the oldest counted call leaves the
+ * hour. Serialised per address across processes, so parallel calls are counted one by one.
+ */
+export async function takeRegisterCheck(pool: Pool, address: string, registerLimit: number): Promise<number> {
+  if (registerLimit <= 0) return 0;
+  return withTransaction(pool, async (db) => {
+    await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [REGISTER_CHECK_LOCK_CLASS, address]);
+    const { rows } = await db.query<{ seconds: string | null }>(
+      `WITH full_at AS (
+         SELECT at FROM register_check_log WHERE address = $1 AND at > now() - make_interval(mins => $2)
+         ORDER BY at DESC OFFSET $3 - 1 LIMIT 1),
+       added AS (INSERT INTO register_check_log (address) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM full_at) RETURNING 1)
+       SELECT ceil(extract(epoch FROM (SELECT at FROM full_at) + make_interval(mins => $2) - now()))::bigint AS seconds`,
+      [address, REGISTER_WINDOW_MINUTES, registerLimit * REGISTER_CHECKS_PER_REGISTRATION],
+    );
+    const seconds = Number(rows[0]?.seconds ?? 0);
+    return seconds > 0 ? seconds : 0;
+  });
 }
 
 declare module 'fastify' {

@@ -132,3 +132,46 @@ describe('POST /api/user/addAccount', () => {
     expect(json(res)).toEqual({ code: 400, msg });
   });
 });
+
+describe('valitedRegister per address (4 x RATE_LIMIT_REGISTER an hour)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    // RATE_LIMIT_REGISTER=2: 8 calls an hour per address.
+    limited = await startTestApp({ rateLimits: { user: 0, anon: 0, register: 2 } });
+    await createUser(limited.pool, { email: 'known@example.com' });
+  });
+  afterAll(() => limited.close());
+
+  const check = (email: string, address: string) =>
+    limited.app.inject({ method: 'POST', url: '/api/user/valitedRegister', payload: { email, ...QUIZ }, remoteAddress: address });
+
+  it('answers 429 with Retry-After past the limit, the same for a taken and a free e-mail', async () => {
+    const prober = '10.30.0.1';
+    // Within the limit, the answer tells a taken e-mail (409) from a free one (200).
+    for (let i = 0; i < 4; i++) {
+      expect((await check('known@example.com', prober)).statusCode).toBe(409);
+      expect((await check(`free${i}@example.com`, prober)).statusCode).toBe(200);
+    }
+    const taken = await check('known@example.com', prober);
+    const free = await check('free9@example.com', prober);
+    for (const res of [taken, free]) {
+      expect(res.statusCode).toBe(429);
+      expect(json(res)).toEqual({ code: 429, msg: '注册验证太频繁了，请 60 分钟后再试' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(59 * 60);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(taken.body).toBe(free.body);
+    // Another address is counted on its own; the hour passing frees the prober.
+    expect((await check('known@example.com', '10.30.0.2')).statusCode).toBe(409);
+    await limited.pool.query(`UPDATE register_check_log SET at = at - interval '1 hour' WHERE address = $1`, [prober]);
+    expect((await check('known@example.com', prober)).statusCode).toBe(409);
+  });
+
+  it('counts parallel calls of one address one by one', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => check(`par${i}@example.com`, '10.30.0.9')));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(8);
+    expect(codes.filter((c) => c === 429)).toHaveLength(4);
+  });
+});

@@ -48,7 +48,7 @@ import { recordVisit } from '../db/visitors';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
 import { idParams, jsonBody, routeSchema, text, typed } from '../http/openapi';
-import { checkRegistrationLimit, lockRegistrations, recordRegistration } from '../http/rate-limit';
+import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../http/rate-limit';
 import { refuseForeignOrigin } from '../http/security';
 import { fileFromAvatarUrl, removeFiles } from '../uploads/store';
 import type { UploadStorage } from '../uploads/storage';
@@ -318,6 +318,13 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
 
   app.post('/valitedRegister', { ...sameOrigin, schema: SCHEMA.valitedRegister }, async (request, reply) => {
     const input = parseBody(ValitedRegisterSchema, request.body);
+    // Counted per address before anything is checked: past the limit the answer says nothing
+    // about the quiz or the e-mail, so a list of e-mails cannot be tested against the site.
+    const wait = await takeRegisterCheck(pool, request.ip, registerLimit);
+    if (wait > 0) {
+      reply.header('retry-after', wait);
+      throw new ApiError(429, `注册验证太频繁了，请 ${Math.ceil(wait / 60)} 分钟后再试`);
+    }
     const { quiz } = config;
     const right =
       quiz.name.includes(normaliseAnswer(input.name)) &&
