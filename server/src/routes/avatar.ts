@@ -10,13 +10,15 @@ import { AVATAR_SIZE, parseQueryId } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import { withTransaction, type Pool } from '../db/pool';
-import { lockPoster, takePostSlot } from '../db/post-limit';
+import type { Pool } from '../db/pool';
+import { takePostSlot, withPosterLock } from '../db/post-limit';
 import { findAvatar, replaceAvatar } from '../db/users';
 import { ApiError, MSG, ok } from '../http/errors';
-import { idParams, routeSchema, typed } from '../http/openapi';
+import { FAILURE, idParams, routeSchema, typed } from '../http/openapi';
+import { assertDiskRoom, DISK_FULL_MSG } from '../uploads/disk-room';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
+import { assertStorageRoom, recordAvatarSize } from '../uploads/quota';
 import { fileFromAvatarUrl, removeFiles, uploadUrl, writeStoredFile } from '../uploads/store';
 import type { UploadStorage } from '../uploads/storage';
 
@@ -47,6 +49,7 @@ const SCHEMA = {
     tags,
     auth: true,
     multipartFile: 'the picture, recognised by its content',
+    responses: { 507: { ...FAILURE, description: `The server's disk is below DISK_FREE_FLOOR_MB: ${DISK_FULL_MSG}` } },
     data: typed('AvatarUploadData', { avatar: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, size: { type: 'integer' } }),
   }),
 };
@@ -136,16 +139,27 @@ export async function avatarRoutes(app: FastifyInstance, { config, pool, signer,
       if (!request.isMultipart()) throw new ApiError(400, UPLOAD_MSG.noFile);
       const uid = request.uid;
       // Counted with the yy pictures, before the file is read (a flood of refused files counts too).
-      await withTransaction(pool, async (db) => {
-        await lockPoster(db, uid);
+      // The new picture replaces the current one: only the rest of the user's pictures count against it.
+      const replacing = { replacingAvatar: true };
+      await withPosterLock(pool, uid, async (db) => {
         await takePostSlot(db, uid, 'upload', postLimits);
+        // A user already at the quota is refused before the file is read; checked again below.
+        await assertStorageRoom(db, config.storage, uid, 1, replacing);
       });
       const image = await processImage(await readUploadedFile(request), { square: AVATAR_SIZE });
+      const size = image.data.length;
+      await assertDiskRoom(config, size);
       const file = await writeStoredFile(storage, 'avatars', image.data);
       const avatar = uploadUrl(file);
       let previous: string;
       try {
-        const result = await withTransaction(pool, (db) => replaceAvatar(db, uid, avatar));
+        // Under the posting lock, like a yy upload's row: parallel writes of one user cannot both pass the quota.
+        const result = await withPosterLock(pool, uid, async (db) => {
+          await assertStorageRoom(db, config.storage, uid, size, replacing);
+          const replaced = await replaceAvatar(db, uid, avatar);
+          if (replaced) await recordAvatarSize(db, uid, size);
+          return replaced;
+        });
         if (!result) throw new ApiError(401, MSG.sessionExpired, 'refresh');
         previous = result.previous;
       } catch (error) {

@@ -25,10 +25,12 @@ import {
 } from '../db/yy';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
-import { idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
+import { FAILURE, idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
+import { DISK_FULL_MSG } from '../uploads/disk-room';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
-import { fileFromUploadUrl, removeFiles, saveUpload } from '../uploads/store';
+import { assertStorageRoom } from '../uploads/quota';
+import { fileFromUploadUrl, removeFiles, storeUserUpload } from '../uploads/store';
 import type { UploadStorage } from '../uploads/storage';
 
 export interface YyRoutesOptions {
@@ -85,6 +87,7 @@ const SCHEMA = {
     tags,
     auth: true,
     multipartFile: 'the picture, recognised by its content',
+    responses: { 507: { ...FAILURE, description: `The server's disk is below DISK_FREE_FLOOR_MB: ${DISK_FULL_MSG}` } },
     data: typed('UploadData', { url: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, size: { type: 'integer' } }),
   }),
 };
@@ -172,9 +175,11 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
       // Counted before the file is read, so a flood of refused files is limited as well.
       await withPosterLock(pool, uid, async (db) => {
         await takePostSlot(db, uid, 'upload', postLimits);
+        // A user already at the quota is refused before the file is read; storeUserUpload checks again.
+        await assertStorageRoom(db, config.storage, uid, 1);
       });
       const image = await processImage(await readUploadedFile(request));
-      return ok(YY_MSG.uploaded, await saveUpload(pool, storage, uid, image));
+      return ok(YY_MSG.uploaded, await storeUserUpload(pool, storage, config, uid, image));
     });
   });
 }

@@ -6,8 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { UploadData } from '@xiaoba/shared/core';
-import type { Queryable } from '../db/pool';
+import type { Pool, Queryable } from '../db/pool';
+import { withPosterLock } from '../db/post-limit';
+import { assertDiskRoom, type DiskConfig } from './disk-room';
 import type { ProcessedImage } from './images';
+import { assertStorageRoom } from './quota';
 import type { UploadStorage } from './storage';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -43,22 +46,47 @@ export async function writeStoredFile(storage: UploadStorage, folder: 'yy' | 'av
   return file;
 }
 
-/** Writes the file, then records it for `uid`. On a failed insert the file is removed again. */
-export async function saveUpload(db: Queryable, storage: UploadStorage, uid: number, image: ProcessedImage): Promise<UploadData> {
+/**
+ * POST /api/yy/upload's write: the free-space floor before the file is written, then the file,
+ * then its row inside the user's posting lock with the quota checked against the rows already
+ * there, so parallel uploads of one user (in any process) cannot pass it together. On a refusal
+ * or a failed insert the file is removed again.
+ */
+export async function storeUserUpload(pool: Pool, storage: UploadStorage, config: DiskConfig, uid: number, image: ProcessedImage): Promise<UploadData> {
+  await assertDiskRoom(config, image.data.length);
   const file = await writeStoredFile(storage, 'yy', image.data);
   try {
-    await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [
-      uid,
-      file,
-      image.data.length,
-      image.width,
-      image.height,
-    ]);
+    await withPosterLock(pool, uid, async (db) => {
+      await assertStorageRoom(db, config.storage, uid, image.data.length);
+      await insertUpload(db, uid, file, image);
+    });
   } catch (error) {
     await removeFiles(storage, [file]);
     throw error;
   }
   return { url: uploadUrl(file), width: image.width, height: image.height, size: image.data.length };
+}
+
+/** Writes the file, then records it for `uid` (no quota: the demo seed). On a failed insert the file is removed again. */
+export async function saveUpload(db: Queryable, storage: UploadStorage, uid: number, image: ProcessedImage): Promise<UploadData> {
+  const file = await writeStoredFile(storage, 'yy', image.data);
+  try {
+    await insertUpload(db, uid, file, image);
+  } catch (error) {
+    await removeFiles(storage, [file]);
+    throw error;
+  }
+  return { url: uploadUrl(file), width: image.width, height: image.height, size: image.data.length };
+}
+
+async function insertUpload(db: Queryable, uid: number, file: string, image: ProcessedImage): Promise<void> {
+  await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [
+    uid,
+    file,
+    image.data.length,
+    image.width,
+    image.height,
+  ]);
 }
 
 /** Removes stored pictures; one already gone is no error. */
