@@ -14,7 +14,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { ensureServerBuilt, freePort, repo, startSite, tempDataDir } from '../tests/src/site-server.mjs';
+import { ensureServerBuilt, freePort, startSite, tempDataDir } from '../tests/src/site-server.mjs';
 
 const SMALL_POSTS = 10;
 const BIG_POSTS = 100_000;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared';
-import { fail, fakeServer, ok, type Call, type Reply } from '@xiaoba/shared/testing';
+import { fail, fakeServer, type Call, type Reply } from '@xiaoba/shared/testing';
 import { deferred, me, renderSettings } from '../testing/fixtures';
 import { AVATAR_TOO_BIG, NOT_AN_IMAGE } from './avatar-api';
 

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { acquireDataDirLock, type DataDirLock } from './data-lock';
+import { acquireDataDirLock } from './data-lock';
 import { isRoot, packageVersion, postgresUser, reachableClusterDir, reachableNativeDir, type PgUser } from './pg-access';
 import { clearStaleCluster } from './stale-cluster';
 

@@ -4,7 +4,7 @@
  * developer's local override works only where the operator allows it and only from localhost.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authActions, STORAGE_KEY, type BuildContract, type RemoteManifestEntry, type RemotesManifest } from '@xiaoba/shared';
 import { localDate } from '../guard/guard';
