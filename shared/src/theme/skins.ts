@@ -47,6 +47,7 @@ export const themes: Record<SkinId, Theme> = Object.fromEntries(
   }),
 ) as Record<SkinId, Theme>;
 
-export function themeFor(skin: SkinId | string | null | undefined): Theme {
+/** Any stored skin name: an unknown or missing one gets the default skin. */
+export function themeFor(skin: string | null | undefined): Theme {
   return themes[(skin ?? '') as SkinId] ?? themes[''];
 }

@@ -2,7 +2,5 @@
 import type { Theme } from './skins';
 
 declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface DefaultTheme extends Theme {}
 }
-export {};
