@@ -3,7 +3,7 @@
  * profile card. The nickname is shown read-only (it must be non-empty); sex and birthday start
  * from the user. Saving sets sign to 0 on the server and welcomes the user at /home.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import {
   authActions,
   Button,
@@ -61,7 +61,7 @@ function CardForm({ user }: { user: UserInfo }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (isLoading) return;
     setAttempt((n) => n + 1);

@@ -3,7 +3,7 @@
  * spec's order; sign 0 goes to /home with a welcome toast, any other sign to /card. Validation and
  * server errors show inline next to the submit button.
  */
-import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type Ref } from 'react';
 import {
   authActions,
   Button,
@@ -50,7 +50,7 @@ export function LoginForm({ initialUsername = '', onRegisterMode, usernameRef }:
     forgotTimer.current = setTimeout(() => setForgotShown(false), FORGOT_NOTICE_MS);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (isLoading) return;
     setAttempt((n) => n + 1);

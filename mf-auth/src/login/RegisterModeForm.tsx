@@ -4,7 +4,7 @@
  * step-two rules, keeps name, sex and birthday in the register draft and goes on to /register,
  * so /usercard starts filled in.
  */
-import { useState, type FormEvent, type Ref } from 'react';
+import { useState, type SubmitEvent, type Ref } from 'react';
 import {
   Button,
   firstError,
@@ -35,7 +35,7 @@ export function RegisterModeForm({ onBack, nameRef }: { onBack: () => void; name
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     setAttempt((n) => n + 1);
     const invalid = firstError(RegisterStepTwoSchema, { uname, sex, agreed: rules.agreed, ...birthday });

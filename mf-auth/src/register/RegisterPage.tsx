@@ -4,7 +4,7 @@
  * the answers (valitedRegister), then the e-mail and password go into the in-memory draft and
  * the user continues at /usercard. An archive (ARCHIVE_MODE) takes no new accounts: it says so.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import {
   Button,
   errorMessage,
@@ -56,7 +56,7 @@ function RegisterForm() {
 
   const answered = Object.values(answers).every((a) => a.trim() !== '');
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (isLoading) return;
     setAttempt((n) => n + 1);

@@ -3,7 +3,7 @@
  * agreement, checked in the spec's order, then addAccount with the draft's e-mail and password.
  * Arriving without them (a reload, a direct visit) sends the user back to step one.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   Button,
   errorMessage,
@@ -55,7 +55,7 @@ export default function UserCardPage() {
     }
   }, []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (isLoading) return;
     setAttempt((n) => n + 1);

@@ -4,7 +4,7 @@
  * signatures with their limits (cut at the limit, with the spec's message). Each save patches the
  * store, so the header, the space and the right box show the change without a reload.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import {
   authActions,
   BIG_SIGNATURE_MAX,
@@ -70,7 +70,7 @@ function CardSection({ user }: { user: UserInfo }) {
   const [attempt, setAttempt] = useState(0);
   const [cardUpdate, { isLoading }] = useCardUpdateMutation();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (isLoading) return;
     setAttempt((n) => n + 1);
@@ -156,7 +156,7 @@ function SignatureForm({ kind, user }: { kind: Kind; user: UserInfo }) {
     setDraft(over ? truncate(value, max) : value);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (busy) return;
     const checked = checkSignature(kind, draft);

@@ -2,7 +2,7 @@
  * The message box at the top of a board (spec section 5: non-empty, at most 233 with the input
  * truncated): emoji, a counter, and a draft kept per board until the message is sent.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { AddLeaveSchema, Button, EmojiPicker, firstError, notify, styled, TEXT_MAX, type ApiError } from '@xiaoba/shared';
 import { Row } from '../ui/fields';
 import { TextBox, TextCount } from '../ui/TextBox';
@@ -28,7 +28,7 @@ export function LeaveBox({ fuid, writer, onPosted }: { fuid: number; writer: num
   };
   const insertEmoji = useEmojiInsert(textRef, text, setText, TEXT_MAX);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     if (sending) return;
     const problem = firstError(AddLeaveSchema, { content: text, fuid });

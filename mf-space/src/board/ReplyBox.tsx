@@ -1,5 +1,5 @@
 /** The inline reply box under a leave message (回复内容不能为空, at most 233, truncated as typed). */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { AddLeaveReplySchema, Button, firstError, notify, styled, TEXT_MAX, type ApiError } from '@xiaoba/shared';
 import { ActionButton, Row } from '../ui/fields';
 import { TextBox, TextCount } from '../ui/TextBox';
@@ -28,7 +28,7 @@ export function ReplyBox({ id, leaveId, fuid, to, onClose }: ReplyBoxProps) {
     textRef.current?.focus();
   }, []);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     if (sending) return;
     const problem = firstError(AddLeaveReplySchema, { content: text, leaveId });

@@ -1,5 +1,5 @@
 /** The comment box under a yy: labelled 评论, counter to 233, emoji, and 取消回复 in reply mode. */
-import { useId, type FormEvent, type RefObject } from 'react';
+import { useId, type SubmitEvent, type RefObject } from 'react';
 import { Button, COMMENT_MAX, EmojiPicker, styled } from '@xiaoba/shared';
 import { ActionButton, Row } from '../ui/fields';
 import { TextBox, TextCount } from '../ui/TextBox';
@@ -22,7 +22,7 @@ export function CommentBox({ reply, textRef, error, busy, onSubmit, onEdit }: Co
     onEdit();
   };
   const insertEmoji = useEmojiInsert(textRef, reply.text, setText, reply.max);
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     onSubmit();
   };

@@ -2,7 +2,7 @@
  * Posting a yy on the own space: words (kept as a draft until posted), emoji, up to nine pictures
  * uploaded as soon as they are chosen. The post goes out only when every picture is up.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import {
   Button,
   card,
@@ -42,7 +42,7 @@ export function Composer({ uid }: { uid: number }) {
   };
   const insertEmoji = useEmojiInsert(textRef, text, setText, YY_TEXT_MAX);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     if (posting || images.uploading) return;
     if (images.failed) return setError(UPLOAD_FAILED_BLOCK);

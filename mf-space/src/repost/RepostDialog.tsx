@@ -2,7 +2,7 @@
  * 转发: the yy that will be reposted and optional words (up to 233). The id sent is the clicked
  * yy's; for a repost of a repost the server reposts the original, so the preview shows that one.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Button, COMMENT_MAX, Dialog, notify, RichText, styled, type ApiError, type Yy } from '@xiaoba/shared';
 import { TextBox, TextCount } from '../ui/TextBox';
 import { truncate } from '../ui/truncate';
@@ -15,7 +15,7 @@ export function RepostDialog({ yy, open, onClose }: { yy: Yy; open: boolean; onC
   const id = useId();
   const formId = `${id}form`;
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     if (isLoading) return;
     try {

@@ -4,7 +4,7 @@
  * keyboard (and also on hover for mouse users: a panel opened by hover closes when the pointer
  * leaves, unless focus went inside). Escape closes it and returns focus to the button.
  */
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { Button, styled } from '@xiaoba/shared';
 import { focusOutline, focusRing, textFieldBox } from '../ui/controls';
 import { FieldError } from '../ui/fields';
@@ -27,7 +27,7 @@ export function TagBox({ uid }: { uid: number }) {
     saveTags(uid, next);
   };
 
-  const add = (e: FormEvent) => {
+  const add = (e: SubmitEvent) => {
     e.preventDefault();
     const result = addTag(tags, text);
     if (!result.ok) {
