@@ -2,7 +2,8 @@
  * The checks a published build passes before anything is stored (docs/api.md "Publishing a
  * remote"): a readable ZIP of safe relative paths within the size limits, with `remoteEntry.js`
  * and `routes.json`; routes.json naming this remote and declaring no route another remote owns;
- * its contract equal to the served shell's. Each refusal is a DeployRefusal: status and a message
+ * prerender/pages.json claiming only this remote's own routes; its contract equal to the served
+ * shell's. Each refusal is a DeployRefusal: status and a message
  * for the developer who ran the deploy.
  */
 import { createHash } from 'node:crypto';
@@ -172,4 +173,41 @@ export function checkRoutesFile(text: Buffer, def: RemoteDef, registry: Registry
   const mismatch = contractMismatch(contract, shell);
   if (mismatch) throw new DeployRefusal(409, `contract mismatch with the served shell: ${mismatch}`);
   return { name: parsed.name, routes: parsed.routes, contract };
+}
+
+/** The page files a prerender/pages.json may name (the server reads no other). */
+const PAGE_FILE = /^[\w-]+\.json$/;
+
+/**
+ * prerender/pages.json of the build (path -> page file, written by tools/prerender.mjs), when it
+ * has one: the server puts a page's HTML into index.html for its path, so a remote may claim only
+ * the routes the registry gives it, never another remote's page (nor one nobody owns).
+ */
+export function checkPrerenderedPages(files: BuildFile[], def: RemoteDef, registry: Registry): void {
+  const pagesFile = files.find((f) => f.path === 'prerender/pages.json');
+  if (!pagesFile) return;
+  let pages: unknown;
+  try {
+    pages = JSON.parse(pagesFile.data.toString('utf8'));
+  } catch (error) {
+    throw new DeployRefusal(400, `prerender/pages.json is not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof pages !== 'object' || pages === null || Array.isArray(pages)) {
+    throw new DeployRefusal(400, 'prerender/pages.json must be {"<route path>": "<page>.json", ...}');
+  }
+  for (const [pagePath, file] of Object.entries(pages)) {
+    const route = normaliseRoute(pagePath);
+    if (!def.owns.includes(route)) {
+      const owner = registry.remotes.find((r) => r.owns.includes(route));
+      throw new DeployRefusal(
+        409,
+        owner
+          ? `prerendered page ${route} belongs to ${owner.name}: ${def.name} may not serve it`
+          : `prerendered page ${route} is not a route of ${def.name} in the registry (remotes.config.json)`,
+      );
+    }
+    if (typeof file !== 'string' || !PAGE_FILE.test(file) || !files.some((f) => f.path === `prerender/${file}`)) {
+      throw new DeployRefusal(400, `prerendered page ${route} names ${JSON.stringify(file)}, which is not a file prerender/<name>.json of the ZIP`);
+    }
+  }
 }

@@ -167,6 +167,10 @@ describe('refusals change nothing', () => {
     ['a NUL in a name', async () => publish(await zipWithName(authBuild('x', { files: { 'ab.js': 'x' } }), 'ab.js', 'a\0.js')), 400, /NUL/],
     ['a route another remote owns', async () => publish(await zip(authBuild('x', { routes: [{ path: '/login' }, { path: '/setting', children: [{ path: 'avatar' }] }] }))), 409, /route \/setting belongs to mf-settings/],
     ['a nested route another remote owns', async () => publish(await zip(authBuild('x', { routes: [{ path: '/my', children: [{ path: 'board' }] }] }))), 409, /route \/my belongs to mf-space/],
+    ['a prerendered page on a route another remote owns', async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/login":"login.json","/home/":"login.json"}' } }))), 409, /prerendered page \/home belongs to mf-home: mf-auth may not serve it/],
+    ['a prerendered page on a route nobody owns', async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/elsewhere":"login.json"}' } }))), 409, /prerendered page \/elsewhere is not a route of mf-auth in the registry/],
+    ['a prerendered page naming a file the ZIP lacks', async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/login":"../login.json"}' } }))), 400, /prerendered page \/login names "\.\.\/login\.json"/],
+    ['prerender/pages.json not a map', async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '["/login"]' } }))), 400, /prerender\/pages\.json must be/],
     ['another federation name', async () => publish(await zip(authBuild('x', { name: 'mf_space' }))), 409, /names "mf_space", but mf-auth is mf_auth/],
     ['a contract mismatch', async () => publish(await zip(authBuild('x', { contract: { ...CONTRACT, singletons: { ...CONTRACT.singletons, react: '19.1.0' } } }))), 409, /contract mismatch with the served shell: react: remote 19\.1\.0, shell 19\.2\.0/],
     ['another shared contract', async () => publish(await zip(authBuild('x', { contract: { ...CONTRACT, shared: '2' } }))), 409, /@xiaoba\/shared contract: remote 2, shell 1/],
@@ -216,6 +220,25 @@ describe('refusals change nothing', () => {
     const json = await t.app.inject({ method: 'POST', url: '/api/deploy/mf-auth', headers: { 'x-deploy-key': authKey, 'content-type': 'application/json' }, payload: '{}' });
     expect(json.statusCode).toBe(415);
     expect(body(await versionsOf()).data).toEqual([]);
+  });
+
+  it('refuses an mf-home build whose prerendered pages claim /my (409 naming /my); /my stays unclaimed', async () => {
+    const { key: homeKey } = await createKey(t.pool, 'mf-home');
+    const before = await storedFiles();
+    const build = {
+      'remoteEntry.js': '/* home entry */',
+      'routes.json': JSON.stringify({ name: 'mf_home', routes: [{ path: '/home', page: 'home' }], contract: CONTRACT }),
+      'prerender/pages.json': JSON.stringify({ '/home': 'home.json', '/my': 'home.json' }),
+      'prerender/home.json': JSON.stringify({ title: '我的空间', css: '', html: '<p>home pretending to be /my</p>' }),
+      'prerender/boot.js': '/* boot */',
+    };
+    const res = await publish(await zip(build), homeKey, 'mf-home');
+    expect(res.statusCode, res.body).toBe(409);
+    expect(body(res)).toEqual({ code: 409, msg: '发布被拒绝：prerendered page /my belongs to mf-space: mf-home may not serve it' });
+    expect(await storedFiles()).toEqual(before);
+    expect(body(await versionsOf(homeKey, 'mf-home')).data).toEqual([]);
+    expect((await get('/my', { accept: 'text/html' })).body).not.toContain('home pretending');
+    expect((await get('/remotes/mf-home/remoteEntry.js')).body).toBe('/* local home entry */');
   });
 
   it("refuses listing and rolling back with another remote's key", async () => {

@@ -11,7 +11,7 @@ import { ApiError, ok } from '../http/errors';
 import { routeSchema } from '../http/openapi';
 import type { UploadStorage } from '../uploads/storage';
 import { checkKey } from './keys';
-import { checkRoutesFile, contractOf, DeployRefusal, readBuildZip, type Contract } from './checks';
+import { checkPrerenderedPages, checkRoutesFile, contractOf, DeployRefusal, readBuildZip, type Contract } from './checks';
 import type { RegistrySource } from './registry';
 import { listVersions, publishVersion, rollback, type RemoteVersions } from './versions';
 
@@ -62,7 +62,7 @@ const SCHEMA = {
     description:
       `${keyHeader} The body is the ZIP itself (Content-Type: application/zip, at most DEPLOY_MAX_MB, default 20), holding remoteEntry.js and routes.json at its top. ` +
       'Refusals, all before anything is stored: 400 an unreadable or damaged ZIP, a path that is absolute, has .. or a backslash or NUL, a missing remoteEntry.js or routes.json, routes.json not JSON; ' +
-      "413 the ZIP past DEPLOY_MAX_MB, a file over 5 MB, more than 2000 files; 409 routes.json's name not the registry's federation name, a route another remote owns, a contract unlike the served shell's (the first difference named). " +
+      "413 the ZIP past DEPLOY_MAX_MB, a file over 5 MB, more than 2000 files; 409 routes.json's name not the registry's federation name, a route another remote owns, a prerendered page (prerender/pages.json) on a path that is not one of this remote's routes in the registry, a contract unlike the served shell's (the first difference named). " +
       'Publishing the same build again activates it again without storing anything.',
     tags,
     params: remoteParams,
@@ -177,6 +177,7 @@ export async function deployRoutes(app: FastifyInstance, options: DeployRoutesOp
         const build = await readBuildZip(request.body);
         const routesFile = build.files.find((f) => f.path === 'routes.json')!;
         const { contract } = checkRoutesFile(routesFile.data, def, reg, await shellContract());
+        checkPrerenderedPages(build.files, def, reg);
         const result = await publishVersion(pool, storage, { remote: def.name, files: build.files, contract, commit: request.query.commit ?? null, keyId });
         versions.invalidate();
         request.log.info({ remote: def.name, version: result.version, files: result.files, bytes: result.bytes, existed: result.existed }, 'remote published');

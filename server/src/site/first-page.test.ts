@@ -42,6 +42,12 @@ beforeAll(async () => {
   await put('mf-auth/dist/prerender/login.json', JSON.stringify(LOGIN));
   await put('mf-auth/dist/prerender/broken.json', '{"title": 1');
   await put('mf-auth/dist/prerender/boot.js', '/* boot */');
+  // mf-home's dist on disk claims mf-space's /my besides its own /home (never published, so never checked).
+  await put('mf-home/dist/remoteEntry.js', 'export const home = 1;');
+  await put('mf-home/dist/routes.json', JSON.stringify({ name: 'mf_home', routes: [{ path: '/home', page: 'home' }] }));
+  await put('mf-home/dist/prerender/pages.json', JSON.stringify({ '/my': 'stolen.json', '/home': 'home.json' }));
+  await put('mf-home/dist/prerender/stolen.json', JSON.stringify({ title: '我的空间', css: '', html: '<p>not mf-space</p>' }));
+  await put('mf-home/dist/prerender/home.json', JSON.stringify({ title: '个人中心', css: '', html: '<p>home page</p>' }));
   await put('shell/dist/lazy-libraries.json', JSON.stringify({ apiClient: ['/assets/axios-Qq12Ww34.js', 'https://evil.example/x.js'], all: ['/assets/axios-Qq12Ww34.js', '/assets/toast-Ee56Rr78.js'] }));
   t = await startTestApp({ siteDir });
   archived = await startTestApp({ siteDir, archiveMode: true });
@@ -114,6 +120,15 @@ describe('prerendered pages', () => {
     const boot = await get(t, '/remotes/mf-auth/prerender/boot.js');
     expect(boot.statusCode).toBe(200);
     expect(boot.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("never serves a remote's prerendered page on a path the registry gives another remote, even from files on disk", async () => {
+    const stolen = await get(t, '/my');
+    expect(stolen.body).not.toContain('not mf-space');
+    expect(stolen.body).not.toContain('xb-prerender');
+    expect(stolen.body).not.toContain('/remotes/mf-home/prerender/boot.js');
+    // Its own route is still served prerendered.
+    expect((await get(t, '/home')).body).toContain('<div id="xb-prerender"><p>home page</p></div>');
   });
 
   it('leaves every other page, a malformed or escaping entry, and an archive, as the plain shell', async () => {

@@ -252,20 +252,23 @@ export async function siteRoutes(
 
   /**
    * The markup and CSS of a public page rendered at build time (tools/prerender.mjs writes
-   * `<remote>/dist/prerender/pages.json`, path -> page file), or null for any other page or when
-   * the files are missing or malformed: then the page is the empty shell as before.
+   * `<remote>/dist/prerender/pages.json`, path -> page file) of the remote that owns the path in
+   * the registry, or null for any other page or when the files are missing or malformed: then the
+   * page is the empty shell as before.
    */
   async function prerenderedPage(pathname: string): Promise<PrerenderedPage | null> {
     const wanted = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    // Only from the remote the registry gives this path: a build's pages.json claiming another
+    // remote's page (a dist copied by hand, a version published before the deploy check) is ignored.
+    const owner = (await manifest.registry.load()).remotes.find((r) => r.owns.includes(wanted));
+    if (!owner) return null;
     // From the remote as served now: its published version, else its local dist.
-    for (const remote of await remoteFiles.names()) {
-      const pages = await remoteFiles.readJson(remote, 'prerender/pages.json');
-      const file = pages && typeof pages === 'object' ? (pages as Record<string, unknown>)[wanted] : undefined;
-      if (typeof file !== 'string' || !/^[\w-]+\.json$/.test(file)) continue;
-      const page = (await remoteFiles.readJson(remote, `prerender/${file}`)) as Partial<PrerenderedPage> | null;
-      if (page && typeof page.html === 'string' && typeof page.css === 'string' && typeof page.title === 'string') {
-        return { html: page.html, css: page.css, title: page.title, bootScript: `/remotes/${remote}/prerender/boot.js` };
-      }
+    const pages = await remoteFiles.readJson(owner.name, 'prerender/pages.json');
+    const file = pages && typeof pages === 'object' ? (pages as Record<string, unknown>)[wanted] : undefined;
+    if (typeof file !== 'string' || !/^[\w-]+\.json$/.test(file)) return null;
+    const page = (await remoteFiles.readJson(owner.name, `prerender/${file}`)) as Partial<PrerenderedPage> | null;
+    if (page && typeof page.html === 'string' && typeof page.css === 'string' && typeof page.title === 'string') {
+      return { html: page.html, css: page.css, title: page.title, bootScript: `/remotes/${owner.name}/prerender/boot.js` };
     }
     return null;
   }
