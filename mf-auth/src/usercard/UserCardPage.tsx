@@ -45,7 +45,7 @@ export default function UserCardPage() {
   const navigate = useNavigate();
   const checked = useRef(false);
 
-  // Only on arrival: clearing the draft after success must not count as "lost".
+  // Only on arrival (the ref): clearing the draft after success must not count as "lost".
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
@@ -53,7 +53,7 @@ export default function UserCardPage() {
       notify.error(DRAFT_LOST);
       navigate('/register', { replace: true });
     }
-  }, []);
+  }, [lost, navigate]);
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();

@@ -45,6 +45,8 @@ export function CommentNotices() {
     if (!open || count === 0 || upTo === 0) return;
     setSeenNew((prev) => new Set([...prev, ...records.filter((r) => r.unread).map((r) => r.commentId)]));
     void clear({ upTo });
+    // Not `records`: each poll brings a new array, and the same notices must not be cleared twice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, count, upTo, clear]);
 
   return (
