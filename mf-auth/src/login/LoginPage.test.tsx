@@ -115,9 +115,13 @@ describe('login mode', () => {
     fireEvent.click(screen.getByRole('button', { name: '忘记密码？' }));
     const notice = () => screen.getByTestId('forgot-notice').textContent;
     expect(notice()).toBe(FORGOT_NOTICE);
-    act(() => vi.advanceTimersByTime(FORGOT_NOTICE_MS - 10));
+    act(() => {
+      vi.advanceTimersByTime(FORGOT_NOTICE_MS - 10);
+    });
     expect(notice()).toBe(FORGOT_NOTICE);
-    act(() => vi.advanceTimersByTime(20));
+    act(() => {
+      vi.advanceTimersByTime(20);
+    });
     expect(notice()).toBe('');
   });
 

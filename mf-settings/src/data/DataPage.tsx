@@ -82,9 +82,10 @@ function ExportSection({ user }: { user: UserInfo }) {
         return;
       }
       if (result.ok) setState((s) => (s.step === 'sending' ? { ...s, sent: result.data.sent } : s));
-      timer = setTimeout(poll, PROGRESS_POLL_MS);
+      timer = setTimeout(() => void poll(), PROGRESS_POLL_MS);
     };
-    timer = setTimeout(poll, PROGRESS_POLL_MS);
+    // poll never rejects: exportProgress answers a failure as { ok: false }.
+    timer = setTimeout(() => void poll(), PROGRESS_POLL_MS);
     return () => {
       stopped = true;
       clearTimeout(timer);
