@@ -65,11 +65,11 @@ export async function exportOf(t: TestApp, m: Member, skin?: string) {
 export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
+      if (err || !zip) return reject(err ?? new Error('yauzl opened no ZIP'));
       const out = new Map<string, Buffer>();
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
+          if (e || !stream) return reject(e ?? new Error(`yauzl opened no stream for ${entry.fileName}`));
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {

@@ -18,7 +18,7 @@ export function localDate(now = new Date()): string {
 export function createGuard(store: AppStore) {
   async function cookieIsValid(): Promise<boolean> {
     const result = await store.dispatch(userApi.endpoints.checkCookie.initiate());
-    if ('error' in result) throw result.error;
+    if ('error' in result) throw new Error('the session check failed', { cause: result.error });
     // The call itself answers 200; whether the cookie is valid is in data.code (docs/api.md).
     return result.data.data?.code === 200;
   }
