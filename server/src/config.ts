@@ -48,7 +48,36 @@ export interface Config {
   deploy: DeployConfig;
   /** Bounds on stored pictures (uploads/quota.ts, uploads/disk-room.ts); 0 turns one off. */
   storage: StorageLimits;
+  /** How long any wait on PostgreSQL may last (PG_*_TIMEOUT_MS); past one a request answers 503. */
+  db: DbTimeouts;
 }
+
+/**
+ * Bounds on every wait on PostgreSQL, in milliseconds; 0 means none (not for `acquireMs`). The
+ * first three are set on each connection of the API's pool (db/pool.ts); the transactions of an
+ * export prepare and of an import raise `statementMs` to `longStatementMs` for themselves, and
+ * migrations and the demo seed lift them all. Backup and restore use their own connections.
+ */
+export interface DbTimeouts {
+  /** One statement's run time, lock waits included (PostgreSQL `statement_timeout`). */
+  statementMs: number;
+  /** One wait for a row, table or advisory lock (`lock_timeout`). */
+  lockMs: number;
+  /** A transaction left idle between two statements (`idle_in_transaction_session_timeout`). */
+  idleInTransactionMs: number;
+  /** Waiting for a free connection of the pool, or for a new one to connect (pg's `connectionTimeoutMillis`). */
+  acquireMs: number;
+  /** `statementMs` inside the transactions of an export prepare and of an import. */
+  longStatementMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  statementMs: 5000,
+  lockMs: 3000,
+  idleInTransactionMs: 10_000,
+  acquireMs: 3000,
+  longStatementMs: 600_000,
+};
 
 export interface StorageLimits {
   /** MiB of pictures one user may keep: yy pictures, the avatar, imported ones (STORAGE_QUOTA_MB). */
@@ -162,6 +191,13 @@ export function loadConfig(env: Env = process.env): Config {
     storage: {
       quotaMb: intVar(env, 'STORAGE_QUOTA_MB', 1024, 0, 1_048_576),
       diskFloorMb: intVar(env, 'DISK_FREE_FLOOR_MB', 1024, 0, 1_048_576),
+    },
+    db: {
+      statementMs: intVar(env, 'PG_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.statementMs, 0, 3_600_000),
+      lockMs: intVar(env, 'PG_LOCK_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.lockMs, 0, 3_600_000),
+      idleInTransactionMs: intVar(env, 'PG_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.idleInTransactionMs, 0, 3_600_000),
+      acquireMs: intVar(env, 'PG_ACQUIRE_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.acquireMs, 100, 600_000),
+      longStatementMs: intVar(env, 'PG_LONG_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.longStatementMs, 0, 86_400_000),
     },
   };
 }

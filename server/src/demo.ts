@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { Sex, SkinId } from '@xiaoba/shared/core';
 import { hashPassword } from './auth/passwords';
-import { withTransaction, type Pool, type Queryable } from './db/pool';
+import { NO_TIMEOUTS, withTransaction, type Pool, type Queryable } from './db/pool';
 import { insertUser } from './db/users';
 import { claimUploads, insertComment, insertYy } from './db/yy';
 import { seedDemoBoards } from './demo-space';
@@ -71,7 +71,7 @@ export async function seedDemoUsers(pool: Pool, options: SeedOptions = {}): Prom
     if (options.storage) await seedDemoSpaces(db, options.storage, created.map((u) => u.uid));
     await seedDemoBoards(db, created.map((u) => u.uid));
     return created;
-  });
+  }, NO_TIMEOUTS); // the pictures are drawn inside, and a second process waits on the lock: never cut off
 }
 
 // ---- the demo spaces ------------------------------------------------------------------------

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     log.info({ dataDir: config.dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }
 
-  const pool = createPool(databaseUrl);
+  const pool = createPool(databaseUrl, 10, config.db);
   const applied = await migrate(pool, MIGRATIONS_DIR);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   if (config.demoData) {

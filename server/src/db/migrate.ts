@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { withTransaction, type Pool } from './pool';
+import { NO_TIMEOUTS, withTransaction, type Pool } from './pool';
 
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_263_001;
@@ -8,7 +8,8 @@ const MIGRATION_LOCK_KEY = 7_263_001;
 /**
  * Applies `NNN_name.sql` files not yet recorded in `schema_migrations`, in name order, in one
  * transaction. The advisory lock makes concurrent starts (several API processes) wait for the
- * first one instead of racing it. Returns the names applied now.
+ * first one instead of racing it; no statement or lock timeout cuts them off (NO_TIMEOUTS).
+ * Returns the names applied now.
  */
 export async function migrate(pool: Pool, dir: string): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
@@ -28,5 +29,5 @@ export async function migrate(pool: Pool, dir: string): Promise<string[]> {
       applied.push(file);
     }
     return applied;
-  });
+  }, NO_TIMEOUTS);
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from '../config';
 
 const INT8_OID = 20;
 const DATE_OID = 1082;
@@ -19,27 +20,65 @@ export type Pool = pg.Pool;
 /** Anything that runs a query: the pool or one client inside a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
+/**
+ * The API's pool. Every wait is bounded (config.ts `DbTimeouts`): each connection starts with
+ * PostgreSQL's statement, lock and idle-in-transaction timeouts, and a caller waits at most
+ * `acquireMs` for a connection. Past one of them the query fails with an error that
+ * http/errors.ts answers as 503 (`isDatabaseBusy`).
+ */
+export function createPool(connectionString: string, max = 10, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
     types,
-    // `timestamp` columns hold UTC; pin the session zone so now() means the same on any server.
-    options: '-c TimeZone=UTC',
+    connectionTimeoutMillis: timeouts.acquireMs,
+    // Startup parameters, so they cost no round trip. `timestamp` columns hold UTC; pin the session
+    // zone so now() means the same on any server. 0 is sent too: it overrides a role's own default.
+    options: [
+      '-c TimeZone=UTC',
+      `-c statement_timeout=${timeouts.statementMs}`,
+      `-c lock_timeout=${timeouts.lockMs}`,
+      `-c idle_in_transaction_session_timeout=${timeouts.idleInTransactionMs}`,
+    ].join(' '),
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor a checked-out one: the pool listens only to idle clients, and PostgreSQL ends a session
+  // left idle in a transaction past its timeout while the client is out. The holder's next query
+  // then fails (http/errors.ts answers 503) and the pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
+}
+
+/** Per-transaction bounds (db/pool.ts withTransaction); 0 lifts one, absent keeps the connection's. */
+export interface TransactionTimeouts {
+  statementMs?: number;
+  lockMs?: number;
+  idleInTransactionMs?: number;
+}
+
+/** For migrations and the demo seed: never cut off, however long they run or wait for each other. */
+export const NO_TIMEOUTS: TransactionTimeouts = { statementMs: 0, lockMs: 0, idleInTransactionMs: 0 };
+
+/** `BEGIN` with `SET LOCAL` of the given bounds, in one round trip. */
+function beginWith(timeouts: TransactionTimeouts): string {
+  const set = (name: string, ms: number | undefined) => (ms === undefined ? '' : `; SET LOCAL ${name} = ${Math.max(0, Math.trunc(ms))}`);
+  return `BEGIN${set('statement_timeout', timeouts.statementMs)}${set('lock_timeout', timeouts.lockMs)}${set('idle_in_transaction_session_timeout', timeouts.idleInTransactionMs)}`;
 }
 
 /**
  * Runs `fn` inside a transaction on one client. `begin` may add statements to the BEGIN's round
- * trip (a simple query; db/post-limit.ts takes its lock that way).
+ * trip (a simple query; db/post-limit.ts takes its lock that way), or be per-transaction bounds
+ * that replace the connection's (a longer statement timeout for an import, none for migrations).
  */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  begin: string | TransactionTimeouts = 'BEGIN',
+): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query(begin);
+    await client.query(typeof begin === 'string' ? begin : beginWith(begin));
     const result = await fn(client);
     await client.query('COMMIT');
     return result;

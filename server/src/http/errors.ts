@@ -13,7 +13,34 @@ export const MSG = {
   foreignOrigin: '请求来源不被允许，请从校巴网页操作',
   needLogin: '请先登录',
   sessionExpired: '登录已过期，请重新登录',
+  busy: '服务器正忙，请稍后再试',
 } as const;
+
+/** Seconds a client is asked to wait (`Retry-After`) after a 503 of a database bound. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * SQLSTATEs of PostgreSQL's own bounds (db/pool.ts): query_canceled (statement_timeout),
+ * lock_not_available (lock_timeout), idle_in_transaction_session_timeout.
+ */
+const BUSY_SQLSTATES = new Set(['57014', '55P03', '25P03']);
+/**
+ * pg's own words for the pool-acquire bound, and for a connection the server ended (idle in a
+ * transaction past its bound, or PostgreSQL restarting): the next query on it fails with these.
+ */
+const BUSY_PG_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable',
+]);
+
+/** The error is a database wait that hit its bound (or a lost connection): a 503, not a bug. */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (typeof code === 'string' && BUSY_SQLSTATES.has(code)) || (typeof message === 'string' && BUSY_PG_MESSAGES.has(message));
+}
 
 /** A failure the caller should see as it is: status, Chinese message and, for 401, its type. */
 export class ApiError extends Error {
@@ -92,6 +119,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const api = isApiPath(request.url);
     if (error instanceof ApiError) return sendFailure(reply, error.statusCode, error.message, error.errorType);
+    if (isDatabaseBusy(error)) {
+      // Expected under load or an attack, and bounded: a warning, and the client is told when to retry.
+      request.log.warn({ err: error }, 'database wait past its bound: 503');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      if (!api) return reply.code(503).type('text/plain; charset=utf-8').send('Service Unavailable');
+      return sendFailure(reply, 503, MSG.busy);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (!api) return reply.code(status).type('text/plain; charset=utf-8').send(error.message);

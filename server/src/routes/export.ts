@@ -179,7 +179,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
         await insertTicket(db, ticketHash(ticket)!, uid, zipPlan, size);
         const data = JSON.parse(zipPlan.dataJson.toString()) as { yy: unknown[] };
         return { size, posts: data.yy.length, images: zipPlan.files.filter((f) => f.name.startsWith('images/')).length };
-      });
+      }, { statementMs: config.db.longStatementMs }); // reading a large space may take longer than the usual bound
       return ok(EXPORT_MSG.prepared, { ticket, ...result });
     },
   );
@@ -257,8 +257,9 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
 
 /**
  * `POST /api/import` (registered at /api): one export ZIP as the multipart field `file`, at most
- * IMPORT_MAX_MB. The upload goes to a temporary file (never whole in memory), is checked whole
- * (export/import.ts), then restored in one transaction; the temporary file is always removed.
+ * IMPORT_MAX_MB. The upload goes to a temporary file (never whole in memory) before any database
+ * connection is taken, is checked whole (export/import.ts), then restored in one transaction; the
+ * temporary file is always removed.
  */
 export async function importRoutes(app: FastifyInstance, { config, pool, signer, storage }: ExportRoutesOptions): Promise<void> {
   const maxBytes = config.importMaxMb * 1024 * 1024;
@@ -268,38 +269,47 @@ export async function importRoutes(app: FastifyInstance, { config, pool, signer,
 
     scope.post('/import', { preValidation: requireUser(signer), schema: SCHEMA.import }, async (request) => {
       if (!request.isMultipart()) throw new ApiError(400, IMPORT_MSG.noFile);
-      return withImportLock(pool, request.uid, () => importUpload(request));
-    });
-
-    /** Reads the upload into a temporary file, checks it and imports it; the file is always removed. */
-    async function importUpload(request: FastifyRequest) {
-      const file = path.join(tmpdir(), `xb-import-${randomBytes(12).toString('hex')}.zip`);
+      // The upload is read whole before the import's lock (a pool connection) is taken: a client
+      // trickling its bytes holds no connection meanwhile.
+      const file = await receiveUpload(request);
       try {
-        try {
-          const part = await request.file();
-          if (!part || part.fieldname !== 'file') {
-            part?.file.resume();
-            throw new ApiError(400, IMPORT_MSG.noFile);
-          }
-          await pipeline(part.file, createWriteStream(file, { flags: 'wx' }));
-          if (part.file.truncated) throw new ApiError(413, IMPORT_MSG.tooLarge(config.importMaxMb));
-        } catch (error) {
-          if (error instanceof ApiError) throw error;
-          if ((error as { statusCode?: number }).statusCode === 413) throw new ApiError(413, IMPORT_MSG.tooLarge(config.importMaxMb));
-          throw new ApiError(400, IMPORT_MSG.noFile);
-        }
-        const info = await stat(file);
-        if (info.size === 0) throw new ApiError(400, IMPORT_MSG.noFile);
-        const opened = await openExport(file, key);
-        try {
-          const { report } = await importExport(pool, storage, request.uid, opened);
-          request.log.info({ uid: request.uid, created: report.created, unrestorable: report.unrestorable.length }, 'export imported');
-          return ok(IMPORT_MSG.imported, report);
-        } finally {
-          opened.close();
-        }
+        return await withImportLock(pool, request.uid, () => importFile(request, file));
       } finally {
         await rm(file, { force: true });
+      }
+    });
+
+    /** Reads the upload into a new temporary file and returns its path; removes it when refused. */
+    async function receiveUpload(request: FastifyRequest): Promise<string> {
+      const file = path.join(tmpdir(), `xb-import-${randomBytes(12).toString('hex')}.zip`);
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') {
+          part?.file.resume();
+          throw new ApiError(400, IMPORT_MSG.noFile);
+        }
+        await pipeline(part.file, createWriteStream(file, { flags: 'wx' }));
+        if (part.file.truncated) throw new ApiError(413, IMPORT_MSG.tooLarge(config.importMaxMb));
+        return file;
+      } catch (error) {
+        await rm(file, { force: true });
+        if (error instanceof ApiError) throw error;
+        if ((error as { statusCode?: number }).statusCode === 413) throw new ApiError(413, IMPORT_MSG.tooLarge(config.importMaxMb));
+        throw new ApiError(400, IMPORT_MSG.noFile);
+      }
+    }
+
+    /** Checks the uploaded file and imports it. */
+    async function importFile(request: FastifyRequest, file: string) {
+      const info = await stat(file);
+      if (info.size === 0) throw new ApiError(400, IMPORT_MSG.noFile);
+      const opened = await openExport(file, key);
+      try {
+        const { report } = await importExport(pool, storage, request.uid, opened, config);
+        request.log.info({ uid: request.uid, created: report.created, unrestorable: report.unrestorable.length }, 'export imported');
+        return ok(IMPORT_MSG.imported, report);
+      } finally {
+        opened.close();
       }
     }
   });

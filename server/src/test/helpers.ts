@@ -58,8 +58,8 @@ export interface TestApp {
 /** The app over a fresh migrated database. */
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const pool = createPool(db.url);
   const config = testConfig(overrides);
+  const pool = createPool(db.url, 10, config.db);
   const app = await buildApp({ config, pool });
   return {
     app,
