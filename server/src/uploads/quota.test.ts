@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { json, member, multipart, noisyJpeg, pngImage, NO_POST_LIMITS, type Member } from '../test/yy';
 import { storageUsed } from './quota';
@@ -139,5 +140,14 @@ describe('STORAGE_QUOTA_MB=0', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('STORAGE_QUOTA_MB and DISK_FREE_FLOOR_MB', () => {
+  it('default to 1024 MB each, take 0 for off, and stop the start on a malformed value', () => {
+    expect(loadConfig({}).storage).toEqual({ quotaMb: 1024, diskFloorMb: 1024 });
+    expect(loadConfig({ STORAGE_QUOTA_MB: '0', DISK_FREE_FLOOR_MB: '0' }).storage).toEqual({ quotaMb: 0, diskFloorMb: 0 });
+    expect(() => loadConfig({ STORAGE_QUOTA_MB: '1.5' })).toThrow(/STORAGE_QUOTA_MB/);
+    expect(() => loadConfig({ DISK_FREE_FLOOR_MB: '-1' })).toThrow(/DISK_FREE_FLOOR_MB/);
   });
 });
