@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
@@ -5,7 +7,8 @@ import { buildApp } from '../app';
 import { cookieFrom, json, startTestApp, type TestApp } from '../test/helpers';
 import { member } from '../test/yy';
 import { loadConfig } from '../config';
-import { RateLimiter } from './rate-limit';
+import type { TokenSigner } from '../auth/tokens';
+import { RateLimiter, TOKEN_KEY_CHARS } from './rate-limit';
 
 const anonymous = (app: FastifyInstance, address = '127.0.0.1') =>
   app.inject({ method: 'GET', url: '/api/user/checkcookie', remoteAddress: address });
@@ -167,6 +170,55 @@ describe('RateLimiter', () => {
     expect(logged.at(-1)).toBe('rate limit counts are shared again');
     expect(limiter.hit('flaky', 5).allowed).toBe(true);
     expect(limiter.hit('flaky', 5).allowed).toBe(false);
+  });
+});
+
+describe('the token cache', () => {
+  let t: TestApp;
+  let limiter: RateLimiter | undefined;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterEach(async () => {
+    await limiter?.stop();
+  });
+  afterAll(() => t.close());
+
+  /** A signer that knows two good tokens of user 7 (real verification is tokens.test.ts's). */
+  const signer = { accessUid: (token: string) => (token === 'good-one' || token === 'good-two' ? 7 : null) } as unknown as TokenSigner;
+  // gc() on demand: the flag set at run time gives a new context the gc function.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const heapAfterGc = () => {
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+
+  it('keeps its memory bounded however many large junk tokens it is sent', () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 5);
+    limiter = new RateLimiter(t.pool, { user: 1_000_000, anon: 1_000_000 }, pino({ enabled: false }), () => now);
+    const before = heapAfterGc();
+    // 3,000 different ~16 KB headers: ~48 MB if each were kept as a key.
+    for (let i = 0; i < 3_000; i++) {
+      const junk = `Bearer ${'x'.repeat(16_000)}.${i}`;
+      expect(limiter.check(signer, junk, '10.40.0.1').limit).toBe(1_000_000); // counted as anonymous
+    }
+    const grown = heapAfterGc() - before;
+    expect(grown).toBeLessThan(8 * 1024 * 1024); // measured: ~0.1 MB; 48 MB when raw headers were kept
+    expect(limiter.tokenCache).toEqual({ entries: 0, keyChars: 0 });
+  });
+
+  it('still counts valid tokens per user, keyed by a small hash whatever the header size', () => {
+    const now = Date.UTC(2026, 0, 1, 12, 1, 5);
+    limiter = new RateLimiter(t.pool, { user: 3, anon: 100 }, pino({ enabled: false }), () => now);
+    const headers = ['Bearer good-one', 'Bearer good-two', `Bearer${' '.repeat(16_000)}good-one`];
+    expect(headers.map((h, i) => limiter!.check(signer, h, `10.41.0.${i}`).allowed)).toEqual([true, true, true]);
+    // The fourth call of user 7, from a fresh address and a cached token, is over their 3.
+    const refused = limiter.check(signer, 'Bearer good-one', '10.41.0.9');
+    expect(refused).toMatchObject({ allowed: false, limit: 3 });
+    expect(limiter.tokenCache).toEqual({ entries: 3, keyChars: 3 * TOKEN_KEY_CHARS });
+    // An address with no token is counted on its own.
+    expect(limiter.check(signer, undefined, '10.41.0.9')).toMatchObject({ allowed: true, limit: 100 });
   });
 });
 

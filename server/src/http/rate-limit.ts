@@ -18,12 +18,20 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest, HookHandlerDoneFu
 import type { RateLimits } from '../config';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
 import type { TokenSigner } from '../auth/tokens';
+import { createHash } from 'node:crypto';
 import { ApiError, MSG } from './errors';
 
 export const RATE_WINDOW_MS = 60_000;
 export const FLUSH_INTERVAL_MS = 1_000;
-/** Tokens verified in the current minute, so a request is not verified twice (here and in the guard) at full cost. */
-const TOKEN_CACHE_MAX = 20_000;
+/**
+ * Valid tokens verified in the current minute, so a request is not verified twice (here and in the
+ * guard) at full cost. Keyed by the SHA-256 of the Authorization header (43 characters whatever the
+ * header's size, up to ~16 KB) and holding valid tokens only, so junk or refused tokens take no room:
+ * at most TOKEN_CACHE_MAX x TOKEN_KEY_CHARS characters of keys (about 1 MB of strings).
+ */
+export const TOKEN_CACHE_MAX = 20_000;
+/** Length of a cache key: SHA-256 in base64url. */
+export const TOKEN_KEY_CHARS = 43;
 
 interface Slot {
   /** Hits of all processes for this key in `window`, as of the last flush (this process's included). */
@@ -50,8 +58,8 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 export class RateLimiter {
   private window = currentWindow(Date.now());
   private slots = new Map<SlotKey, Slot>();
-  /** Authorization header -> uid of its valid access token (null: none) for the current window. */
-  private tokens = new Map<string, number | null>();
+  /** SHA-256 of an Authorization header -> uid of its valid access token, for the current window. */
+  private tokens = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
   /** The last flush failed (PostgreSQL unreachable): logged once, until one succeeds. */
@@ -91,16 +99,27 @@ export class RateLimiter {
     this.roll(now);
     let uid: number | null = null;
     if (authorization) {
-      const cached = this.tokens.get(authorization);
+      const key = createHash('sha256').update(authorization).digest('base64url');
+      const cached = this.tokens.get(key);
       if (cached !== undefined) uid = cached;
       else {
         const token = BEARER.exec(authorization)?.[1];
         uid = token ? signer.accessUid(token) : null;
-        if (this.tokens.size >= TOKEN_CACHE_MAX) this.tokens.clear();
-        this.tokens.set(authorization, uid);
+        // A refused token is not kept: it would only make room for more junk.
+        if (uid !== null) {
+          if (this.tokens.size >= TOKEN_CACHE_MAX) this.tokens.clear();
+          this.tokens.set(key, uid);
+        }
       }
     }
     return uid !== null ? this.count(uid, this.limits.user, now) : this.count(address, this.limits.anon, now);
+  }
+
+  /** What the token cache holds: entries and the characters of their keys (tests bound its memory). */
+  get tokenCache(): { entries: number; keyChars: number } {
+    let keyChars = 0;
+    for (const key of this.tokens.keys()) keyChars += key.length;
+    return { entries: this.tokens.size, keyChars };
   }
 
   /** Counts one request of `key` against `limit` (0: unlimited, not counted). */
