@@ -49,7 +49,7 @@ async function bundleServer(outfile: string): Promise<void> {
       {
         name: 'externalise-packages',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (/^@xiaoba\//.test(args.path) ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@xiaoba/') ? undefined : { path: args.path, external: true }));
         },
       },
     ],

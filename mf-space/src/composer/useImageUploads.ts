@@ -75,7 +75,7 @@ export function useImageUploads() {
   );
 
   const clear = useCallback(() => {
-    for (const id of [...owned.current.keys()]) release(id);
+    for (const id of owned.current.keys()) release(id);
     setSlots([]);
     setRefused([]);
   }, [release]);
@@ -83,7 +83,7 @@ export function useImageUploads() {
   useEffect(() => {
     const map = owned.current;
     return () => {
-      for (const id of [...map.keys()]) releaseSlot(map, id);
+      for (const id of map.keys()) releaseSlot(map, id);
     };
   }, []);
 

@@ -291,7 +291,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     // Only /api: the site's pages and files are not part of the API.
     transform: ({ schema, url }) => {
-      if (!isApiPath(url)) return { schema: { ...(schema ?? {}), hide: true } as FastifySchema, url };
+      if (!isApiPath(url)) return { schema: { ...schema, hide: true } as FastifySchema, url };
       const s = schema as Json | undefined;
       if (s && typeof s['x-multipart-file'] === 'string' && !s.body) {
         const { 'x-multipart-file': file, ...rest } = s;

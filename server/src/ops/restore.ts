@@ -82,7 +82,7 @@ export async function verifyBackup(file: string, migrationsDir = MIGRATIONS_DIR)
       if (!entry) throw new RestoreRefused(`the archive lacks ${name}, which its manifest lists: damaged or cut short`);
       const digest = new Digest();
       try {
-        await pipeline(await zip.openReadStreamPromise(entry), digest, async function* (source) {
+        await pipeline(await zip.openReadStreamPromise(entry), digest, async function (source) {
           for await (const _ of source) {
             // Only the digest is wanted: drain.
           }

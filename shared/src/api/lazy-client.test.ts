@@ -165,7 +165,7 @@ describe('a failed download of the client', () => {
     const sent: string[] = [];
     const adapter: AxiosAdapter = async (config) => {
       const auth = AxiosHeaders.from(config.headers).get('Authorization');
-      sent.push(`${config.url} ${auth ?? '-'}`);
+      sent.push(`${config.url} ${String(auth ?? '-')}`);
       const response = (status: number, data: unknown, headers: Record<string, string> = {}) =>
         ({ status, statusText: String(status), data, headers: new AxiosHeaders(headers), config, request: {} }) as AxiosResponse;
       if (config.url === '/user/refresh') return response(200, { code: 200, msg: 'ok', data: { token: 'new' } });

@@ -55,6 +55,8 @@ function pair(homeContract: unknown = SHELL) {
   return { home, settings, modules, manifest: { remotes: [home, settings] } as RemotesManifest };
 }
 
+/** The address a stubbed fetch was called with (a string, a URL or a Request). */
+const urlOf = (input: RequestInfo | URL | undefined) => (input instanceof Request ? input.url : String(input));
 const registeredNames = () => federation.setRemote.mock.calls.map(([name]) => name);
 const registeredUrl = async (name: string) => {
   const config = federation.setRemote.mock.calls.filter(([n]) => n === name).at(-1)?.[1];
@@ -178,7 +180,7 @@ describe('local overrides', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await initRemotes();
     warn.mockRestore();
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('http://localhost:5174/routes.json');
+    expect(urlOf(fetch.mock.calls[0]?.[0])).toBe('http://localhost:5174/routes.json');
     expect(await registeredUrl(r.home.name)).toBe(LOCAL);
     expect(refusedRemote(r.home.name)).toBeUndefined();
     expect(await registeredUrl(r.settings.name)).toBe(r.settings.url);
@@ -203,7 +205,7 @@ describe('local overrides', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) =>
-        String(input).startsWith('http://localhost:5174/')
+        urlOf(input).startsWith('http://localhost:5174/')
           ? new Response(JSON.stringify(local(r.home.name, SHELL)))
           : new Response(JSON.stringify(local(other.home.name, { shared: '1', singletons: { ...SHELL.singletons, 'react-dom': '18.3.1' } }))),
       ),
