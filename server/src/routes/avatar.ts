@@ -138,9 +138,9 @@ export async function avatarRoutes(app: FastifyInstance, { config, pool, signer,
     scope.post('/upload', { ...auth, schema: SCHEMA.upload }, async (request) => {
       if (!request.isMultipart()) throw new ApiError(400, UPLOAD_MSG.noFile);
       const uid = request.uid;
-      // Counted with the yy pictures, before the file is read (a flood of refused files counts too).
       // The new picture replaces the current one: only the rest of the user's pictures count against it.
       const replacing = { replacingAvatar: true };
+      // Counted with the yy pictures, before the file is read (a flood of refused files counts too).
       await withPosterLock(pool, uid, async (db) => {
         await takePostSlot(db, uid, 'upload', postLimits);
         // A user already at the quota is refused before the file is read; checked again below.
