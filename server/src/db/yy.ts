@@ -183,10 +183,15 @@ export async function claimUploads(db: Queryable, weiboId: number, uid: number, 
 
 /**
  * Deletes a yy with its comments and pictures' rows, and uncounts it. Returns the stored files
- * to remove once the transaction has committed.
+ * to remove once the transaction has committed: those no other row names (an import stores a
+ * picture once for all the yy that show it).
  */
 export async function deleteYy(db: Queryable, key: YyKey): Promise<string[]> {
-  const { rows } = await db.query<{ file: string }>('DELETE FROM uploads WHERE weibo_id = $1 RETURNING file', [key.weibo_id]);
+  const { rows } = await db.query<{ file: string }>(
+    `WITH gone AS (DELETE FROM uploads WHERE weibo_id = $1 RETURNING file)
+     SELECT DISTINCT g.file FROM gone g WHERE NOT EXISTS (SELECT 1 FROM uploads u WHERE u.file = g.file AND u.weibo_id IS DISTINCT FROM $1)`,
+    [key.weibo_id],
+  );
   await db.query('DELETE FROM yy WHERE weibo_id = $1', [key.weibo_id]);
   await db.query('UPDATE users SET yy_count = yy_count - 1 WHERE uid = $1', [key.uid]);
   await db.query(`UPDATE site_counters SET value = value - 1 WHERE name = 'yy'`);

@@ -189,9 +189,12 @@ export async function readExportData(
 
   const imagesByYy = new Map<number, ExportImage[]>();
   const pictures: ExportPicture[] = [];
+  const listed = new Set<string>();
   for (const row of images.rows) {
     const name = `images/${row.file.slice(row.file.lastIndexOf('/') + 1)}`;
-    pictures.push({ key: row.file, name, size: row.size });
+    // One file in the ZIP however many yy show it (an import stores a picture once).
+    if (!listed.has(row.file)) pictures.push({ key: row.file, name, size: row.size });
+    listed.add(row.file);
     const list = imagesByYy.get(row.weibo_id) ?? [];
     list.push({ file: name, width: row.width, height: row.height, size: row.size });
     imagesByYy.set(row.weibo_id, list);

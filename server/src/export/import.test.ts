@@ -150,7 +150,7 @@ describe('POST /api/import on the same site', () => {
 });
 
 describe('other users\' words need this site\'s signature', () => {
-  it('a forged comment "by" another user is not restored; the signed original is', async () => {
+  it('a forged comment "by" another user is not restored; the signed original, deleted here since, is not brought back either', async () => {
     await ok(alice.call('DELETE', `/api/comment/delete?commentId=${space.bobComment.commentId}`));
     const forged = await withData((d) => {
       d.yy.find((y: any) => y.id === space.post.weiboId).comments[0].content = '我是坏人';
@@ -161,9 +161,11 @@ describe('other users\' words need this site\'s signature', () => {
       expect.objectContaining({ kind: 'comment', id: space.bobComment.commentId, reason: expect.stringContaining('签名') }),
     ]);
     expect((await a.pool.query(`SELECT 1 FROM yy_comments WHERE content = '我是坏人'`)).rowCount).toBe(0);
-    const restored = json(await importZip(a, alice, zip)).data;
-    expect(restored.created.comments).toBe(1);
-    expect((await a.pool.query(`SELECT uid FROM yy_comments WHERE content = '好看[b1]'`)).rows).toEqual([{ uid: bob.uid }]);
+    // Signed, it is 小波's genuine words, but they were deleted on this site since the export.
+    const signed = json(await importZip(a, alice, zip)).data;
+    expect(signed.created.comments).toBe(0);
+    expect(signed.unrestorable).toEqual([expect.objectContaining({ kind: 'comment', id: space.bobComment.commentId, reason: '这条内容在本站已被删除' })]);
+    expect((await a.pool.query(`SELECT 1 FROM yy_comments WHERE content = '好看[b1]'`)).rowCount).toBe(0);
   });
 });
 
