@@ -28,19 +28,6 @@ export async function bundleServer(name: string): Promise<{ script: string; remo
     logLevel: 'error',
     plugins: [
       {
-        name: 'mutate',
-        setup(b) {
-          const m = process.env.XB_MUTATE ? JSON.parse(process.env.XB_MUTATE) : null;
-          if (!m) return;
-          b.onLoad({ filter: new RegExp(m.file) }, async (args) => {
-            const fs = await import('node:fs');
-            const text = fs.readFileSync(args.path, 'utf8');
-            if (!text.includes(m.from)) throw new Error('mutation not found');
-            return { contents: text.replace(m.from, m.to), loader: 'ts' };
-          });
-        },
-      },
-      {
         name: 'externalise-packages',
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@xiaoba/') ? undefined : { path: args.path, external: true }));
