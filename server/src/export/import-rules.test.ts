@@ -9,6 +9,7 @@ import { createPool } from '../db/pool';
 import { computeHotTopics } from '../db/topics';
 import { createTestDatabase, startTestApp, testConfig, type TestApp } from '../test/helpers';
 import { json, member, NO_POST_LIMITS, webpImage, type Member } from '../test/yy';
+import { storageUsed } from '../uploads/quota';
 import { createStorage, type UploadStorage } from '../uploads/storage';
 import { exportOf, importZip, ok, zipOf } from './fixtures';
 
@@ -236,7 +237,7 @@ describe('pictures: stored once however often referenced, before the rows that n
   let failPuts = false;
   beforeAll(async () => {
     db = await createTestDatabase();
-    const config = testConfig(NO_POST_LIMITS);
+    const config = testConfig({ ...NO_POST_LIMITS, storage: { quotaMb: 1, diskFloorMb: 0 } });
     const pool = createPool(db.url, 10, config.db);
     const real = createStorage(config);
     // The storage as the import sees it: records how many yy were committed when each file was written.
@@ -263,11 +264,26 @@ describe('pictures: stored once however often referenced, before the rows that n
     expect(puts).toHaveLength(1);
     expect(puts.every((p) => p.rowsThen === 0)).toBe(true);
     expect(await count(t, 'SELECT DISTINCT file FROM uploads')).toBe(1);
+    // The storage quota counts the file once.
+    const { rows: sizes } = await t.pool.query<{ size: number }>('SELECT DISTINCT size FROM uploads WHERE uid = $1', [alice.uid]);
+    expect(await storageUsed(t.pool, alice.uid)).toBe(sizes[0]!.size);
     // Deleting one yy keeps the file the other 99 show.
     const page = json(await alice.call('GET', `/api/yy/getUseryy/${alice.uid}?pageNum=1`)).data.records;
     await ok(alice.call('DELETE', `/api/yy/deleteyy?weiboId=${page[0].weiboId}`));
     const url = page[1].typeData.data[0].url;
     expect((await t.app.inject({ url })).statusCode).toBe(200);
+  });
+
+  it('pictures past the storage quota are reported, not stored (STORAGE_QUOTA_MB covers imports)', async () => {
+    const carol = await member(t, '小凯');
+    // carol's uploads already fill all but 10 bytes of her 1 MB.
+    await t.pool.query(`INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, 'yy/${'0'.repeat(32)}.webp', $2, 1, 1)`, [carol.uid, 1024 * 1024 - 10]);
+    const yy = [yyRow(1, '有图', ago(30), { images: [{ file: 'images/p.webp', width: 64, height: 48, size: 100 }] })];
+    puts = [];
+    const report = json(await importZip(t, carol, await zipData(handMade(await ownerOf(t, carol), 'made-up', { yy }), [['images/p.webp', await webpImage()]]))).data;
+    expect(report.created).toMatchObject({ yy: 1, images: 0 });
+    expect(report.unrestorable).toContainEqual({ kind: 'image', id: 'images/p.webp', reason: '你的图片空间已满' });
+    expect(puts).toHaveLength(0);
   });
 
   it('a picture that cannot be written fails the import before any row: nothing is half restored', async () => {

@@ -22,7 +22,8 @@ export interface StorageUseOptions {
 /** Bytes of pictures `uid` keeps now (0 for no such user). */
 export async function storageUsed(db: Queryable, uid: number, options: StorageUseOptions = {}): Promise<number> {
   const { rows } = await db.query<{ bytes: number }>(
-    `SELECT (SELECT coalesce(sum(size), 0) FROM uploads WHERE uid = $1)
+    // A file counts once however many of the user's rows name it (an import stores a picture once).
+    `SELECT (SELECT coalesce(sum(size), 0) FROM (SELECT DISTINCT ON (file) size FROM uploads WHERE uid = $1 ORDER BY file) f)
           + coalesce((SELECT avatar_size FROM users WHERE uid = $1 AND avatar <> '' AND NOT $2), 0) AS bytes`,
     [uid, options.replacingAvatar === true],
   );
