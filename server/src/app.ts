@@ -15,6 +15,7 @@ import { AJV_CUSTOM_OPTIONS, openApiRoutes, registerOpenApi } from './http/opena
 import { purgeOldRateCounts, purgeOldRegistrations, RateLimiter, rateLimitHook } from './http/rate-limit';
 import { cspReportRoutes, installSecurityHeaders } from './http/security';
 import { purgeOldPostLog } from './db/post-limit';
+import { purgeOldImportUsage } from './export/import';
 import { avatarRoutes } from './routes/avatar';
 import { commentRoutes } from './routes/comment';
 import { countRoutes } from './routes/count';
@@ -126,7 +127,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   await app.register(siteRoutes, { siteDir: config.siteDir, storage, archive: config.archiveMode, registry, versions, overrides: config.deploy.overrides });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the
-  // posting log past its window, and pictures uploaded but never used by a yy within 24 hours.
+  // posting log and the import quota's record past their windows, and pictures uploaded but never used by a yy within 24 hours.
   const purge = () =>
     Promise.all([
       purgeExpiredRefreshTokens(pool),
@@ -136,6 +137,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       purgeOldRateCounts(pool),
       purgeOldRegistrations(pool),
       purgeExportTickets(pool),
+      purgeOldImportUsage(pool),
     ]).catch((err: unknown) =>
       app.log.warn({ err }, 'purge of expired rows failed'),
     );
