@@ -241,7 +241,7 @@ describe('two API processes on one PostgreSQL and one storage', () => {
     expect(lastAcceptedAt - startedAt).toBeLessThan(4 * FLUSH_INTERVAL_MS);
     // And A, which knew all along, still refuses.
     expect((await call(a, 'GET', '/api/user/getinfo', { token: user.token })).status).toBe(429);
-  });
+  }, 45_000);
 
   it('the import lock holds across both: while an import runs on A, the same user\'s import on B answers 409', async () => {
     const importer = await member('导入的人');
@@ -436,11 +436,11 @@ describe('two API processes on one PostgreSQL and one storage', () => {
       });
       killed = true;
       b.child.kill('SIGKILL');
-      await storm;
     } finally {
       await holder.query('COMMIT');
       holder.release();
     }
+    await storm;
     writing = false;
     await reading;
 
