@@ -79,7 +79,14 @@ beforeAll(async () => {
       RATE_LIMIT_USER: String(RATE_LIMIT_USER),
     });
   };
-  [a, b] = await Promise.all([start(), start()]);
+  const started = await Promise.allSettled([start(), start()]);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // Never leave the one that did start running.
+    for (const s of started) if (s.status === 'fulfilled') s.value.child.kill('SIGKILL');
+    throw failed.reason;
+  }
+  [a, b] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value) as [ServerProcess, ServerProcess];
 }, 120_000);
 
 afterAll(async () => {
