@@ -52,7 +52,9 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   await storage.check();
   const app = Fastify({
     loggerInstance: logger ?? pino({ enabled: false }),
-    trustProxy: config.trustProxy,
+    // Only the nearest hop (the operator's proxy) is trusted: with `true` the client's own
+    // X-Forwarded-For entries would choose the address every per-address limit counts.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreDuplicateSlashes: true },
     // Route schemas only check (http/openapi.ts): no coercion, defaults or removed fields.

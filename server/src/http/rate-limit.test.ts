@@ -79,6 +79,27 @@ describe('the general /api limit', () => {
   });
 });
 
+describe('TRUST_PROXY=1: the address is the one the nearest proxy saw', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ trustProxy: true, rateLimits: { user: 0, anon: 2, register: 0 } });
+  });
+  afterAll(() => t.close());
+
+  it('a client cannot choose its own address with X-Forwarded-For entries of its own', async () => {
+    // nginx's $proxy_add_x_forwarded_for appends the real address (10.7.0.1) after what the client sent.
+    const spoofed = (i: number) =>
+      t.app.inject({ method: 'GET', url: '/api/user/checkcookie', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `203.0.113.${i}, 10.7.0.1` } });
+    expect(statuses(await times(3, (() => {
+      let i = 0;
+      return () => spoofed(++i);
+    })()))).toEqual([200, 200, 429]);
+    // Another real address behind the same proxy is counted on its own.
+    const other = await t.app.inject({ method: 'GET', url: '/api/user/checkcookie', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '10.7.0.2' } });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
 describe('RATE_LIMIT_USER=0 and RATE_LIMIT_ANON=0', () => {
   let t: TestApp;
   beforeAll(async () => {
