@@ -63,7 +63,7 @@ export async function readBuildZip(zipData: Buffer): Promise<ReadBuild> {
   try {
     // decodeStrings off: yauzl would refuse bad names with its own terse errors; ours say which rule.
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.fromBuffer(zipData, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, z) => (err || !z ? reject(err) : resolve(z))),
+      yauzl.fromBuffer(zipData, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, z) => (err || !z ? reject(err ?? new Error('yauzl opened no ZIP')) : resolve(z))),
     );
   } catch (error) {
     throw new DeployRefusal(400, `the upload is not a readable ZIP (${(error as Error).message})`);

@@ -201,7 +201,7 @@ export async function openExport(path: string, key: Buffer, nowMs = Date.now()):
   try {
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
       yauzl.open(path, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true, autoClose: false }, (err, z) =>
-        err || !z ? reject(err) : resolve(z),
+        err || !z ? reject(err ?? new Error('yauzl opened no ZIP')) : resolve(z),
       ),
     );
   } catch (error) {
@@ -523,6 +523,9 @@ type ExportLeaveRow = ImportData['board'][number];
 type ExportReplyRow = ExportLeaveRow['replies'][number];
 type Ref = { id: number; origin?: string | null };
 
+/** A refusal by the import quota: summed up in one report line per kind, not one per row. */
+const QUOTA = Symbol('quota');
+
 const byTime = <T extends { ctime: string; id: number }>(a: T, b: T) => a.ctime.localeCompare(b.ctime) || a.id - b.id;
 
 /**
@@ -607,7 +610,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
    * IMPORT_RECENT_HOURS, no repeat of the same text within DUPLICATE_WINDOW_SECONDS, within the
    * quota. Verified rows (signed by this site) are restored as they were.
    */
-  const unverifiedRefusal = (kind: QuotaKind, content: string, ctime: string): string | 'quota' | null => {
+  const unverifiedRefusal = (kind: QuotaKind, content: string, ctime: string): string | typeof QUOTA | null => {
     if (signed) return null;
     const at = Date.parse(ctime);
     if (at > recentSince) return `${IMPORT_RECENT_HOURS}小时内写的内容只能从本站签名的导出文件恢复，请直接重新发布`;
@@ -618,15 +621,15 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
     }
     if (quotaLeft[kind] <= 0) {
       overQuota[kind]++;
-      return 'quota';
+      return QUOTA;
     }
     quotaLeft[kind]--;
     plan.usage[kind]++;
     return null;
   };
   /** Reports a row the rules refuse (the quota's are summed up once at the end). */
-  const refuse = (kind: Unrestorable['kind'], id: number | string, reason: string | 'quota') => {
-    if (reason !== 'quota') report.unrestorable.push({ kind, id, reason });
+  const refuse = (kind: Unrestorable['kind'], id: number | string, reason: string | typeof QUOTA) => {
+    if (reason !== QUOTA) report.unrestorable.push({ kind, id, reason });
   };
 
   // --- yy: the importer's. Unverified ones newest first against the quota (a partial restore
@@ -795,7 +798,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
       if (deletedSince('leaves', key(l), writer)) return lost(DELETED);
       const content = cleanText(l.content);
       const refusal = content === '' ? '内容为空' : writer === uid ? unverifiedRefusal('leaves', content, l.ctime) : null;
-      if (refusal === 'quota') {
+      if (refusal === QUOTA) {
         for (const r of l.replies) report.unrestorable.push({ kind: 'leaveReply', id: r.id, reason: '所属的留言无法恢复' });
         return;
       }
