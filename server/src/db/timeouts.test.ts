@@ -135,7 +135,9 @@ describe('PostgreSQL bounds', () => {
     expect(waited.ms).toBeGreaterThanOrEqual(BOUNDS.statementMs - 50);
     expect(waited.ms).toBeLessThan(BOUNDS.statementMs + SLACK_MS);
     // PostgreSQL itself cancelled it (query_canceled), not only the request.
-    const { rows } = await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'`);
+    const { rows } = await t.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 

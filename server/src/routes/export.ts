@@ -164,22 +164,27 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
       if (!isSkinId(skin)) throw new ApiError(400, EXPORT_MSG.badSkin);
       const uid = request.uid;
       const ticket = newTicket();
-      const result = await withTransaction(pool, async (db) => {
-        // One user's prepares are serialised: the checks below cannot be raced past.
-        const me = await db.query('SELECT 1 FROM users WHERE uid = $1 FOR UPDATE', [uid]);
-        if (me.rowCount === 0) throw new ApiError(401, '登录已过期，请重新登录', 'refresh');
-        if (await downloadRunning(db, uid)) throw new ApiError(409, EXPORT_MSG.running);
-        if (config.exportPerHour > 0 && (await preparedWithinHour(db, uid)) >= config.exportPerHour) {
-          throw new ApiError(429, EXPORT_MSG.tooOften);
-        }
-        await retireOldTickets(db, uid);
-        // Milliseconds: the column's precision, so the ZIP's entries get the same time at download.
-        const zipPlan = (await plan(db, uid, skin, new Date()))!;
-        const size = await zipSize(zipPlan);
-        await insertTicket(db, ticketHash(ticket)!, uid, zipPlan, size);
-        const data = JSON.parse(zipPlan.dataJson.toString()) as { yy: unknown[] };
-        return { size, posts: data.yy.length, images: zipPlan.files.filter((f) => f.name.startsWith('images/')).length };
-      }, { statementMs: config.db.longStatementMs }); // reading a large space may take longer than the usual bound
+      // Reading a large space may take longer than the site's usual statement bound.
+      const result = await withTransaction(
+        pool,
+        async (db) => {
+          // One user's prepares are serialised: the checks below cannot be raced past.
+          const me = await db.query('SELECT 1 FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+          if (me.rowCount === 0) throw new ApiError(401, '登录已过期，请重新登录', 'refresh');
+          if (await downloadRunning(db, uid)) throw new ApiError(409, EXPORT_MSG.running);
+          if (config.exportPerHour > 0 && (await preparedWithinHour(db, uid)) >= config.exportPerHour) {
+            throw new ApiError(429, EXPORT_MSG.tooOften);
+          }
+          await retireOldTickets(db, uid);
+          // Milliseconds: the column's precision, so the ZIP's entries get the same time at download.
+          const zipPlan = (await plan(db, uid, skin, new Date()))!;
+          const size = await zipSize(zipPlan);
+          await insertTicket(db, ticketHash(ticket)!, uid, zipPlan, size);
+          const data = JSON.parse(zipPlan.dataJson.toString()) as { yy: unknown[] };
+          return { size, posts: data.yy.length, images: zipPlan.files.filter((f) => f.name.startsWith('images/')).length };
+        },
+        { statementMs: config.db.longStatementMs },
+      );
       return ok(EXPORT_MSG.prepared, { ticket, ...result });
     },
   );
