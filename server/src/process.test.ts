@@ -23,11 +23,11 @@ import {
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-lock';
 import { processesWorkingIn } from './db/process-info';
 import { REPO_ROOT, SERVER_ROOT } from './paths';
+import { bundleServerTo } from './test/server-process';
 
 const BUNDLE_DIR = path.join(SERVER_ROOT, 'test-results');
 const bundle = path.join(BUNDLE_DIR, `main-process-test-${process.pid}.js`);
@@ -35,30 +35,9 @@ const isRoot = process.getuid?.() === 0;
 const folders: string[] = [];
 const running = new Set<ChildProcess>();
 
-async function bundleServer(outfile: string): Promise<void> {
-  // The same options as build.mjs: npm packages stay external, @xiaoba/* is compiled in.
-  await build({
-    entryPoints: [path.join(SERVER_ROOT, 'src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'externalise-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@xiaoba/') ? undefined : { path: args.path, external: true }));
-        },
-      },
-    ],
-  });
-}
-
 beforeAll(async () => {
   mkdirSync(BUNDLE_DIR, { recursive: true });
-  await bundleServer(bundle);
+  await bundleServerTo(bundle);
 }, 60_000);
 
 afterAll(() => {
@@ -263,7 +242,7 @@ describe('the server process', () => {
       verbatimSymlinks: true,
     });
     const script = path.join(project, 'server', 'dist', 'main.js');
-    await bundleServer(script);
+    await bundleServerTo(script);
 
     // DATA_DIR left to its default, <project>/.data: inside the home too.
     const env = { DATA_DIR: '' };

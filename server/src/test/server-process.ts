@@ -12,15 +12,11 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { REPO_ROOT, SERVER_ROOT } from '../paths';
 
-/** Bundles src/main.ts into server/test-results/<name>.js; returns its path and a remover. */
-export async function bundleServer(name: string): Promise<{ script: string; remove(): void }> {
-  const dir = path.join(SERVER_ROOT, 'test-results');
-  mkdirSync(dir, { recursive: true });
-  const script = path.join(dir, `${name}-${process.pid}.js`);
-  // The same options as build.mjs: npm packages stay external, @xiaoba/* is compiled in.
+/** Bundles src/main.ts into `outfile` with build.mjs's options: npm packages stay external, @xiaoba/* is compiled in. */
+export async function bundleServerTo(outfile: string): Promise<void> {
   await build({
     entryPoints: [path.join(SERVER_ROOT, 'src/main.ts')],
-    outfile: script,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -35,6 +31,14 @@ export async function bundleServer(name: string): Promise<{ script: string; remo
       },
     ],
   });
+}
+
+/** Bundles src/main.ts into server/test-results/<name>.js; returns its path and a remover. */
+export async function bundleServer(name: string): Promise<{ script: string; remove(): void }> {
+  const dir = path.join(SERVER_ROOT, 'test-results');
+  mkdirSync(dir, { recursive: true });
+  const script = path.join(dir, `${name}-${process.pid}.js`);
+  await bundleServerTo(script);
   return { script, remove: () => rmSync(script, { force: true }) };
 }
 
