@@ -17,6 +17,7 @@ const types = {
 } as pg.CustomTypesConfig;
 
 export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
 /** Anything that runs a query: the pool or one client inside a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -71,8 +72,25 @@ function beginWith(timeouts: TransactionTimeouts): string {
  * trip (a simple query; db/post-limit.ts takes its lock that way), or be per-transaction bounds
  * that replace the connection's (a longer statement timeout for an import, none for migrations).
  */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, begin: string | TransactionTimeouts = 'BEGIN'): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  begin: string | TransactionTimeouts = 'BEGIN',
+): Promise<T> {
   const client = await pool.connect();
+  try {
+    return await transactionOn(client, fn, begin);
+  } finally {
+    client.release();
+  }
+}
+
+/** withTransaction on a client the caller already holds (an import keeps its lock's connection). */
+export async function transactionOn<T>(
+  client: pg.PoolClient,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  begin: string | TransactionTimeouts = 'BEGIN',
+): Promise<T> {
   try {
     await client.query(typeof begin === 'string' ? begin : beginWith(begin));
     const result = await fn(client);
@@ -81,8 +99,6 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
-  } finally {
-    client.release();
   }
 }
 

@@ -12,6 +12,7 @@ import { json, member, NO_POST_LIMITS, webpImage, type Member } from '../test/yy
 import { storageUsed } from '../uploads/quota';
 import { createStorage, type UploadStorage } from '../uploads/storage';
 import { exportOf, importZip, ok, zipOf } from './fixtures';
+import { IMPORTS_PER_PROCESS, withImportLock } from './import';
 
 const DAY = 86_400_000;
 /** An ISO time `days` days ago (whole seconds, as exports write them). */
@@ -332,5 +333,25 @@ describe('an import holds no lock every writer needs', () => {
     expect(importDone).toBe(false);
     expect((await importing).statusCode).toBe(200);
     expect((await t.pool.query(`SELECT value FROM site_counters WHERE name = 'yy'`)).rows[0].value).toBe(2);
+  });
+});
+
+describe('imports never take the pool from everyone else', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(NO_POST_LIMITS);
+  });
+  afterAll(() => t.close());
+
+  it(`at most ${IMPORTS_PER_PROCESS} run at once per process, each on one connection; another answers 503 with the busy message`, async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const running = Array.from({ length: IMPORTS_PER_PROCESS }, (_, i) => withImportLock(t.pool, 900_000 + i, () => held));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.pool.totalCount - t.pool.idleCount).toBe(IMPORTS_PER_PROCESS);
+    await expect(withImportLock(t.pool, 900_100, async () => 'ran')).rejects.toMatchObject({ statusCode: 503, message: '服务器正忙，请稍后再试' });
+    release();
+    await Promise.all(running);
+    expect(await withImportLock(t.pool, 900_100, async () => 'ran')).toBe('ran');
   });
 });

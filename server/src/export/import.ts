@@ -36,8 +36,8 @@ import {
 } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { lockPoster, DUPLICATE_WINDOW_SECONDS } from '../db/post-limit';
-import { isUniqueViolation, withTransaction, type Pool, type Queryable } from '../db/pool';
-import { ApiError } from '../http/errors';
+import { isUniqueViolation, transactionOn, type Pool, type PoolClient, type Queryable } from '../db/pool';
+import { ApiError, MSG } from '../http/errors';
 import { assertDiskRoom } from '../uploads/disk-room';
 import { assertStorageRoom, storageUsed } from '../uploads/quota';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, processImage } from '../uploads/images';
@@ -362,23 +362,35 @@ export async function purgeOldImportUsage(db: Queryable): Promise<void> {
 // Any constant: the first half of the advisory lock key "an import of user N is running".
 const IMPORT_LOCK_CLASS = 7_263_011;
 
+/** Imports running at once in one process; each holds one pool connection for its whole run. */
+export const IMPORTS_PER_PROCESS = 3;
+let importsRunning = 0;
+
 /**
  * Runs one user's import while holding a session advisory lock (every API process sees it), so a
  * user runs one import at a time; another answers 409 at once. The lock goes with the connection,
- * which is idle while `fn` runs (it uses the pool for its own work).
+ * which `fn` uses for all its work: an import takes one connection of the pool, and at most
+ * IMPORTS_PER_PROCESS imports run at once (another answers 503 with Retry-After), so imports
+ * never leave the other requests without connections.
  */
-export async function withImportLock<T>(pool: Pool, uid: number, fn: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+export async function withImportLock<T>(pool: Pool, uid: number, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  if (importsRunning >= IMPORTS_PER_PROCESS) throw new ApiError(503, MSG.busy);
+  importsRunning++;
   try {
-    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [IMPORT_LOCK_CLASS, uid]);
-    if (!rows[0]?.ok) throw new ApiError(409, IMPORT_MSG.running);
+    const client = await pool.connect();
     try {
-      return await fn();
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [IMPORT_LOCK_CLASS, uid]);
+      if (!rows[0]?.ok) throw new ApiError(409, IMPORT_MSG.running);
+      try {
+        return await fn(client);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [IMPORT_LOCK_CLASS, uid]).catch(() => {});
+      }
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1, $2)', [IMPORT_LOCK_CLASS, uid]).catch(() => {});
+      client.release();
     }
   } finally {
-    client.release();
+    importsRunning--;
   }
 }
 
@@ -699,6 +711,8 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
   // --- comments: under the importer's yy (anyone's, others' only signed), and the importer's
   // under other users' yy when that yy is here. In time order, so a reply finds what it answers.
   const commentRef = new Map<number, { ref: RowRef; author: number; yy: RowRef }>();
+  const plannedComments = new Set<string>();
+  const plannedReplies = new Set<string>();
   const sameRef = (a: RowRef, b: RowRef) => ('id' in a && 'id' in b ? a.id === b.id : 'created' in a && 'created' in b && a.created === b.created);
   const planComment = async (c: ExportCommentRow, yy: RowRef) => {
     // A row already here by the person the export names, in the same place, is skipped (signed or not).
@@ -718,7 +732,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
       report.unrestorable.push({ kind: 'comment', id: c.id, reason: `评论者${missingUser(c.name, c.uid)}` });
       return;
     }
-    if (plan.comments.some((p) => p.key === key(c) && p.author === author)) {
+    if (plannedComments.has(`${key(c)}|${author}`)) {
       report.skipped.comments++;
       return;
     }
@@ -752,6 +766,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
       }
     }
     const ref = createdRef(key(c), author);
+    plannedComments.add(`${key(c)}|${author}`);
     commentRef.set(c.id, { ref, author, yy });
     plan.comments.push({ key: key(c), author, content, ctime: c.ctime, yy, replyTo, replyUid });
     report.created.comments++;
@@ -813,7 +828,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
   const planReply = async (r: ExportReplyRow, leave: RowRef, board: number, leaveAuthor: number) => {
     const claimed = await resolveUser(r.uid, r.name);
     const found = claimed !== null && 'id' in leave ? find('leave_replies', key(r), claimed, leave.id) : null;
-    if (typeof found === 'number' || plan.replies.some((p) => p.key === key(r) && p.author === claimed)) {
+    if (typeof found === 'number' || plannedReplies.has(`${key(r)}|${claimed}`)) {
       report.skipped.leaveReplies++;
       return;
     }
@@ -838,6 +853,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
     const refusal = content === '' ? '内容为空' : author === uid ? unverifiedRefusal('leaveReplies', content, r.ctime) : null;
     if (refusal !== null) return refuse('leaveReply', r.id, refusal);
     plan.replies.push({ key: key(r), author, leave, content, ctime: r.ctime });
+    plannedReplies.add(`${key(r)}|${author}`);
     report.created.leaveReplies++;
   };
   for (const l of [...data.board].sort(byTime)) await planLeave(l, uid);
@@ -999,7 +1015,7 @@ async function writePlan(db: Queryable, uid: number, plan: ImportPlan, pictures:
 // The import
 
 export async function importExport(
-  pool: Pool,
+  db: PoolClient,
   storage: UploadStorage,
   uid: number,
   opened: OpenedExport,
@@ -1007,9 +1023,9 @@ export async function importExport(
   nowMs = Date.now(),
 ): Promise<{ report: ImportReport; written: string[] }> {
   const { data } = opened;
-  const here = await instanceId(pool);
+  const here = await instanceId(db);
   const sameSite = data.site.instance === here;
-  const me = await pool.query<ImportTarget>('SELECT uid, email, qm, qianming, avatar FROM users WHERE uid = $1', [uid]);
+  const me = await db.query<ImportTarget>('SELECT uid, email, qm, qianming, avatar FROM users WHERE uid = $1', [uid]);
   const target = me.rows[0];
   if (!target) throw new ApiError(401, '登录已过期，请重新登录', 'refresh');
   // The same account: the registration e-mail on any site, and on this very site the same 米米号 too.
@@ -1065,29 +1081,35 @@ export async function importExport(
   let committed = false;
   try {
     // A large export's reads may take longer than a page's: the long statement bound (PG_LONG_STATEMENT_TIMEOUT_MS).
-    const long = { statementMs: rules.db.longStatementMs };
-    await storePlan(await withTransaction(pool, (db) => planImport(db, input), long));
+    // A large export's reads and checks may take longer than a page's: the long bound
+    // (PG_LONG_STATEMENT_TIMEOUT_MS) for its statements and for the work between them.
+    const long = { statementMs: rules.db.longStatementMs, idleInTransactionMs: rules.db.longStatementMs };
+    await storePlan(await transactionOn(db, (tx) => planImport(tx, input), long));
     let report: ImportReport | null = null;
     // The transaction decides again from what is true then (a retry after a unique conflict with
     // another user's import of the same row sees that row and skips it).
     for (let attempt = 1; report === null; attempt++) {
       try {
-        report = await withTransaction(pool, async (db) => {
-          // The user's posting lock: the storage quota is checked against their parallel uploads.
-          await lockPoster(db, uid);
-          const plan = await planImport(db, input);
-          await storePlan(plan); // nothing new unless the site changed since the first plan
-          await assertStorageRoom(db, rules.storage, uid, plan.pictureBytes);
-          await writePlan(db, uid, plan, pictures, files, avatar);
-          return plan.report;
-        }, long);
+        report = await transactionOn(
+          db,
+          async (tx) => {
+            // The user's posting lock: the storage quota is checked against their parallel uploads.
+            await lockPoster(tx, uid);
+            const plan = await planImport(tx, input);
+            await storePlan(plan); // nothing new unless the site changed since the first plan
+            await assertStorageRoom(tx, rules.storage, uid, plan.pictureBytes);
+            await writePlan(tx, uid, plan, pictures, files, avatar);
+            return plan.report;
+          },
+          long,
+        );
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
       }
     }
     committed = true;
     // Files the final plan did not use (the site changed between the plans) are removed.
-    const used = await pool.query<{ file: string }>('SELECT file FROM uploads WHERE file = ANY($1::text[]) UNION SELECT substr(avatar, 10) FROM users WHERE uid = $2', [written, uid]);
+    const used = await db.query<{ file: string }>('SELECT file FROM uploads WHERE file = ANY($1::text[]) UNION SELECT substr(avatar, 10) FROM users WHERE uid = $2', [written, uid]);
     const keep = new Set(used.rows.map((r) => r.file));
     const unused = written.filter((f) => !keep.has(f));
     if (unused.length > 0) await storage.delete(unused).catch(() => {});

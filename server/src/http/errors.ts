@@ -118,7 +118,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const api = isApiPath(request.url);
-    if (error instanceof ApiError) return sendFailure(reply, error.statusCode, error.message, error.errorType);
+    if (error instanceof ApiError) {
+      // Every 503 (the server is busy, a picture could not be stored) tells the client when to retry.
+      if (error.statusCode === 503) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      return sendFailure(reply, error.statusCode, error.message, error.errorType);
+    }
     if (isDatabaseBusy(error)) {
       // Expected under load or an attack, and bounded: a warning, and the client is told when to retry.
       request.log.warn({ err: error }, 'database wait past its bound: 503');

@@ -16,7 +16,7 @@ import { isSkinId } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import { withTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool, type PoolClient } from '../db/pool';
 import { ApiError, ok } from '../http/errors';
 import { routeSchema, typed } from '../http/openapi';
 import { readExportData } from '../export/data';
@@ -278,7 +278,7 @@ export async function importRoutes(app: FastifyInstance, { config, pool, signer,
       // trickling its bytes holds no connection meanwhile.
       const file = await receiveUpload(request);
       try {
-        return await withImportLock(pool, request.uid, () => importFile(request, file));
+        return await withImportLock(pool, request.uid, (db) => importFile(request, file, db));
       } finally {
         await rm(file, { force: true });
       }
@@ -305,12 +305,12 @@ export async function importRoutes(app: FastifyInstance, { config, pool, signer,
     }
 
     /** Checks the uploaded file and imports it. */
-    async function importFile(request: FastifyRequest, file: string) {
+    async function importFile(request: FastifyRequest, file: string, db: PoolClient) {
       const info = await stat(file);
       if (info.size === 0) throw new ApiError(400, IMPORT_MSG.noFile);
       const opened = await openExport(file, key);
       try {
-        const { report } = await importExport(pool, storage, request.uid, opened, config);
+        const { report } = await importExport(db, storage, request.uid, opened, config);
         request.log.info({ uid: request.uid, created: report.created, unrestorable: report.unrestorable.length }, 'export imported');
         return ok(IMPORT_MSG.imported, report);
       } finally {
