@@ -2,6 +2,4 @@ import { defineConfig } from 'vite';
 import { remoteConfig } from '@xiaoba/shared/federation';
 import { routeTable } from './src/route-table';
 
-export default defineConfig(
-  remoteConfig({ name: 'mf_settings', exposes: { './routes': './src/routes.tsx' }, routes: routeTable }),
-);
+export default defineConfig(remoteConfig({ name: 'mf_settings', exposes: { './routes': './src/routes.tsx' }, routes: routeTable }));

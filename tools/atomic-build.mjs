@@ -61,7 +61,8 @@ if (existsSync(prerenderEntry(cwd))) {
 }
 // Brotli 11 and gzip siblings of every text file, made once here instead of per request.
 const packed = precompressDir(next);
-if (packed.written) console.log(`precompressed ${packed.written} files: brotli ${(packed.before / 1024).toFixed(0)} KB -> ${(packed.after / 1024).toFixed(0)} KB`);
+if (packed.written)
+  console.log(`precompressed ${packed.written} files: brotli ${(packed.before / 1024).toFixed(0)} KB -> ${(packed.after / 1024).toFixed(0)} KB`);
 rmSync(old, { recursive: true, force: true });
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);

@@ -143,11 +143,8 @@ async function main() {
     // One post in ten reposts the demo's first picture post, two of them on every page 1: a source
     // to join and its pictures to read (the 008 site page's generic plan walked yy's primary key
     // up to the largest reposted id, ADR 0009 "Second pass").
-    const { source } = (
-      await db.query(
-        `SELECT min(weibo_id) AS source FROM yy WHERE transpond_id IS NULL AND weibo_id IN (SELECT weibo_id FROM uploads)`,
-      )
-    ).rows[0];
+    const { source } = (await db.query(`SELECT min(weibo_id) AS source FROM yy WHERE transpond_id IS NULL AND weibo_id IN (SELECT weibo_id FROM uploads)`))
+      .rows[0];
     async function seedTo(total) {
       const n = total - seeded;
       const t0 = performance.now();
@@ -221,13 +218,15 @@ async function main() {
       };
     }
 
-    const api = (path, method = 'GET', body) => (req, user) => ({
-      ...req,
-      method,
-      path: typeof path === 'function' ? path(user) : path,
-      headers: { ...req.headers, authorization: user.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: body(user) } : {}),
-    });
+    const api =
+      (path, method = 'GET', body) =>
+      (req, user) => ({
+        ...req,
+        method,
+        path: typeof path === 'function' ? path(user) : path,
+        headers: { ...req.headers, authorization: user.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: body(user) } : {}),
+      });
 
     // A figure with failed requests (e.g. 429 from a rate limit left on) measures the failure.
     const failed = (r) => (r.bad > 0 ? ` (${r.bad} FAILED)` : '');
@@ -264,8 +263,8 @@ async function main() {
         `\n== ${posts.toLocaleString('en')} posts seeded (${(seedMs / 1000).toFixed(1)} s), ${CONNECTIONS} connections, ` +
           `${ROUNDS} rounds of ${DURATION} s each; medians over the rounds`,
       );
-      newest = (await db.query('SELECT weibo_id FROM yy WHERE uid = $1 ORDER BY ctime DESC, weibo_id DESC LIMIT 20', [poster])).rows.map(
-        (r) => Number(r.weibo_id),
+      newest = (await db.query('SELECT weibo_id FROM yy WHERE uid = $1 ORDER BY ctime DESC, weibo_id DESC LIMIT 20', [poster])).rows.map((r) =>
+        Number(r.weibo_id),
       );
       const calls = [
         ['floor: trivial Fastify route', `${floorUrl}/trivial`, null],
@@ -277,7 +276,9 @@ async function main() {
       for (let round = 0; round < ROUNDS; round++) {
         for (const [name, url, build] of calls) runs[name].push(await load(name, url, build));
         const floor = runs['floor: Fastify + pg, one row'][round].rps;
-        console.log(`  round ${round + 1}: ${calls.map(([name]) => `${name.replace(/ Fastify.*/, '')} ${runs[name][round].rps.toFixed(0)}`).join(', ')} (floor ${floor.toFixed(0)})`);
+        console.log(
+          `  round ${round + 1}: ${calls.map(([name]) => `${name.replace(/ Fastify.*/, '')} ${runs[name][round].rps.toFixed(0)}`).join(', ')} (floor ${floor.toFixed(0)})`,
+        );
       }
       row('call', 'req/s', 'p50 ms', 'p99 ms', 'x one-row', 'CPU µs/req', 'node + pg', 'x one-row CPU');
       const figures = { posts };
@@ -367,9 +368,15 @@ async function startProfiled(repo, env, flags) {
       child.once('exit', () => ok());
       child.kill('SIGTERM');
     });
-  for (const deadline = Date.now() + 90_000; ; ) {
+  for (const deadline = Date.now() + 90_000; ;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    if (await fetch(`${url}/remotes.json`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/remotes.json`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error('server did not start in time');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -421,6 +428,8 @@ function summariseProfile(dir) {
       .join('\n');
   console.log(`\nprofile ${file}: ${(total / 1e6).toFixed(1)} s busy`);
   console.log(`self time by package or part (native calls such as writev, the socket writes, apart):\n${top(selfByPart, 20)}`);
-  console.log(`\ntime inside each package or part (whole stacks, so the shares overlap; a hook plugin\n  holds the rest of the request under it):\n${top(inside, 25)}`);
+  console.log(
+    `\ntime inside each package or part (whole stacks, so the shares overlap; a hook plugin\n  holds the rest of the request under it):\n${top(inside, 25)}`,
+  );
   console.log(`\nself time, top functions:\n${top(self, 30)}`);
 }

@@ -199,7 +199,11 @@ const restartMs = [];
 let pgKills = 0;
 let server = await startServer();
 const settings = await durabilitySettings();
-console.log(`PostgreSQL durability settings: ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+console.log(
+  `PostgreSQL durability settings: ${Object.entries(settings)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ')}`,
+);
 if (settings.fsync !== 'on' || settings.synchronous_commit !== 'on') {
   console.error('fsync and synchronous_commit must be on');
   process.exitCode = 1;

@@ -111,7 +111,10 @@ async function firstLoad(browser, url, page) {
     // entry can run for longer than the 500 ms of quiet before it asks for the page's chunks.
     await tab
       .waitForFunction(
-        (ready) => !document.getElementById('xb-prerender') && document.querySelector(ready) && ![...document.querySelectorAll('#root [role="status"]')].some((el) => el.textContent?.includes('加载中')),
+        (ready) =>
+          !document.getElementById('xb-prerender') &&
+          document.querySelector(ready) &&
+          ![...document.querySelectorAll('#root [role="status"]')].some((el) => el.textContent?.includes('加载中')),
         page.ready,
         { timeout: 90_000 },
       )
@@ -198,7 +201,15 @@ async function measureSite(siteDir, label, lhDir) {
   });
   const browser = await chromium.launch({
     executablePath: CHROME,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const result = {};
   try {
@@ -291,16 +302,23 @@ export function chartSvg(fed, ctl, caption) {
         const v = panel.value(r);
         const h = scale(v);
         const x = x0 + 20 + j * 62;
-        parts.push(`<rect x="${x}" y="${(plotBottom - h).toFixed(1)}" width="56" height="${h.toFixed(1)}" fill="${colors[name]}"><title>${escapeXml(`${path} ${name}: ${panel.format(v)}`)}</title></rect>`);
+        parts.push(
+          `<rect x="${x}" y="${(plotBottom - h).toFixed(1)}" width="56" height="${h.toFixed(1)}" fill="${colors[name]}"><title>${escapeXml(`${path} ${name}: ${panel.format(v)}`)}</title></rect>`,
+        );
         parts.push(`<text x="${x + 28}" y="${(plotBottom - h - 5).toFixed(1)}" font-size="12" text-anchor="middle">${panel.format(v)}</text>`);
       });
       const r = panel.value(fed[path]) / panel.value(ctl[path]);
-      parts.push(`<text x="${x0 + 79}" y="${plotBottom + 18}" font-size="13" text-anchor="middle">${escapeXml(path)} <tspan fill="#666">(${r.toFixed(2)}x)</tspan></text>`);
+      parts.push(
+        `<text x="${x0 + 79}" y="${plotBottom + 18}" font-size="13" text-anchor="middle">${escapeXml(path)} <tspan fill="#666">(${r.toFixed(2)}x)</tspan></text>`,
+      );
     });
   });
   const height = 70 + 2 * (panelHeight + 30) + 10;
   const legend = Object.entries(colors)
-    .map(([name, color], i) => `<rect x="${20 + i * 170}" y="38" width="14" height="14" fill="${color}"/><text x="${40 + i * 170}" y="50" font-size="13">${name === 'federated' ? 'federated (shipped)' : 'single-bundle control'}</text>`)
+    .map(
+      ([name, color], i) =>
+        `<rect x="${20 + i * 170}" y="38" width="14" height="14" fill="${color}"/><text x="${40 + i * 170}" y="50" font-size="13">${name === 'federated' ? 'federated (shipped)' : 'single-bundle control'}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" fill="#222">
 <rect width="100%" height="100%" fill="#fff"/>
@@ -371,7 +389,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
     const total = bytes + (idle?.bytes ?? 0);
     const seen = fed[path].jsBytes;
     const off = Math.abs(total - seen) / seen;
-    console.log(`check:budget counts ${path}: ${kb(bytes)} first load + ${kb(idle?.bytes ?? 0)} when idle = ${kb(total)} (Chromium fetched ${kb(seen)})${off > 0.03 ? '  <- differs by more than 3%: check-budget.mjs no longer models the page' : ''}`);
+    console.log(
+      `check:budget counts ${path}: ${kb(bytes)} first load + ${kb(idle?.bytes ?? 0)} when idle = ${kb(total)} (Chromium fetched ${kb(seen)})${off > 0.03 ? '  <- differs by more than 3%: check-budget.mjs no longer models the page' : ''}`,
+    );
   }
   mkdirSync(join(repo, '.bench'), { recursive: true });
   const finished = when();

@@ -54,7 +54,15 @@ try {
   // First load of /login, empty cache.
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage();
   const responses = [];
@@ -168,7 +176,9 @@ try {
   const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   row('server process RSS at idle', `${(rss / 1024).toFixed(1)} MB`);
   try {
-    const pg = execFileSync('sh', ['-c', `ps -o rss= --ppid ${site.child.pid} | awk '{s+=$1} END {print s}'`]).toString().trim();
+    const pg = execFileSync('sh', ['-c', `ps -o rss= --ppid ${site.child.pid} | awk '{s+=$1} END {print s}'`])
+      .toString()
+      .trim();
     if (pg) row('embedded PostgreSQL processes RSS (children)', `${(Number(pg) / 1024).toFixed(1)} MB`);
   } catch {
     // ps unavailable: skip

@@ -62,7 +62,9 @@ export function findCrossings(root) {
           const target = resolve(dirname(file), spec);
           if (target !== home && !target.startsWith(home + sep)) {
             const owner = workspaces.find((w) => target === resolve(root, w) || target.startsWith(resolve(root, w) + sep));
-            problems.push(`${where} reaches into ${owner ? `${owner}/` : 'files outside the module'}${owner && MODULES[module].length ? ` (use ${MODULES[module][0]})` : ''}`);
+            problems.push(
+              `${where} reaches into ${owner ? `${owner}/` : 'files outside the module'}${owner && MODULES[module].length ? ` (use ${MODULES[module][0]})` : ''}`,
+            );
           }
         } else if (spec.startsWith('@xiaoba/')) {
           const pkg = spec.split('/').slice(0, 2).join('/');

@@ -246,7 +246,10 @@ async function selfTest() {
   let seed = 7;
   const noise = (n) => Array.from({ length: n }, () => ((seed = (seed * 48271) % 2147483647) % 36).toString(36)).join('');
   try {
-    write('shell/dist/index.html', '<script type="module" crossorigin src="/assets/entry.js"></script><link rel="modulepreload" crossorigin href="/assets/shared.js">');
+    write(
+      'shell/dist/index.html',
+      '<script type="module" crossorigin src="/assets/entry.js"></script><link rel="modulepreload" crossorigin href="/assets/shared.js">',
+    );
     write('shell/dist/assets/entry.js', `/* banner */ import{a as b}from"./dep.js";import"./dep2.js";const l=()=>import("./lazy.js");"${noise(3000)}"`);
     write('shell/dist/assets/dep.js', 'export const a=1;'); // under 1024 bytes: sent as it is
     write('shell/dist/assets/dep2.js', 'console.log(2);');
@@ -255,7 +258,15 @@ async function selfTest() {
     write('shell/dist/assets/lazy.js', noise(9000)); // dynamic import: not a first-load file
     const remotes = {
       'mf-auth': [{ path: '/login', page: 'login', preload: ['login.js'] }],
-      'mf-space': [{ path: '/my', children: [{ index: true, page: 'home', preload: ['home.js'] }, { path: 'board', page: 'board', preload: ['board.js'] }] }],
+      'mf-space': [
+        {
+          path: '/my',
+          children: [
+            { index: true, page: 'home', preload: ['home.js'] },
+            { path: 'board', page: 'board', preload: ['board.js'] },
+          ],
+        },
+      ],
       'mf-home': [],
       'mf-settings': [],
     };
@@ -280,11 +291,20 @@ async function selfTest() {
     strictEqual(bytes['shell/dist/assets/dep.js'], 'export const a=1;'.length);
     const entry = bytes['shell/dist/assets/entry.js'];
     if (!(entry > 1024 && entry < 3000)) throw new Error(`entry.js counted ${entry} bytes, not brotli-compressed`);
-    strictEqual(result.pages['/login'].bytes, Object.values(bytes).reduce((a, b) => a + b, 0));
+    strictEqual(
+      result.pages['/login'].bytes,
+      Object.values(bytes).reduce((a, b) => a + b, 0),
+    );
 
-    const budget = { pages: { '/login': result.pages['/login'].bytes, '/my': result.pages['/my'].bytes - 1 }, remoteEntries: { 'mf-auth': 1000, 'mf-space': 1000, 'mf-home': 1000 } };
+    const budget = {
+      pages: { '/login': result.pages['/login'].bytes, '/my': result.pages['/my'].bytes - 1 },
+      remoteEntries: { 'mf-auth': 1000, 'mf-space': 1000, 'mf-home': 1000 },
+    };
     const { over } = compare(result, budget);
-    deepStrictEqual(over, [`page /my: ${result.pages['/my'].bytes} bytes > budget ${result.pages['/my'].bytes - 1}`, 'mf-settings/remoteEntry.js: no budget in tools/budget.json']);
+    deepStrictEqual(over, [
+      `page /my: ${result.pages['/my'].bytes} bytes > budget ${result.pages['/my'].bytes - 1}`,
+      'mf-settings/remoteEntry.js: no budget in tools/budget.json',
+    ]);
 
     rmSync(join(site, 'mf-home', 'dist', 'routes.json'));
     await rejects(measure(site, ['/login']), /not every remote is built/);

@@ -61,4 +61,8 @@ if (problems.length) {
   console.error('Federated singletons out of line:\n- ' + problems.join('\n- '));
   process.exit(1);
 }
-console.log(`singletons ok: ${Object.entries(declared).map(([n, v]) => `${n}@${[...v][0]}`).join(', ')}`);
+console.log(
+  `singletons ok: ${Object.entries(declared)
+    .map(([n, v]) => `${n}@${[...v][0]}`)
+    .join(', ')}`,
+);

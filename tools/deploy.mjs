@@ -52,13 +52,29 @@ export function parseDeployArgs(argv) {
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const take = () => (inline !== undefined ? inline : value(i++, flag));
     switch (flag) {
-      case '--site': opts.site = take(); break;
-      case '--key': opts.key = take(); break;
-      case '--dir': opts.dir = take(); opts.build = false; break;
-      case '--remote': opts.remote = take(); break;
-      case '--list': opts.list = true; break;
-      case '--no-build': opts.build = false; break;
-      case '-h': case '--help': opts.help = true; break;
+      case '--site':
+        opts.site = take();
+        break;
+      case '--key':
+        opts.key = take();
+        break;
+      case '--dir':
+        opts.dir = take();
+        opts.build = false;
+        break;
+      case '--remote':
+        opts.remote = take();
+        break;
+      case '--list':
+        opts.list = true;
+        break;
+      case '--no-build':
+        opts.build = false;
+        break;
+      case '-h':
+      case '--help':
+        opts.help = true;
+        break;
       case '--rollback':
         opts.rollback = true;
         // The version is optional: take the next word only when it is not another option.
@@ -150,9 +166,13 @@ async function call(site, path, init) {
 function refusalLine(action, { status, body, text }) {
   const msg = body && typeof body.msg === 'string' ? body.msg : text.slice(0, 200).trim() || '(no message)';
   const hint =
-    status === 401 ? ' (check --key / XB_DEPLOY_KEY: the operator creates keys with npm run deploy-key -- create <remote>)' :
-    status === 403 ? ' (this key belongs to another remote)' :
-    status === 404 && !body ? ' (is this the site? it has no deploy API)' : '';
+    status === 401
+      ? ' (check --key / XB_DEPLOY_KEY: the operator creates keys with npm run deploy-key -- create <remote>)'
+      : status === 403
+        ? ' (this key belongs to another remote)'
+        : status === 404 && !body
+          ? ' (is this the site? it has no deploy API)'
+          : '';
   return `${action} refused: HTTP ${status}: ${msg}${hint}`;
 }
 
@@ -161,7 +181,8 @@ function gitCommit(cwd) {
   const sha = git.status === 0 ? git.stdout.trim() : '';
   if (!/^[0-9a-f]{40}$/.test(sha)) return undefined;
   const dirty = spawnSync('git', ['status', '--porcelain', '--', '.'], { cwd, encoding: 'utf8' });
-  if (dirty.status === 0 && dirty.stdout.trim()) console.log(`note: ${basename(cwd)} has uncommitted changes; the version records commit ${sha.slice(0, 12)} anyway`);
+  if (dirty.status === 0 && dirty.stdout.trim())
+    console.log(`note: ${basename(cwd)} has uncommitted changes; the version records commit ${sha.slice(0, 12)} anyway`);
   return sha;
 }
 
@@ -213,7 +234,9 @@ export async function main(argv, { cwd = process.cwd(), env = process.env } = {}
       else {
         console.log(`${remote} on ${opts.site}, newest first:`);
         for (const v of rows) {
-          console.log(`${v.active ? '*' : ' '} ${v.version}  ${String(v.createdAt).replace('T', ' ').slice(0, 19)}  ${(v.commit ?? '-').slice(0, 12).padEnd(12)}  ${mb(v.bytes)}${v.active ? '  (active)' : ''}`);
+          console.log(
+            `${v.active ? '*' : ' '} ${v.version}  ${String(v.createdAt).replace('T', ' ').slice(0, 19)}  ${(v.commit ?? '-').slice(0, 12).padEnd(12)}  ${mb(v.bytes)}${v.active ? '  (active)' : ''}`,
+          );
         }
       }
       return 0;

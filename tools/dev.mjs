@@ -24,7 +24,13 @@ for (const ws of watched) {
   children.push(spawn(process.execPath, [viteBin, 'build', '--watch', '--minify', 'false', '--logLevel', 'warn'], { cwd: join(root, ws), stdio: 'inherit' }));
   console.log(`watching ${ws}: save a file, then reload the page`);
 }
-children.push(spawn(process.execPath, [join(root, 'server/dist/main.js')], { cwd: root, stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' } }));
+children.push(
+  spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  }),
+);
 
 const stopAll = () => {
   for (const child of children) child.kill('SIGTERM');

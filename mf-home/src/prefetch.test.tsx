@@ -25,8 +25,23 @@ afterEach(() => {
 });
 
 const user: UserInfo = {
-  uid: 100001, name: '巴巴', email: 'demo1@xiaoba.fan', babadou: 520, experience: 1250, qianming: '', qm: '', sex: 1,
-  follows: 12, fans: 36, face: 0, avatar: '', ctime: 0, skin: '', birthday: '2003-05-12', lastTime: 0, sign: 0,
+  uid: 100001,
+  name: '巴巴',
+  email: 'demo1@xiaoba.fan',
+  babadou: 520,
+  experience: 1250,
+  qianming: '',
+  qm: '',
+  sex: 1,
+  follows: 12,
+  fans: 36,
+  face: 0,
+  avatar: '',
+  ctime: 0,
+  skin: '',
+  birthday: '2003-05-12',
+  lastTime: 0,
+  sign: 0,
 };
 const TOKEN = 'tok-restored';
 
@@ -89,11 +104,7 @@ describe('route prefetch of /home', () => {
     expect(await screen.findByText('大家的yy（假的）')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
     await tick();
-    expect(events.slice(0, 3)).toEqual([
-      'load mf_space ./feed',
-      'session restored',
-      `request /count/getcomments (page not shown, Bearer ${TOKEN})`,
-    ]);
+    expect(events.slice(0, 3)).toEqual(['load mf_space ./feed', 'session restored', `request /count/getcomments (page not shown, Bearer ${TOKEN})`]);
     // The fragment's own prefetch (it knows its arguments) got the store's dispatch, once.
     expect(prefetchedWith).toEqual([store.dispatch]);
     // The page's hooks found the notices request: asked once; RemoteFragment found the fragment loaded or in flight.

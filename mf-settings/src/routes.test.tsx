@@ -56,14 +56,20 @@ describe('settings pages', () => {
     expect(await screen.findByRole('region', { name: title })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: '设置' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: '设置分类' });
-    const current = within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page');
     expect(current.map((a) => a.textContent)).toEqual([title]);
   });
 
   it('has the four tabs and 我的数据; 兴趣 and 隐私 point at the not-found page', async () => {
     renderSettings('/setting/avatar');
     const nav = await screen.findByRole('navigation', { name: '设置分类' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['修改头像', '/setting/avatar'],
       ['个人资料', '/setting/profile'],
       ['我的数据', '/setting/data'],

@@ -5,14 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  authActions,
-  baseApi,
-  redirect,
-  setSessionHooks,
-  withGuardVerdict,
-  type LoaderFunctionArgs,
-} from '@xiaoba/shared';
+import { authActions, baseApi, redirect, setSessionHooks, withGuardVerdict, type LoaderFunctionArgs } from '@xiaoba/shared';
 import { makeTestStore, renderPage, routesFromTable, type Call } from '@xiaoba/shared/testing';
 import Feed, { prefetch as prefetchFeed } from './feed';
 import { routeTable } from './route-table';

@@ -59,4 +59,3 @@ export const prefetch: PagePrefetches = {
     whenSignedIn(() => boardPage(dispatch, uid));
   },
 };
-

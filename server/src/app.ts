@@ -95,7 +95,10 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   const registry = new RegistryFile(config.deploy.remotesFile, config.deploy.remotesFileSet ? undefined : DEFAULT_REGISTRY);
   await registry.load();
   if (!config.deploy.remotesFileSet && !existsSync(config.deploy.remotesFile)) {
-    app.log.warn({ file: config.deploy.remotesFile }, 'no registry of remotes: using the built-in one (the four remotes); copy remotes.config.json beside the server or set REMOTES_FILE');
+    app.log.warn(
+      { file: config.deploy.remotesFile },
+      'no registry of remotes: using the built-in one (the four remotes); copy remotes.config.json beside the server or set REMOTES_FILE',
+    );
   }
   const versions = new RemoteVersions(pool, storage, config.deploy.retainDays, app.log);
   const rateLimiter = new RateLimiter(pool, config.rateLimits, app.log);
@@ -140,9 +143,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       purgeOldRegistrations(pool),
       purgeExportTickets(pool),
       purgeOldImportUsage(pool),
-    ]).catch((err: unknown) =>
-      app.log.warn({ err }, 'purge of expired rows failed'),
-    );
+    ]).catch((err: unknown) => app.log.warn({ err }, 'purge of expired rows failed'));
   const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

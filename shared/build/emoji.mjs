@@ -25,8 +25,6 @@ const set = JSON.parse(readFileSync(require.resolve(`${SET}/icons.json`), 'utf8'
 const info = JSON.parse(readFileSync(require.resolve(`${SET}/info.json`), 'utf8'));
 const version = JSON.parse(readFileSync(require.resolve(`${SET}/package.json`), 'utf8')).version;
 
-
-
 /** A standalone SVG document of one icon of the set (no aliases or transforms: the table avoids them). */
 function svgOf(name) {
   const icon = set.icons[name];
@@ -36,10 +34,7 @@ function svgOf(name) {
   const top = icon.top ?? set.top ?? 0;
   const width = icon.width ?? set.width ?? 16;
   const height = icon.height ?? set.height ?? 16;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
-    `viewBox="${left} ${top} ${width} ${height}">${icon.body}</svg>\n`
-  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` + `viewBox="${left} ${top} ${width} ${height}">${icon.body}</svg>\n`;
 }
 
 /** Writes a file whole (a running server may be reading the folder). */

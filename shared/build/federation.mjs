@@ -196,9 +196,7 @@ function emitRouteTable(name, routes, exposes) {
       };
       // A remote may expose more than './routes' (a fragment such as './feed'): take that module's chunk.
       const routesFile = routesModule ? resolve(routesModule).replace(/\.[jt]sx?$/, '') : undefined;
-      const expose = chunks.find(
-        (c) => c.fileName.startsWith('__federation_expose_') && c.facadeModuleId?.replace(/\.[jt]sx?$/, '') === routesFile,
-      );
+      const expose = chunks.find((c) => c.fileName.startsWith('__federation_expose_') && c.facadeModuleId?.replace(/\.[jt]sx?$/, '') === routesFile);
       // Page keys and their modules, read from the `key: lazyPage(() => import('./path'))` lines.
       const pageFiles = new Map();
       if (routesModule && expose) {

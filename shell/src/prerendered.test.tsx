@@ -11,8 +11,7 @@ function prerenderedPage(markup: string) {
 }
 
 const FORM =
-  '<form method="dialog"><input type="text" value=""><input type="password" value="">' +
-  '<input type="checkbox"><button type="submit">登录</button></form>';
+  '<form method="dialog"><input type="text" value=""><input type="password" value="">' + '<input type="checkbox"><button type="submit">登录</button></form>';
 
 /** The live page: React state behind every control, shown so the test can read it. */
 function LoginLike({ onSubmit }: { onSubmit?: (values: string) => void }) {
@@ -58,7 +57,12 @@ describe('the prerendered page', () => {
   it('is kept while the live app has not shown the page, and the live root stays hidden', async () => {
     const { prerendered, root } = prerenderedPage(FORM);
     expect(takeOverPrerendered(root)).not.toBeNull();
-    await renderLive(root, <main><p role="status">加载中…</p></main>);
+    await renderLive(
+      root,
+      <main>
+        <p role="status">加载中…</p>
+      </main>,
+    );
     expect(root.hidden).toBe(true);
     expect(prerendered.isConnected).toBe(true);
   });

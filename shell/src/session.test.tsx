@@ -5,7 +5,6 @@ import { connectSession, mayHaveSession, SESSION_EXPIRED } from './session';
 import { createStore } from './store';
 import { fail, fakeServer, memoryStorage, ok, user } from './testing/fake-server';
 
-
 const loginData: LoginData = { ...user, skin: 'pinkcat', token: 'token-abc', username: '10001' };
 
 function signedIn() {
@@ -51,15 +50,9 @@ describe('connectSession', () => {
   });
 
   it('when the refresh itself fails under several concurrent 401s, the session ends exactly once', async () => {
-    const calls = fakeServer((c) =>
-      c.path === '/user/refresh' ? fail(401, '登录已过期，请重新登录', REFRESH) : fail(401, '登录已失效', ACCESS),
-    );
+    const calls = fakeServer((c) => (c.path === '/user/refresh' ? fail(401, '登录已过期，请重新登录', REFRESH) : fail(401, '登录已失效', ACCESS)));
     const { store, goToLogin } = signedIn();
-    const results = await Promise.allSettled([
-      store.dispatch(userApi.endpoints.getInfo.initiate()),
-      api.get('/yy/getyy'),
-      api.get('/user/getleaves'),
-    ]);
+    const results = await Promise.allSettled([store.dispatch(userApi.endpoints.getInfo.initiate()), api.get('/yy/getyy'), api.get('/user/getleaves')]);
     // RTK Query settles with an error, axios rejects: nothing hangs and nothing succeeds.
     expect(results.map((r) => r.status === 'rejected' || 'error' in (r.value as object))).toEqual([true, true, true]);
     expect(calls.filter((c) => c.path === '/user/refresh')).toHaveLength(1);

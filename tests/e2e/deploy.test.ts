@@ -93,7 +93,14 @@ beforeAll(async () => {
   chmodSync(work, 0o755);
   chmodSync(dataDir, 0o755);
   const started = Promise.all([
-    startSite({ PG_PORT: String(await freePort()), DATA_DIR: dataDir, JWT_SECRET: 'deploy-e2e-secret-long-enough-for-hs256-0123456789', RATE_LIMIT_USER: '0', RATE_LIMIT_ANON: '0', REMOTE_OVERRIDES: '1' }),
+    startSite({
+      PG_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'deploy-e2e-secret-long-enough-for-hs256-0123456789',
+      RATE_LIMIT_USER: '0',
+      RATE_LIMIT_ANON: '0',
+      REMOTE_OVERRIDES: '1',
+    }),
     launchBrowser(),
   ]);
   // Meanwhile: the build published first (the site's current mf-home, copied so a rebuild by
@@ -137,7 +144,10 @@ describe('publishing one remote with tools/deploy.mjs', () => {
     await page.goto('/help');
     await page.getByText(OLD_TEXT).waitFor();
     const oldChunk = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/remotes\/mf-home\/HelpPage-[^/]+\.js$/.test(n)),
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .find((n) => /\/remotes\/mf-home\/HelpPage-[^/]+\.js$/.test(n)),
     );
     expect(oldChunk).toBeDefined();
 
@@ -224,7 +234,10 @@ describe('publishing one remote with tools/deploy.mjs', () => {
     // The developer's side: their build of mf-home served by `vite preview` (CORS on, shared/build/federation.mjs).
     const port = await freePort();
     const viteBin = join(repo, 'node_modules', 'vite', 'bin', 'vite.js');
-    preview = spawn(process.execPath, [viteBin, 'preview', '--outDir', join(work, 'v1'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: mfHome, stdio: 'ignore' });
+    preview = spawn(process.execPath, [viteBin, 'preview', '--outDir', join(work, 'v1'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+      cwd: mfHome,
+      stdio: 'ignore',
+    });
     const local = `http://127.0.0.1:${port}/remoteEntry.js`;
     for (let i = 0; ; i++) {
       const res = await fetch(local).catch(() => null);
@@ -260,7 +273,11 @@ describe('publishing one remote with tools/deploy.mjs', () => {
     // A local build made against another React: the shell names the mismatch in mf-home's area
     // instead of loading it, and the other remotes keep working.
     const port2 = await freePort();
-    preview2 = spawn(process.execPath, [viteBin, 'preview', '--outDir', join(work, 'mismatch'), '--port', String(port2), '--strictPort', '--host', '127.0.0.1'], { cwd: mfHome, stdio: 'ignore' });
+    preview2 = spawn(
+      process.execPath,
+      [viteBin, 'preview', '--outDir', join(work, 'mismatch'), '--port', String(port2), '--strictPort', '--host', '127.0.0.1'],
+      { cwd: mfHome, stdio: 'ignore' },
+    );
     const mismatched = `http://127.0.0.1:${port2}/remoteEntry.js`;
     for (let i = 0; !(await fetch(mismatched).catch(() => null))?.ok; i++) {
       if (i > 150) throw new Error('vite preview did not start');
@@ -305,7 +322,8 @@ describe('tools/deploy.mjs arguments and files', () => {
     try {
       mkdirSync(join(dir, '.vite'));
       mkdirSync(join(dir, '__federation_shared_@xiaoba'));
-      for (const f of ['remoteEntry.js', 'routes.json', '.vite/manifest.json', '.DS_Store', '__federation_shared_@xiaoba/shared-a1b2c3d4.js']) writeFileSync(join(dir, f), 'x');
+      for (const f of ['remoteEntry.js', 'routes.json', '.vite/manifest.json', '.DS_Store', '__federation_shared_@xiaoba/shared-a1b2c3d4.js'])
+        writeFileSync(join(dir, f), 'x');
       expect(buildFiles(dir)).toEqual(['__federation_shared_@xiaoba/shared-a1b2c3d4.js', 'remoteEntry.js', 'routes.json']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

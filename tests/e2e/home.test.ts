@@ -51,7 +51,10 @@ describe('/home', () => {
     await yy.getByLabel('评论', { exact: true }).fill(`在个人中心评论 ${stamp}`);
     await yy.getByRole('button', { name: '发表评论' }).click();
     await expectToast(page, '评论成功');
-    await yy.getByRole('listitem').filter({ hasText: `在个人中心评论 ${stamp}` }).waitFor();
+    await yy
+      .getByRole('listitem')
+      .filter({ hasText: `在个人中心评论 ${stamp}` })
+      .waitFor();
     await yy.getByRole('button', { name: '评论(1)' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

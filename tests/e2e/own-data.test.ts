@@ -64,7 +64,7 @@ describe('export', () => {
     expect(site.errors).toEqual([]);
   });
 
-  it('the ZIP\'s index.html shows the space from disk with the network off: posts, pictures and emoji', async () => {
+  it("the ZIP's index.html shows the space from disk with the network off: posts, pictures and emoji", async () => {
     const context = await browser.newContext({ offline: true, locale: 'zh-CN' });
     const requests: string[] = [];
     context.on('request', (r) => {
@@ -73,10 +73,18 @@ describe('export', () => {
     const page = await context.newPage();
     await page.goto(pathToFileURL(join(folder, 'index.html')).href);
     const first = exported.yy.find((y) => y.content.replace(/\[b\d+\]/g, '').trim() !== '')!;
-    const words = first.content.replace(/\[b\d+\]/g, '').trim().split('\n')[0]!.slice(0, 6);
+    const words = first.content
+      .replace(/\[b\d+\]/g, '')
+      .trim()
+      .split('\n')[0]!
+      .slice(0, 6);
     await page.getByText(words).first().waitFor();
     const images = await page.locator('img').evaluateAll((imgs) =>
-      imgs.map((i) => ({ src: (i as HTMLImageElement).getAttribute('src'), alt: (i as HTMLImageElement).alt, ok: (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 })),
+      imgs.map((i) => ({
+        src: (i as HTMLImageElement).getAttribute('src'),
+        alt: (i as HTMLImageElement).alt,
+        ok: (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+      })),
     );
     const emoji = images.filter((i) => i.src?.startsWith('emoji/'));
     const pictures = images.filter((i) => i.src?.startsWith('images/'));

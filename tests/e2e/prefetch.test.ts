@@ -75,7 +75,9 @@ const count = (visit: Visit, request: string) => visit.requests.filter((r) => r 
 
 describe('route prefetch', () => {
   it('/my: the yy list request starts before the page has rendered; each first-screen request is sent once', async () => {
-    const visit = await firstVisit('100001', '/my', (tab) => tab.getByRole('heading', { level: 2, name: '我的yy' }).locator('xpath=..').locator('article').first().waitFor());
+    const visit = await firstVisit('100001', '/my', (tab) =>
+      tab.getByRole('heading', { level: 2, name: '我的yy' }).locator('xpath=..').locator('article').first().waitFor(),
+    );
     const yy = 'GET /api/yy/getUseryy/100001?pageNum=1&pageSize=20';
     for (const request of [yy, 'GET /api/visitor/get?uid=100001', 'GET /api/yy/hottopics', 'GET /api/user/getleaves']) {
       expect(count(visit, request), request).toBe(1);
@@ -96,7 +98,9 @@ describe('route prefetch', () => {
   });
 
   it("/home: everyone's yy page 1 and 回复我的, each once", async () => {
-    const visit = await firstVisit('100001', '/home', (tab) => tab.getByRole('heading', { level: 2, name: '大家的yy' }).locator('xpath=..').locator('article').first().waitFor());
+    const visit = await firstVisit('100001', '/home', (tab) =>
+      tab.getByRole('heading', { level: 2, name: '大家的yy' }).locator('xpath=..').locator('article').first().waitFor(),
+    );
     expect(count(visit, 'GET /api/yy/getyy?pageNum=1&pageSize=20')).toBe(1);
     expect(count(visit, 'GET /api/count/getcomments')).toBe(1);
   });

@@ -31,10 +31,7 @@ describe('session', () => {
     await expectToast(page, '装扮成功！');
 
     expect(calls.filter((c) => c.startsWith('/api/user/refresh'))).toEqual(['/api/user/refresh 200']);
-    expect(calls.filter((c) => c.startsWith('/api/user/updateskin'))).toEqual([
-      '/api/user/updateskin 401',
-      '/api/user/updateskin 200',
-    ]);
+    expect(calls.filter((c) => c.startsWith('/api/user/updateskin'))).toEqual(['/api/user/updateskin 401', '/api/user/updateskin 200']);
     // Put the demo user's skin back for the other tests.
     await page.getByRole('button', { name: '装扮' }).click();
     await page.getByRole('radio', { name: '默认主题' }).check({ force: true });

@@ -118,12 +118,13 @@ describe('the message board and visitors', () => {
   it('a board message holding an XSS payload runs nothing; the owner deletes it', async () => {
     const { page, errors } = visitor;
     await page.goto('/100002/board');
-    await page
-      .getByLabel('留言', { exact: true })
-      .fill(`<img src=x onerror="window.__xss=1">${stamp}-x <script>window.__xss=2</script> &lt;b&gt;`);
+    await page.getByLabel('留言', { exact: true }).fill(`<img src=x onerror="window.__xss=1">${stamp}-x <script>window.__xss=2</script> &lt;b&gt;`);
     await page.getByRole('button', { name: '发表留言' }).click();
     await expectToast(page, '留言成功!');
-    const xss = page.getByRole('article').filter({ hasText: `${stamp}-x` }).first();
+    const xss = page
+      .getByRole('article')
+      .filter({ hasText: `${stamp}-x` })
+      .first();
     expect(await xss.innerText()).toContain(`${stamp}-x window.__xss=2 &lt;b&gt;`);
     expect(await noScriptRan(page)).toBeUndefined();
     expect(await page.locator('main img[src="x"], main script').count()).toBe(0);
@@ -131,10 +132,20 @@ describe('the message board and visitors', () => {
 
     const o = owner.page;
     await o.goto('/my/board');
-    const message = o.getByRole('article').filter({ hasText: `${stamp}-x` }).first();
+    const message = o
+      .getByRole('article')
+      .filter({ hasText: `${stamp}-x` })
+      .first();
     await message.getByRole('button', { name: '删除', exact: true }).click();
     await o.getByRole('dialog', { name: '删除留言' }).getByRole('button', { name: '删除' }).click();
     await expectToast(o, '删除成功！');
-    await expect.poll(() => o.getByRole('article').filter({ hasText: `${stamp}-x` }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        o
+          .getByRole('article')
+          .filter({ hasText: `${stamp}-x` })
+          .count(),
+      )
+      .toBe(0);
   });
 });

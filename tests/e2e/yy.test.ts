@@ -74,7 +74,10 @@ describe('yy posts between two friends', () => {
     const { page } = author;
     await page.goto('/my');
     await page.getByLabel(/^图片（0\/9）$/).setInputFiles(fakeImage());
-    await page.getByText(/只支持/).first().waitFor();
+    await page
+      .getByText(/只支持/)
+      .first()
+      .waitFor();
   });
 
   it('the friend sees it on /100001 and comments; the author replies in reply mode', async () => {

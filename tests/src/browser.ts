@@ -6,7 +6,7 @@ const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
 
 export function chromiumPath(): string {
   const found = CANDIDATES.find((p): p is string => Boolean(p && existsSync(p)));
-  if (!found) throw new Error('Chromium not found: install Debian\'s `chromium` package or set CHROMIUM_PATH.');
+  if (!found) throw new Error("Chromium not found: install Debian's `chromium` package or set CHROMIUM_PATH.");
   return found;
 }
 

@@ -31,7 +31,10 @@ export async function expectToast(page: Page, text: string) {
 }
 
 export async function headerColor(page: Page): Promise<string> {
-  return page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  return page
+    .locator('header')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
 }
 
 export const SKIN_HEADER = {

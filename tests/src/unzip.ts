@@ -7,9 +7,7 @@ import yauzl from 'yauzl';
 export async function unzipTo(zipPath: string, dir: string): Promise<string[]> {
   const root = resolve(dir);
   mkdirSync(root, { recursive: true });
-  const zip = await new Promise<yauzl.ZipFile>((ok, fail) =>
-    yauzl.open(zipPath, { lazyEntries: true }, (err, z) => (err ? fail(err) : ok(z!))),
-  );
+  const zip = await new Promise<yauzl.ZipFile>((ok, fail) => yauzl.open(zipPath, { lazyEntries: true }, (err, z) => (err ? fail(err) : ok(z!))));
   const names: string[] = [];
   await new Promise<void>((done, fail) => {
     zip.on('error', fail);

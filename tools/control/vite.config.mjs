@@ -56,7 +56,10 @@ function remotesTable() {
     }
     return { name: table.name, routes: table.routes, modules, pages };
   });
-  const imports = (map) => `{${Object.entries(map).map(([k, f]) => `${JSON.stringify(k)}: () => import(${JSON.stringify(f)})`).join(', ')}}`;
+  const imports = (map) =>
+    `{${Object.entries(map)
+      .map(([k, f]) => `${JSON.stringify(k)}: () => import(${JSON.stringify(f)})`)
+      .join(', ')}}`;
   return `export const remotes = [\n${entries
     .map((e) => `  { name: ${JSON.stringify(e.name)}, routes: ${JSON.stringify(e.routes)}, modules: ${imports(e.modules)}, pages: ${imports(e.pages)} }`)
     .join(',\n')}\n];\n`;

@@ -36,7 +36,10 @@ const Card = styled.section`
   border: 1px solid ${(p) => p.theme.colors.border};
   background: ${(p) => p.theme.colors.panel};
   color: ${(p) => p.theme.colors.text};
-  p { margin: 0; color: ${(p) => p.theme.colors.muted}; }
+  p {
+    margin: 0;
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;
 const Count = styled.strong`
   font-size: 24px;

@@ -6,15 +6,7 @@
 import type { ReactElement } from 'react';
 
 const frame = (label: string, body: ReactElement) => (
-  <svg
-    role="img"
-    aria-label={label}
-    viewBox="0 0 480 270"
-    preserveAspectRatio="xMidYMid slice"
-    xmlns="http://www.w3.org/2000/svg"
-    width="100%"
-    height="100%"
-  >
+  <svg role="img" aria-label={label} viewBox="0 0 480 270" preserveAspectRatio="xMidYMid slice" xmlns="http://www.w3.org/2000/svg" width="100%" height="100%">
     <title>{label}</title>
     {body}
   </svg>
@@ -79,7 +71,15 @@ function StarryHill() {
       <path d="M392 40a26 26 0 1 0 22 40 21 21 0 1 1-22-40z" fill="#fff8c4" />
       <g fill="#fff">
         {[
-          [40, 30], [110, 70], [180, 24], [250, 58], [320, 20], [440, 110], [70, 120], [300, 104], [210, 130],
+          [40, 30],
+          [110, 70],
+          [180, 24],
+          [250, 58],
+          [320, 20],
+          [440, 110],
+          [70, 120],
+          [300, 104],
+          [210, 130],
         ].map(([x, y]) => (
           <circle key={`${x}-${y}`} cx={x} cy={y} r="2" />
         ))}
@@ -126,7 +126,10 @@ function SummerFair() {
         <circle r="8" fill="#6d4c41" />
       </g>
       {[
-        [70, 80, '#e53935'], [110, 60, '#8e24aa'], [150, 90, '#43a047'], [190, 66, '#fb8c00'],
+        [70, 80, '#e53935'],
+        [110, 60, '#8e24aa'],
+        [150, 90, '#43a047'],
+        [190, 66, '#fb8c00'],
       ].map(([x, y, c]) => (
         <g key={String(c)}>
           <path d={`M${x} ${Number(y) + 26} q6 30 -4 70`} stroke="#6d4c41" strokeWidth="1.5" fill="none" />

@@ -33,7 +33,11 @@ describe('Carousel', () => {
     vi.useFakeTimers();
     renderPage(<Carousel />);
     await act(() => vi.advanceTimersByTimeAsync(0));
-    const current = () => screen.getAllByRole('button').find((b) => b.getAttribute('aria-current'))?.getAttribute('aria-label');
+    const current = () =>
+      screen
+        .getAllByRole('button')
+        .find((b) => b.getAttribute('aria-current'))
+        ?.getAttribute('aria-label');
     expect(current()).toBe('第1张');
     await act(() => vi.advanceTimersByTimeAsync(CAROUSEL_INTERVAL_MS - 50));
     expect(current()).toBe('第1张');

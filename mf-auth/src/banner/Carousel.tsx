@@ -8,8 +8,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import { CAROUSEL_INTERVAL_MS, styled } from '@xiaoba/shared';
 import { BANNER_SCENES } from './BannerArt';
 
-const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 export function Carousel() {
   const autoplay = useMemo(
@@ -52,13 +51,7 @@ export function Carousel() {
       <Viewport ref={viewportRef}>
         <Track>
           {BANNER_SCENES.map((Scene, i) => (
-            <Slide
-              key={i}
-              role="group"
-              aria-roledescription="幻灯片"
-              aria-label={`${i + 1} / ${BANNER_SCENES.length}`}
-              aria-hidden={i !== selected}
-            >
+            <Slide key={i} role="group" aria-roledescription="幻灯片" aria-label={`${i + 1} / ${BANNER_SCENES.length}`} aria-hidden={i !== selected}>
               <Scene />
             </Slide>
           ))}
@@ -98,7 +91,9 @@ const Slide = styled.div`
   flex: 0 0 100%;
   min-width: 0;
   aspect-ratio: 16 / 9;
-  svg { display: block; }
+  svg {
+    display: block;
+  }
 `;
 const Dots = styled.div`
   position: absolute;

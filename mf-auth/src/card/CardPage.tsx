@@ -102,5 +102,9 @@ function CardForm({ user }: { user: UserInfo }) {
 const Page = styled.div`
   max-width: 560px;
   margin: 0 auto;
-  h1 { color: ${(p) => p.theme.colors.pageText}; font-size: 24px; margin: 8px 0 14px; }
+  h1 {
+    color: ${(p) => p.theme.colors.pageText};
+    font-size: 24px;
+    margin: 8px 0 14px;
+  }
 `;

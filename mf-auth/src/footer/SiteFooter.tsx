@@ -16,5 +16,7 @@ const Footer = styled.footer`
   text-align: center;
   font-size: 12px;
   color: ${(p) => p.theme.colors.pageText};
-  p { margin: 2px 0; }
+  p {
+    margin: 2px 0;
+  }
 `;

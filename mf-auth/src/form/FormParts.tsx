@@ -65,7 +65,9 @@ export const FieldBox = styled.div`
   flex-direction: column;
   gap: 4px;
   margin-bottom: 12px;
-  label { font-weight: 600; }
+  label {
+    font-weight: 600;
+  }
 `;
 
 export const Input = styled.input`
@@ -78,7 +80,10 @@ export const Input = styled.input`
   border-radius: 6px;
   background: ${(p) => p.theme.colors.panel};
   color: ${(p) => p.theme.colors.text};
-  &[readonly] { background: ${(p) => p.theme.colors.page}; color: ${(p) => p.theme.colors.text}; }
+  &[readonly] {
+    background: ${(p) => p.theme.colors.page};
+    color: ${(p) => p.theme.colors.text};
+  }
 `;
 
 export const Select = styled.select`
@@ -106,7 +111,10 @@ const AlertBox = styled.p`
 const PanelBox = styled.section`
   ${card}
   padding: 18px 20px;
-  h2 { margin: 0 0 12px; font-size: 18px; }
+  h2 {
+    margin: 0 0 12px;
+    font-size: 18px;
+  }
 `;
 
 /** Looks like a link, behaves as a button: it opens something on this page rather than navigating. */
@@ -126,7 +134,10 @@ export const ButtonRow = styled.div`
   flex-wrap: wrap;
   gap: 10px;
   align-items: center;
-  > button { flex: 1 1 120px; min-height: 44px; }
+  > button {
+    flex: 1 1 120px;
+    min-height: 44px;
+  }
 `;
 
 export const CheckRow = styled.div`
@@ -135,5 +146,9 @@ export const CheckRow = styled.div`
   align-items: center;
   gap: 6px;
   margin-bottom: 10px;
-  input { width: 18px; height: 18px; margin: 0; }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+  }
 `;

@@ -77,13 +77,7 @@ export function LoginForm({ initialUsername = '', onRegisterMode, usernameRef }:
   return (
     <form noValidate onSubmit={submit} aria-labelledby="xb-login-title">
       <h2 id="xb-login-title">登录</h2>
-      <TextField
-        label="米米号/邮箱"
-        value={username}
-        onChange={setUsername}
-        autoComplete="username"
-        inputRef={usernameRef}
-      />
+      <TextField label="米米号/邮箱" value={username} onChange={setUsername} autoComplete="username" inputRef={usernameRef} />
       <TextField label="密码" type="password" value={password} onChange={setPassword} autoComplete="current-password" />
       <Extras>
         <CheckRow>
@@ -117,7 +111,9 @@ const Extras = styled.div`
   justify-content: space-between;
   align-items: center;
   gap: 4px 12px;
-  > div { margin-bottom: 0; }
+  > div {
+    margin-bottom: 0;
+  }
 `;
 const Notice = styled.p`
   min-height: 0;

@@ -48,11 +48,7 @@ export default function LoginPage() {
       <Grid>
         <FormArea>
           {mode === 'login' ? (
-            <LoginForm
-              initialUsername={usernameFromState(location.state)}
-              onRegisterMode={() => switchTo('register')}
-              usernameRef={usernameRef}
-            />
+            <LoginForm initialUsername={usernameFromState(location.state)} onRegisterMode={() => switchTo('register')} usernameRef={usernameRef} />
           ) : (
             <RegisterModeForm onBack={() => switchTo('login')} nameRef={nameRef} />
           )}
@@ -78,8 +74,14 @@ const Heading = styled.header`
   gap: 4px 14px;
   margin: 8px 0 16px;
   color: ${(p) => p.theme.colors.pageText};
-  h1 { margin: 0; font-size: 30px; letter-spacing: 4px; }
-  p { margin: 0; }
+  h1 {
+    margin: 0;
+    font-size: 30px;
+    letter-spacing: 4px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 /* Phones: form, then banner, then notices. Wide screens: banner and notices on the left, the form beside them. */
 const Grid = styled.div`
@@ -97,7 +99,9 @@ const Grid = styled.div`
 `;
 const FormArea = styled(Panel)`
   grid-area: form;
-  form h2 { margin-top: 0; }
+  form h2 {
+    margin-top: 0;
+  }
 `;
 const BannerArea = styled.div`
   grid-area: banner;

@@ -25,7 +25,16 @@ export function NoticeList() {
 const Box = styled.section`
   ${card}
   padding: 14px 18px;
-  h2 { margin: 0 0 8px; font-size: 16px; }
-  ol { margin: 0; padding-left: 1.3em; }
-  li { margin-bottom: 4px; color: ${(p) => p.theme.colors.muted}; }
+  h2 {
+    margin: 0 0 8px;
+    font-size: 16px;
+  }
+  ol {
+    margin: 0;
+    padding-left: 1.3em;
+  }
+  li {
+    margin-bottom: 4px;
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;

@@ -1,17 +1,20 @@
 /** Live preview of the profile card (spec section 2): name, age, zodiac sign icon and sex. */
-import {
-  age,
-  type Sex,
-  styled,
-  zodiac,
-  type BirthdayValue,
-  SEX_LABELS,
-} from '@xiaoba/shared';
+import { age, type Sex, styled, zodiac, type BirthdayValue, SEX_LABELS } from '@xiaoba/shared';
 
 /** Unicode zodiac symbols (drawn by the phone's font, no image request). */
 const ZODIAC_SYMBOLS: Record<string, string> = {
-  aries: '♈', taurus: '♉', gemini: '♊', cancer: '♋', leo: '♌', virgo: '♍',
-  libra: '♎', scorpio: '♏', sagittarius: '♐', capricorn: '♑', aquarius: '♒', pisces: '♓',
+  aries: '♈',
+  taurus: '♉',
+  gemini: '♊',
+  cancer: '♋',
+  leo: '♌',
+  virgo: '♍',
+  libra: '♎',
+  scorpio: '♏',
+  sagittarius: '♐',
+  capricorn: '♑',
+  aquarius: '♒',
+  pisces: '♓',
 };
 
 export interface PreviewCardProps {
@@ -73,10 +76,22 @@ const Facts = styled.dl`
   flex-wrap: wrap;
   gap: 4px 18px;
   margin: 0;
-  div { display: flex; gap: 4px; }
-  dt { font-weight: 600; }
-  dt::after { content: '：'; }
-  dd { margin: 0; display: inline-flex; align-items: center; gap: 2px; }
+  div {
+    display: flex;
+    gap: 4px;
+  }
+  dt {
+    font-weight: 600;
+  }
+  dt::after {
+    content: '：';
+  }
+  dd {
+    margin: 0;
+    display: inline-flex;
+    align-items: center;
+    gap: 2px;
+  }
 `;
 const Sign = styled.span`
   font-size: 18px;

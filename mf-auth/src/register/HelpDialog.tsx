@@ -25,5 +25,7 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
 const List = styled.ul`
   margin: 0;
   padding-left: 1.2em;
-  li { margin-bottom: 8px; }
+  li {
+    margin-bottom: 8px;
+  }
 `;

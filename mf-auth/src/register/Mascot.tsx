@@ -4,7 +4,14 @@
  */
 export function Mascot() {
   return (
-    <svg role="img" aria-label="一辆长着大眼睛、戴着小红帽、笑眯眯的黄色小校车" viewBox="0 0 120 100" width="120" height="100" xmlns="http://www.w3.org/2000/svg">
+    <svg
+      role="img"
+      aria-label="一辆长着大眼睛、戴着小红帽、笑眯眯的黄色小校车"
+      viewBox="0 0 120 100"
+      width="120"
+      height="100"
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <path d="M34 22 Q60 2 86 22 Z" fill="#e53935" />
       <rect x="78" y="16" width="18" height="6" rx="3" fill="#c62828" />
       <rect x="14" y="22" width="92" height="58" rx="22" fill="#ffc107" />

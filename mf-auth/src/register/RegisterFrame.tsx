@@ -56,7 +56,10 @@ const Top = styled.header`
   gap: 12px;
   margin: 8px 0 16px;
   color: ${(p) => p.theme.colors.pageText};
-  h1 { margin: 0 0 4px; font-size: 26px; }
+  h1 {
+    margin: 0 0 4px;
+    font-size: 26px;
+  }
 `;
 const Steps = styled.ol`
   display: flex;
@@ -64,8 +67,14 @@ const Steps = styled.ol`
   margin: 0;
   padding: 0;
   list-style: none;
-  li { opacity: 0.75; }
-  li[aria-current] { opacity: 1; font-weight: 700; text-decoration: underline; }
+  li {
+    opacity: 0.75;
+  }
+  li[aria-current] {
+    opacity: 1;
+    font-weight: 700;
+    text-decoration: underline;
+  }
 `;
 const Tools = styled.div`
   display: flex;

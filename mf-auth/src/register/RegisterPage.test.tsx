@@ -8,7 +8,10 @@ import RegisterPage, { REGISTRATION_CLOSED } from './RegisterPage';
 import { NEWS_FAILED } from './UpdateNews';
 
 const news = (body: string, status = 200) =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status, headers: { 'content-type': 'text/plain' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status, headers: { 'content-type': 'text/plain' } })),
+  );
 
 beforeEach(() => news('2024-01-01 站点上线\n\n  修复了留言板  \n'));
 
@@ -124,7 +127,13 @@ describe('register frame', () => {
   it('lists the update notes one per line, skipping blank lines', async () => {
     renderRegister();
     const region = await screen.findByRole('region', { name: '更新日志' });
-    await waitFor(() => expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['2024-01-01 站点上线', '修复了留言板']));
+    await waitFor(() =>
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['2024-01-01 站点上线', '修复了留言板']),
+    );
     expect(fetch).toHaveBeenCalledWith('/showupdate.txt', expect.anything());
   });
 
@@ -156,4 +165,3 @@ describe('/register in archive mode', () => {
     expect(screen.queryByRole('form', { name: '第一步：账号与验证' })).toBeNull();
   });
 });
-

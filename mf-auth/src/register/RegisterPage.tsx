@@ -85,14 +85,7 @@ function RegisterForm() {
         <form noValidate onSubmit={submit} aria-labelledby="xb-step-one-title">
           <h2 id="xb-step-one-title">第一步：账号与验证</h2>
           <TextField label="邮箱" type="email" inputMode="email" value={email} onChange={setEmail} autoComplete="email" />
-          <TextField
-            label="密码"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="new-password"
-            hint="6到16位"
-          />
+          <TextField label="密码" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint="6到16位" />
           <TextField label="确认密码" type="password" value={repeat} onChange={setRepeat} autoComplete="new-password" />
           <VerifyRow>
             <Button type="button" $variant="plain" onClick={() => setVerifyOpen(true)} aria-haspopup="dialog" aria-describedby="xb-verify-state">
@@ -119,5 +112,7 @@ const VerifyRow = styled.div`
   align-items: center;
   gap: 10px;
   margin-bottom: 12px;
-  span { color: ${(p) => p.theme.colors.muted}; }
+  span {
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;

@@ -20,7 +20,10 @@ afterEach(() => {
 describe('UpdateNews after a prerendered page', () => {
   it('shows the prerendered notes at once, then the file as it is now', async () => {
     let answer!: (res: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     prerenderedNotes(JSON.stringify(['2026-11-20 旧的一条']));
     renderPage(<UpdateNews />);
     expect(screen.getByText('2026-11-20 旧的一条')).toBeTruthy();
@@ -41,7 +44,10 @@ describe('UpdateNews after a prerendered page', () => {
   });
 
   it('ignores a broken element and loads as usual', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('2026-11-21 新的一条', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('2026-11-21 新的一条', { status: 200 })),
+    );
     prerenderedNotes('{not json');
     renderPage(<UpdateNews />);
     expect(screen.getByText('加载中…')).toBeTruthy();

@@ -82,9 +82,22 @@ export function UpdateNews() {
 const Box = styled.section`
   ${card}
   padding: 14px 18px;
-  h2 { margin: 0 0 8px; font-size: 16px; }
+  h2 {
+    margin: 0 0 8px;
+    font-size: 16px;
+  }
   /* Scrolls when long: the list is focusable (tabIndex) so keyboard users can scroll it too. */
-  ul { margin: 0; padding-left: 1.2em; max-height: 320px; overflow: auto; }
-  li { margin-bottom: 4px; }
-  p { margin: 0; color: ${(p) => p.theme.colors.muted}; }
+  ul {
+    margin: 0;
+    padding-left: 1.2em;
+    max-height: 320px;
+    overflow: auto;
+  }
+  li {
+    margin-bottom: 4px;
+  }
+  p {
+    margin: 0;
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;

@@ -57,5 +57,7 @@ const Reminder = styled.p`
 const Points = styled.ol`
   margin: 0;
   padding-left: 1.4em;
-  li { margin-bottom: 8px; }
+  li {
+    margin-bottom: 8px;
+  }
 `;

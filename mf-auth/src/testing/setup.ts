@@ -3,7 +3,10 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // No real network in component tests: a test that needs /showupdate.txt stubs fetch itself.
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('', { status: 404 })),
+  );
 });
 
 afterEach(() => {

@@ -116,8 +116,14 @@ class FragmentBoundary extends Component<{ children: ReactNode; onError: () => v
 const Failure = styled.section`
   padding: 20px 16px;
   text-align: center;
-  h2 { font-size: 17px; margin: 0 0 6px; }
-  p { color: ${(p) => p.theme.colors.muted}; margin: 0 0 14px; }
+  h2 {
+    font-size: 17px;
+    margin: 0 0 6px;
+  }
+  p {
+    color: ${(p) => p.theme.colors.muted};
+    margin: 0 0 14px;
+  }
 `;
 const Loading = styled.p`
   margin: 12px 0;

@@ -24,5 +24,7 @@ const Area = styled.div`
   ${card}
   padding: 14px 18px 18px;
   /* Focused only by script, after a retry brought the feed back. */
-  > div:focus { outline: none; }
+  > div:focus {
+    outline: none;
+  }
 `;

@@ -5,8 +5,23 @@ import { fail, fakeServer, ok, renderPage } from '@xiaoba/shared/testing';
 import HomePage from './HomePage';
 
 const user: UserInfo = {
-  uid: 100001, name: '巴巴', email: 'demo1@xiaoba.fan', babadou: 520, experience: 1250, qianming: '', qm: '', sex: 1,
-  follows: 12, fans: 36, face: 0, avatar: '', ctime: 0, skin: '', birthday: '2003-05-12', lastTime: 0, sign: 0,
+  uid: 100001,
+  name: '巴巴',
+  email: 'demo1@xiaoba.fan',
+  babadou: 520,
+  experience: 1250,
+  qianming: '',
+  qm: '',
+  sex: 1,
+  follows: 12,
+  fans: 36,
+  face: 0,
+  avatar: '',
+  ctime: 0,
+  skin: '',
+  birthday: '2003-05-12',
+  lastTime: 0,
+  sign: 0,
 };
 
 // The 回复我的 section asks for the notices: 2 new ones.

@@ -41,15 +41,27 @@ const Columns = styled.div`
   grid-template-columns: minmax(0, 1fr) 240px;
   gap: 16px;
   align-items: start;
-  > aside { grid-column: 2; grid-row: 1 / span 2; }
+  > aside {
+    grid-column: 2;
+    grid-row: 1 / span 2;
+  }
   @media (max-width: 760px) {
     grid-template-columns: minmax(0, 1fr);
-    > aside { grid-column: auto; grid-row: auto; }
+    > aside {
+      grid-column: auto;
+      grid-row: auto;
+    }
   }
 `;
 const Card = styled.div`
-  h1 { margin: 0 0 4px; font-size: 20px; }
-  .signature { margin: 0 0 10px; color: ${(p) => p.theme.colors.muted}; }
+  h1 {
+    margin: 0 0 4px;
+    font-size: 20px;
+  }
+  .signature {
+    margin: 0 0 10px;
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;
 const Onward = styled.nav`
   display: flex;

@@ -5,8 +5,23 @@ import { renderPage } from '@xiaoba/shared/testing';
 import { RightBox } from './RightBox';
 
 const user: UserInfo = {
-  uid: 100002, name: '萌萌猫', email: 'demo2@xiaoba.fan', babadou: 88, experience: 99, qianming: '', qm: '', sex: 0,
-  follows: 7, fans: 15, face: 3, avatar: '', ctime: 0, skin: '', birthday: '', lastTime: 0, sign: 0,
+  uid: 100002,
+  name: '萌萌猫',
+  email: 'demo2@xiaoba.fan',
+  babadou: 88,
+  experience: 99,
+  qianming: '',
+  qm: '',
+  sex: 0,
+  follows: 7,
+  fans: 15,
+  face: 3,
+  avatar: '',
+  ctime: 0,
+  skin: '',
+  birthday: '',
+  lastTime: 0,
+  sign: 0,
 };
 
 /** The value a <dt> labels in the box. */

@@ -45,16 +45,29 @@ const Box = styled.aside`
   flex-direction: column;
   align-items: center;
   text-align: center;
-  h2 { margin: 10px 0 8px; font-size: 18px; overflow-wrap: anywhere; }
+  h2 {
+    margin: 10px 0 8px;
+    font-size: 18px;
+    overflow-wrap: anywhere;
+  }
 `;
 const Stats = styled.dl`
   display: grid;
   grid-template-columns: auto auto;
   gap: 4px 12px;
   margin: 0 0 14px;
-  div { display: contents; }
-  dt { color: ${(p) => p.theme.colors.muted}; text-align: right; }
-  dd { margin: 0; font-weight: 700; text-align: left; }
+  div {
+    display: contents;
+  }
+  dt {
+    color: ${(p) => p.theme.colors.muted};
+    text-align: right;
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    text-align: left;
+  }
 `;
 const Links = styled.nav`
   display: flex;

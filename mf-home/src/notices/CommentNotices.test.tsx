@@ -7,18 +7,55 @@ import { CommentNotices, noticesLabel } from './CommentNotices';
 import { NOTICES_POLL_MS } from './notices-api';
 
 const me: UserInfo = {
-  uid: 100001, name: '巴巴', email: 'demo1@xiaoba.fan', babadou: 520, experience: 1250, qianming: '', qm: '', sex: 1,
-  follows: 12, fans: 36, face: 0, avatar: '', ctime: 0, skin: '', birthday: '2003-05-12', lastTime: 0, sign: 0,
+  uid: 100001,
+  name: '巴巴',
+  email: 'demo1@xiaoba.fan',
+  babadou: 520,
+  experience: 1250,
+  qianming: '',
+  qm: '',
+  sex: 1,
+  follows: 12,
+  fans: 36,
+  face: 0,
+  avatar: '',
+  ctime: 0,
+  skin: '',
+  birthday: '2003-05-12',
+  lastTime: 0,
+  sign: 0,
 };
 const NOW = Math.floor(Date.now() / 1000);
 
 const onMyYy: CommentNotice = {
-  commentId: 31, weiboId: 7, uid: 100002, username: '萌萌猫', face: 0, avatar: '', content: '好美[b1]', ctime: NOW - 120,
-  kind: 'comment', replyUid: 0, yyUid: 100001, yyContent: '今天去爬山了', unread: true,
+  commentId: 31,
+  weiboId: 7,
+  uid: 100002,
+  username: '萌萌猫',
+  face: 0,
+  avatar: '',
+  content: '好美[b1]',
+  ctime: NOW - 120,
+  kind: 'comment',
+  replyUid: 0,
+  yyUid: 100001,
+  yyContent: '今天去爬山了',
+  unread: true,
 };
 const replyToMe: CommentNotice = {
-  commentId: 30, weiboId: 9, uid: 100003, username: '月下剑客', face: 2, avatar: '', content: '<b>同感</b>', ctime: NOW - 3600,
-  kind: 'reply', replyUid: 100001, yyUid: 100002, yyContent: '给大家画了一只猫猫', unread: true,
+  commentId: 30,
+  weiboId: 9,
+  uid: 100003,
+  username: '月下剑客',
+  face: 2,
+  avatar: '',
+  content: '<b>同感</b>',
+  ctime: NOW - 3600,
+  kind: 'reply',
+  replyUid: 100001,
+  yyUid: 100002,
+  yyContent: '给大家画了一只猫猫',
+  unread: true,
 };
 const old: CommentNotice = { ...onMyYy, commentId: 12, content: '以前的评论', ctime: NOW - 86400 * 3, unread: false };
 

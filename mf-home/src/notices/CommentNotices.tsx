@@ -5,18 +5,7 @@
  * count; the notices that were new keep their 新 mark while the list is read.
  */
 import { useEffect, useId, useState } from 'react';
-import {
-  Avatar,
-  fullTime,
-  isoTime,
-  Link,
-  RichText,
-  relativeTime,
-  selectUser,
-  styled,
-  useAppSelector,
-  type CommentNotice,
-} from '@xiaoba/shared';
+import { Avatar, fullTime, isoTime, Link, RichText, relativeTime, selectUser, styled, useAppSelector, type CommentNotice } from '@xiaoba/shared';
 import { NOTICES_POLL_MS, useClearNoticesMutation, useGetNoticesQuery } from './notices-api';
 
 /** The accessible name of the button: says how many are new. */
@@ -51,13 +40,7 @@ export function CommentNotices() {
 
   return (
     <Section aria-label="回复我的">
-      <Toggle
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-label={noticesLabel(count)}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <Toggle type="button" aria-expanded={open} aria-controls={listId} aria-label={noticesLabel(count)} onClick={() => setOpen((o) => !o)}>
         <span aria-hidden="true" className="arrow">
           {open ? '▾' : '▸'}
         </span>

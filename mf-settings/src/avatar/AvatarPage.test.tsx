@@ -11,7 +11,12 @@ afterEach(() => vi.restoreAllMocks());
 const jpeg = (name = 'me.jpg', size = 2000) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
 const UPLOADED = '/uploads/avatars/100003-abc.webp';
 
-function server(upload: (call: Call) => Reply | Promise<Reply> = () => ({ status: 200, body: { code: 200, msg: '头像上传成功', data: { avatar: UPLOADED, width: 256, height: 256, size: 900 } } })) {
+function server(
+  upload: (call: Call) => Reply | Promise<Reply> = () => ({
+    status: 200,
+    body: { code: 200, msg: '头像上传成功', data: { avatar: UPLOADED, width: 256, height: 256, size: 900 } },
+  }),
+) {
   return fakeServer((call) => {
     if (call.path === '/api/avatar/upload') return upload(call);
     if (call.path === '/user/updateface') return { status: 200, body: { code: 200, msg: '头像更换成功', data: { face: Number(call.query.num), avatar: '' } } };

@@ -4,17 +4,7 @@
  * user on the page (header, space, yy list) changes at once.
  */
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import {
-  authActions,
-  Avatar,
-  Button,
-  notify,
-  selectUser,
-  styled,
-  useAppDispatch,
-  useAppSelector,
-  type UserInfo,
-} from '@xiaoba/shared';
+import { authActions, Avatar, Button, notify, selectUser, styled, useAppDispatch, useAppSelector, type UserInfo } from '@xiaoba/shared';
 import { SettingsFrame } from '../frame/SettingsFrame';
 import { FileLabel, ProgressRow, Refusal, Row, Section } from '../frame/parts';
 import { AVATAR_ACCEPT, FACE_CHANGED, refuseAvatar, uploadAvatar, useUpdateFaceMutation } from './avatar-api';
@@ -161,7 +151,10 @@ const Figure = styled.figure`
   flex-direction: column;
   align-items: center;
   gap: 4px;
-  figcaption { font-size: 12px; color: ${(p) => p.theme.colors.muted}; }
+  figcaption {
+    font-size: 12px;
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;
 
 const PreviewImg = styled.img`

@@ -94,5 +94,8 @@ const Option = styled.button`
     background: ${(p) => p.theme.colors.page};
     font-weight: 700;
   }
-  &:focus-visible { outline: 3px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;

@@ -43,11 +43,7 @@ export default function DataPage() {
       {user ? (
         <>
           <ExportSection user={user} />
-          {archive ? (
-            <p>校巴现在是只读存档，不能导入；导出仍然可以。</p>
-          ) : (
-            <ImportSection />
-          )}
+          {archive ? <p>校巴现在是只读存档，不能导入；导出仍然可以。</p> : <ImportSection />}
         </>
       ) : (
         <p>请先登录。</p>
@@ -56,11 +52,7 @@ export default function DataPage() {
   );
 }
 
-type ExportState =
-  | { step: 'idle' }
-  | { step: 'preparing' }
-  | { step: 'sending'; ticket: ExportTicket; sent: number }
-  | { step: 'done'; ticket: ExportTicket };
+type ExportState = { step: 'idle' } | { step: 'preparing' } | { step: 'sending'; ticket: ExportTicket; sent: number } | { step: 'done'; ticket: ExportTicket };
 
 function ExportSection({ user }: { user: UserInfo }) {
   const id = useId();
@@ -121,8 +113,8 @@ function ExportSection({ user }: { user: UserInfo }) {
     <Section aria-labelledby={`${id}title`}>
       <h3 id={`${id}title`}>导出我的空间</h3>
       <p>
-        把你的资料、签名、头像、yy 和图片、你写的评论和回复、别人在你 yy 下的评论、你的留言板和你给别人的留言，打包成一个 ZIP 文件。
-        解压后打开里面的 index.html，不用联网也能看；data.json 可以导入回校巴。
+        把你的资料、签名、头像、yy 和图片、你写的评论和回复、别人在你 yy 下的评论、你的留言板和你给别人的留言，打包成一个 ZIP 文件。 解压后打开里面的
+        index.html，不用联网也能看；data.json 可以导入回校巴。
       </p>
       <Row>
         <Button type="button" onClick={start} disabled={busy} aria-busy={busy}>
@@ -214,7 +206,11 @@ function ImportSection() {
           {sending ? '导入中…' : '开始导入'}
         </Button>
       </Row>
-      {file && <p>已选择：{file.name}（{formatBytes(file.size)}）</p>}
+      {file && (
+        <p>
+          已选择：{file.name}（{formatBytes(file.size)}）
+        </p>
+      )}
       <Refusal role="alert">{refused}</Refusal>
       {progress !== null && !report && (
         <ProgressRow>
@@ -254,5 +250,8 @@ const Summary = styled.div`
   padding: 8px 12px;
   border-left: 4px solid ${(p) => p.theme.colors.primary};
   background: ${(p) => p.theme.colors.panel};
-  ul { margin: 4px 0; padding-left: 20px; }
+  ul {
+    margin: 4px 0;
+    padding-left: 20px;
+  }
 `;

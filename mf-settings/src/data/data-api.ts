@@ -63,15 +63,12 @@ async function call<T>(request: () => Promise<{ data: ApiEnvelope<T> }>, valid: 
   }
 }
 
-const isTicket = (d: ExportTicket | undefined): d is ExportTicket =>
-  typeof d?.ticket === 'string' && d.ticket !== '' && Number.isFinite(d.size);
+const isTicket = (d: ExportTicket | undefined): d is ExportTicket => typeof d?.ticket === 'string' && d.ticket !== '' && Number.isFinite(d.size);
 const isProgress = (d: ExportProgress | undefined): d is ExportProgress => typeof d?.sent === 'number' && typeof d.done === 'boolean';
-const isReport = (d: ImportReport | undefined): d is ImportReport =>
-  typeof d?.created === 'object' && d.created !== null && Array.isArray(d.unrestorable);
+const isReport = (d: ImportReport | undefined): d is ImportReport => typeof d?.created === 'object' && d.created !== null && Array.isArray(d.unrestorable);
 
 /** POST /api/export/prepare: a one-time download ticket; `skin` colours the offline page. */
-export const prepareExport = (skin: string) =>
-  call(() => api.post<ApiEnvelope<ExportTicket>>('/export/prepare', { skin }), isTicket);
+export const prepareExport = (skin: string) => call(() => api.post<ApiEnvelope<ExportTicket>>('/export/prepare', { skin }), isTicket);
 
 /** GET /api/export/progress/:ticket: how many bytes the server has sent. */
 export const exportProgress = (ticket: string) =>

@@ -3,8 +3,14 @@ import { styled } from '@xiaoba/shared';
 
 export const Section = styled.section`
   margin: 10px 0 22px;
-  h3 { margin: 0 0 8px; font-size: 15px; }
-  .hint { font-size: 13px; color: ${(p) => p.theme.colors.muted}; }
+  h3 {
+    margin: 0 0 8px;
+    font-size: 15px;
+  }
+  .hint {
+    font-size: 13px;
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;
 
 export const Row = styled.div`
@@ -25,7 +31,10 @@ export const FileLabel = styled.label`
   color: ${(p) => p.theme.colors.link};
   font-weight: 600;
   cursor: pointer;
-  input:focus-visible + & { outline: 3px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
+  input:focus-visible + & {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 export const Refusal = styled.p`
@@ -38,5 +47,8 @@ export const ProgressRow = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
-  progress { width: min(100%, 280px); height: 14px; }
+  progress {
+    width: min(100%, 280px);
+    height: 14px;
+  }
 `;

@@ -21,7 +21,10 @@ describe('/setting/profile: card', () => {
     expect(name.readOnly).toBe(false);
     expect((screen.getByRole('radio', { name: '男生' }) as HTMLInputElement).checked).toBe(true);
     expect([select('年').value, select('月').value, select('日').value]).toEqual(['2005', '3', '31']);
-    const years = [...select('年').options].map((o) => o.value).filter(Boolean).map(Number);
+    const years = [...select('年').options]
+      .map((o) => o.value)
+      .filter(Boolean)
+      .map(Number);
     expect(years[0]).toBe(new Date().getFullYear() - 10);
     expect(years.at(-1)).toBe(1996);
   });
@@ -61,9 +64,7 @@ describe('/setting/profile: card', () => {
     await events.selectOptions(select('日'), '29');
     await events.click(screen.getByRole('button', { name: '保存资料' }));
     expect(await screen.findByText('资料已更新')).toBeTruthy();
-    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['PATCH', '/user/cardupdate', { name: me.name, sex: 0, birthday: '2008-02-29' }],
-    ]);
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['PATCH', '/user/cardupdate', { name: me.name, sex: 0, birthday: '2008-02-29' }]]);
     expect(store.getState().auth.user).toMatchObject({ name: me.name, sex: 0, birthday: '2008-02-29' });
   });
 

@@ -77,17 +77,14 @@ function CardSection({ user }: { user: UserInfo }) {
     const trimmed = name.trim();
     // A kept nickname may predate the 2-to-6 rule; a new one follows registration's rule.
     const invalid =
-      firstError(CardFormSchema, { name: trimmed, sex, ...birthday }) ??
-      (trimmed !== user.name && !nicknameInRange(trimmed) ? NICKNAME_RANGE : null);
+      firstError(CardFormSchema, { name: trimmed, sex, ...birthday }) ?? (trimmed !== user.name && !nicknameInRange(trimmed) ? NICKNAME_RANGE : null);
     setError(invalid);
     if (invalid || sex === null) return;
     const body = { name: trimmed, sex, birthday: birthdayText(birthday) };
     try {
       const res = await cardUpdate(body).unwrap();
       const saved = res.data;
-      dispatch(
-        authActions.userPatched({ name: saved?.name ?? body.name, sex: saved?.sex ?? sex, birthday: saved?.birthday ?? body.birthday }),
-      );
+      dispatch(authActions.userPatched({ name: saved?.name ?? body.name, sex: saved?.sex ?? sex, birthday: saved?.birthday ?? body.birthday }));
       notify.success(PROFILE_SAVED);
     } catch {
       notify.error(PROFILE_FAILED);
@@ -100,13 +97,7 @@ function CardSection({ user }: { user: UserInfo }) {
       <form noValidate onSubmit={submit} aria-labelledby={`${id}title`}>
         <Field>
           <label htmlFor={`${id}name`}>昵称</label>
-          <Input
-            id={`${id}name`}
-            value={name}
-            autoComplete="nickname"
-            aria-describedby={`${id}namehint`}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
+          <Input id={`${id}name`} value={name} autoComplete="nickname" aria-describedby={`${id}namehint`} onChange={(e) => setName(e.currentTarget.value)} />
           <small id={`${id}namehint`}>2到6个字</small>
         </Field>
         <SexRadioGroup value={sex} onChange={setSex} />
@@ -210,15 +201,23 @@ function SignatureForm({ kind, user }: { kind: Kind; user: UserInfo }) {
 
 const Section = styled.section`
   margin: 10px 0 22px;
-  h3 { margin: 0 0 8px; font-size: 15px; }
+  h3 {
+    margin: 0 0 8px;
+    font-size: 15px;
+  }
 `;
 const Field = styled.div`
   display: flex;
   flex-direction: column;
   gap: 4px;
   margin-bottom: 12px;
-  label { font-weight: 600; }
-  small { font-size: 12px; color: ${(p) => p.theme.colors.muted}; }
+  label {
+    font-weight: 600;
+  }
+  small {
+    font-size: 12px;
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;
 const Row = styled.div`
   display: flex;
@@ -236,7 +235,9 @@ const Input = styled.input`
   border-radius: 6px;
   background: ${(p) => p.theme.colors.panel};
   color: ${(p) => p.theme.colors.text};
-  &[readonly] { background: ${(p) => p.theme.colors.page}; }
+  &[readonly] {
+    background: ${(p) => p.theme.colors.page};
+  }
 `;
 const Alert = styled.p`
   min-height: 1.4em;

@@ -5,8 +5,23 @@ import { routeTable } from '../route-table';
 import { pages } from '../routes';
 
 export const me: UserInfo = {
-  uid: 100003, name: '月下剑客', email: 'demo3@xiaoba.fan', babadou: 10, experience: 300, qianming: '小签名', qm: '大签名',
-  sex: 1, follows: 0, fans: 0, face: 0, avatar: '', ctime: 0, skin: '', birthday: '2005-03-31', lastTime: 0, sign: 0,
+  uid: 100003,
+  name: '月下剑客',
+  email: 'demo3@xiaoba.fan',
+  babadou: 10,
+  experience: 300,
+  qianming: '小签名',
+  qm: '大签名',
+  sex: 1,
+  follows: 0,
+  fans: 0,
+  face: 0,
+  avatar: '',
+  ctime: 0,
+  skin: '',
+  birthday: '2005-03-31',
+  lastTime: 0,
+  sign: 0,
 };
 
 export const signedIn = (user: UserInfo = me): { auth: AuthState } => ({ auth: { token: 't', user, today: '', myspace: true } });

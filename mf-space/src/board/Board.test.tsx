@@ -26,7 +26,7 @@ function board(path: string, answer: (call: Call) => ReturnType<typeof ok> | und
   return { ...view, calls, user: userEvent.setup() };
 }
 
-describe('a board\'s list', () => {
+describe("a board's list", () => {
   it('asks for page 1 of 10 and shows each message: avatar, author link, text with emoji, time and replies', async () => {
     const { calls } = board('/10002/board', (call) =>
       call.path === '/leave/get/10002'
@@ -140,7 +140,7 @@ describe('the message box', () => {
     expect(box.value).toBe('别丢');
   });
 
-  it('the own board\'s count comes from GET /user/getleaves and is asked again after a post', async () => {
+  it("the own board's count comes from GET /user/getleaves and is asked again after a post", async () => {
     let count = 4;
     const { user, calls } = board('/my/board', (call) => {
       if (call.path === '/user/getleaves') return ok(count);
@@ -164,7 +164,7 @@ describe('who may reply and delete (board owner, message author, reply author)',
     leave({ id: 2, uid: 10001, username: '小巴', content: '我写的', replies: [reply({ id: 52, uid: 10002, username: '小明', content: '主人的回复' })] }),
   ];
 
-  it('on another\'s board, the viewer deletes and replies only where they are the author', async () => {
+  it("on another's board, the viewer deletes and replies only where they are the author", async () => {
     board('/10002/board', (call) => (call.path === '/leave/get/10002' ? ok(leavePage(messages)) : undefined));
     const [theirs, mine] = await articles();
     expect(within(theirs!).queryByRole('button', { name: '回复' })).toBeNull();

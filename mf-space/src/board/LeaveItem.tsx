@@ -99,12 +99,7 @@ export function LeaveItem({ message: m, viewer, onDeleted }: LeaveItemProps) {
                 <div className="meta">
                   <Time at={r.ctime} />
                   {canDeleteReply(viewer, fuid, r) && (
-                    <ActionButton
-                      type="button"
-                      $danger
-                      aria-label={`删除${r.username}的回复`}
-                      onClick={() => setTarget({ kind: 'reply', reply: r })}
-                    >
+                    <ActionButton type="button" $danger aria-label={`删除${r.username}的回复`} onClick={() => setTarget({ kind: 'reply', reply: r })}>
                       删除
                     </ActionButton>
                   )}

@@ -71,7 +71,13 @@ export const boardApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leaves', 'Leav
     deleteLeave: build.mutation<ApiEnvelope, DeleteLeaveArgs>({
       query: ({ leaveId }) => ({ url: '/leave/delete', method: 'DELETE', params: { leaveId } }),
       async onQueryStarted({ leaveId, fuid }, { dispatch, getState, queryFulfilled }) {
-        if (!(await queryFulfilled.then(() => true, () => false))) return;
+        if (
+          !(await queryFulfilled.then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
         patchPages(fuid, getState() as RootState, dispatch, (page) => {
           page.records = page.records.filter((m) => m.id !== leaveId);
         });
@@ -93,7 +99,13 @@ export const boardApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leaves', 'Leav
     deleteLeaveReply: build.mutation<ApiEnvelope, DeleteReplyArgs>({
       query: ({ id }) => ({ url: '/leaveReply/delete', method: 'DELETE', params: { id } }),
       async onQueryStarted({ id, leaveId, fuid }, { dispatch, getState, queryFulfilled }) {
-        if (!(await queryFulfilled.then(() => true, () => false))) return;
+        if (
+          !(await queryFulfilled.then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
         patchPages(fuid, getState() as RootState, dispatch, (page) => {
           for (const m of page.records) if (m.id === leaveId) m.replies = m.replies.filter((r) => r.id !== id);
         });
@@ -104,12 +116,7 @@ export const boardApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leaves', 'Leav
 });
 
 /** Applies `change` to every cached page of one board. */
-function patchPages(
-  fuid: number,
-  state: RootState,
-  dispatch: AppDispatch,
-  change: (page: Page<LeaveMessage>, args: BoardPageArgs) => void,
-) {
+function patchPages(fuid: number, state: RootState, dispatch: AppDispatch, change: (page: Page<LeaveMessage>, args: BoardPageArgs) => void) {
   for (const args of boardApi.util.selectCachedArgsForQuery(state, 'getLeaves')) {
     if (args.fuid !== fuid) continue;
     dispatch(boardApi.util.updateQueryData('getLeaves', args, (page) => change(page, args)));
@@ -125,10 +132,4 @@ function patchCount(fuid: number, delta: number, dispatch: AppDispatch) {
   );
 }
 
-export const {
-  useGetLeavesQuery,
-  useAddLeaveMutation,
-  useDeleteLeaveMutation,
-  useAddLeaveReplyMutation,
-  useDeleteLeaveReplyMutation,
-} = boardApi;
+export const { useGetLeavesQuery, useAddLeaveMutation, useDeleteLeaveMutation, useAddLeaveReplyMutation, useDeleteLeaveReplyMutation } = boardApi;

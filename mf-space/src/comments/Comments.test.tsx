@@ -60,7 +60,7 @@ describe('comments of a yy', () => {
     expect(area.hidden).toBe(true);
   });
 
-  it('shows each comment with its author link, a reply\'s 回复 <name>：, time, 回复, and 删除 only on the own one', async () => {
+  it("shows each comment with its author link, a reply's 回复 <name>：, time, 回复, and 删除 only on the own one", async () => {
     server({
       comments: [
         comment({ commentId: 1, uid: 10002, username: '小明', content: '沙发' }),
@@ -123,7 +123,7 @@ describe('comments of a yy', () => {
     expect(calls.find((c) => c.path === '/comment/add')!.body).toEqual({ content: '第二个', weiboId: 1, replyCommentId: 0, replyUid: 0 });
   });
 
-  it('says 评论失败 for a failure, the server\'s words for a limit, and keeps what was written', async () => {
+  it("says 评论失败 for a failure, the server's words for a limit, and keeps what was written", async () => {
     let status = 500;
     server({ add: () => (status === 500 ? fail(500, '服务器错误') : fail(429, '发得太快了，请稍后再试')) });
     const { user, area, box } = await openComments();

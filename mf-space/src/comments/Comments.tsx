@@ -4,16 +4,7 @@
  * box survive closing and reopening.
  */
 import { useEffect, useRef, useState } from 'react';
-import {
-  AddCommentSchema,
-  ConfirmDialog,
-  firstError,
-  notify,
-  styled,
-  useArchiveMode,
-  type ApiError,
-  type YyComment,
-} from '@xiaoba/shared';
+import { AddCommentSchema, ConfirmDialog, firstError, notify, styled, useArchiveMode, type ApiError, type YyComment } from '@xiaoba/shared';
 import { ActionButton } from '../ui/fields';
 import { useAddCommentMutation, useDeleteCommentMutation, useGetCommentsQuery } from '../yy/yy-api';
 import { CommentBox } from './CommentBox';

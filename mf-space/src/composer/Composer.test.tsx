@@ -25,7 +25,12 @@ function server(options: { upload?: (call: Call) => Reply | Promise<Reply>; crea
       const refused = options.create?.(call);
       if (refused) return refused;
       const body = call.body as { content: string; images?: string[] };
-      const created = yy({ weiboId: list.length + 1, content: body.content, ctime: Math.floor(Date.now() / 1000), typeData: body.images ? images(...body.images) : null });
+      const created = yy({
+        weiboId: list.length + 1,
+        content: body.content,
+        ctime: Math.floor(Date.now() / 1000),
+        typeData: body.images ? images(...body.images) : null,
+      });
       list.unshift(created);
       return { status: 200, body: { code: 200, msg: '发布成功', data: created } };
     }
@@ -151,7 +156,7 @@ describe('Composer', () => {
     expect(screen.queryByRole('list', { name: '待发布的图片' })).toBeNull();
   });
 
-  it('shows the server\'s refusal on the picture; posting waits until it is removed, which frees its preview', async () => {
+  it("shows the server's refusal on the picture; posting waits until it is removed, which frees its preview", async () => {
     const user = userEvent.setup();
     const revoke = vi.spyOn(URL, 'revokeObjectURL');
     const calls = server({ upload: () => fail(415, '不支持的图片格式') });

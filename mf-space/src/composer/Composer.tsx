@@ -3,17 +3,7 @@
  * uploaded as soon as they are chosen. The post goes out only when every picture is up.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  Button,
-  card,
-  CreateYySchema,
-  EmojiPicker,
-  firstError,
-  notify,
-  styled,
-  YY_TEXT_MAX,
-  type ApiError,
-} from '@xiaoba/shared';
+import { Button, card, CreateYySchema, EmojiPicker, firstError, notify, styled, YY_TEXT_MAX, type ApiError } from '@xiaoba/shared';
 import { FieldError, Row } from '../ui/fields';
 import { TextBox, TextCount } from '../ui/TextBox';
 import { truncate } from '../ui/truncate';

@@ -26,7 +26,11 @@ function Slot({ slot, n, onRemove }: { slot: ImageSlot; n: number; onRemove(): v
           <progress id={progressId} max={100} value={percent} />
         </Progress>
       )}
-      {slot.status === 'failed' && <Failed role="alert">第{n}张图片上传失败：{slot.message}</Failed>}
+      {slot.status === 'failed' && (
+        <Failed role="alert">
+          第{n}张图片上传失败：{slot.message}
+        </Failed>
+      )}
       <Remove type="button" aria-label={`移除第${n}张图片`} onClick={onRemove}>
         ×
       </Remove>

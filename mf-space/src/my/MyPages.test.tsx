@@ -30,7 +30,11 @@ describe('/my — the own space', () => {
     renderSpace('/my/board');
     expect(await screen.findByRole('heading', { level: 2, name: '我的留言板' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: '空间导航' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')]),
+    ).toEqual([
       ['/my', null],
       ['/my/board', 'page'],
     ]);

@@ -15,7 +15,11 @@ afterEach(() => vi.restoreAllMocks());
 function openSpace(list: Visitor[], total = list.length, path = '/10002') {
   const calls = spaceServer((call) => {
     if (call.path === '/visitor/get') return ok({ data: list, total });
-    if (call.path === '/yy/hottopics') return ok([{ name: '开学啦', count: 5 }, { name: '校巴回来了', count: 0 }]);
+    if (call.path === '/yy/hottopics')
+      return ok([
+        { name: '开学啦', count: 5 },
+        { name: '校巴回来了', count: 0 },
+      ]);
     return undefined;
   });
   const view = renderSpace(path);
@@ -47,7 +51,11 @@ describe('the right panel', () => {
     expect(within(panel).getByRole('region', { name: '红包' }).textContent).toContain('敬请期待');
     const topics = within(panel).getByRole('region', { name: '热门话题' });
     expect(await within(topics).findByText('#开学啦#')).toBeTruthy();
-    expect(within(topics).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['#开学啦#5条', '#校巴回来了#']);
+    expect(
+      within(topics)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['#开学啦#5条', '#校巴回来了#']);
     expect(within(panel).getByRole('img', { name: '校巴小巴士开往彩虹' })).toBeTruthy();
     expect(calls.find((c) => c.path === '/visitor/get')?.query).toEqual({ uid: '10002' });
   });
@@ -97,7 +105,11 @@ describe('the right panel', () => {
     const carousel = screen.getByRole('region', { name: '最近访客名单' });
     expect(carousel.getAttribute('aria-roledescription')).toBe('轮播图');
     const [first, second, third] = slides();
-    expect(within(first!).getAllByRole('link').map((a) => [a.querySelector('.name')!.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(first!)
+        .getAllByRole('link')
+        .map((a) => [a.querySelector('.name')!.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['访客1', '/20001'],
       ['访客2', '/20002'],
       ['访客3', '/20003'],

@@ -10,7 +10,7 @@ const fact = (panel: HTMLElement, label: string) => within(panel).getByText(labe
 
 const sidePanel = () => screen.findByRole('complementary', { name: '个人资料' });
 
-describe('side panel of another user\'s space', () => {
+describe("side panel of another user's space", () => {
   it('shows avatar, name, sex, unknown birthday, level, fans, follows, medals, links and dates', async () => {
     const lastTime = Math.floor(new Date(2024, 5, 15, 9, 30).getTime() / 1000);
     spaceServer((call) =>
@@ -39,7 +39,11 @@ describe('side panel of another user\'s space', () => {
       '友谊勋章（未获得）',
     ]);
     const links = within(panel).getByRole('navigation', { name: '空间链接' });
-    expect(within(links).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['空间', '/10002'],
       ['留言板(7)', '/10002/board'],
     ]);
@@ -71,7 +75,7 @@ describe('side panel of another user\'s space', () => {
 });
 
 describe('side panel of the own space', () => {
-  it('uses the store\'s user: birthday, level, today as last login, 资料 link, and the count from GET /user/getleaves', async () => {
+  it("uses the store's user: birthday, level, today as last login, 资料 link, and the count from GET /user/getleaves", async () => {
     const calls = spaceServer((call) => (call.path === '/user/getleaves' ? ok(12) : undefined));
     renderSpace('/my', { auth: { ...signedIn.auth, user: { ...me, experience: 99, lastTime: 1_000 } } });
     const panel = await sidePanel();

@@ -10,8 +10,7 @@ import { spacePath } from '../ui/space-path';
 import { Time } from '../ui/Time';
 import { visitorSlides } from './visitor-slides';
 
-const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 export function VisitorSlider({ visitors, label }: { visitors: readonly Visitor[]; label: string }) {
   const ownUid = useAppSelector(selectUser)?.uid;
@@ -50,13 +49,7 @@ export function VisitorSlider({ visitors, label }: { visitors: readonly Visitor[
       <Viewport ref={viewportRef}>
         <Track>
           {slides.map((group, i) => (
-            <Slide
-              key={i}
-              role="group"
-              aria-roledescription="幻灯片"
-              aria-label={`第${i + 1}组，共${count}组`}
-              inert={i !== selected}
-            >
+            <Slide key={i} role="group" aria-roledescription="幻灯片" aria-label={`第${i + 1}组，共${count}组`} inert={i !== selected}>
               <ul>
                 {group.map((v) => (
                   <li key={v.uid}>

@@ -65,7 +65,7 @@ describe('reposting', () => {
     expect(calls.find((c) => c.path === '/yy/createyy')!.body).toEqual({ content: '', transpondId: 12 });
   });
 
-  it('on a refusal shows the server\'s words and keeps the dialog and its words', async () => {
+  it("on a refusal shows the server's words and keeps the dialog and its words", async () => {
     const user = userEvent.setup();
     server([theirs], () => fail(404, '原yy不存在'));
     const dialog = await openRepost(user);

@@ -99,7 +99,7 @@ describe('own signatures (spec section 4)', () => {
     expect(signatureCalls(calls)).toEqual([]);
   });
 
-  it('empty saves \'\' and shows the default (我的地盘我做主！ / name+的地盘)', async () => {
+  it("empty saves '' and shows the default (我的地盘我做主！ / name+的地盘)", async () => {
     const { user, calls, store } = ownSpace(undefined, { ...me, qm: '旧的大签名' });
     await user.click(await smallButton('今天也要开心'));
     await user.clear(screen.getByRole('textbox', { name: '签名档' }));
@@ -140,7 +140,7 @@ describe('own signatures (spec section 4)', () => {
   });
 });
 
-describe('another user\'s signatures', () => {
+describe("another user's signatures", () => {
   it('are read-only text, with HTML and script payloads shown as typed', async () => {
     const payload = '<img src=x onerror=alert(1)>';
     spaceServer((call) => (call.path.startsWith('/user/getuserinfo/') ? ok({ ...other, qm: payload, qianming: '<script>alert(1)</script>' }) : undefined));

@@ -36,8 +36,7 @@ const RULES = {
   small: { label: '签名档', max: SMALL_SIGNATURE_MAX, tooLong: SMALL_SIGNATURE_TOO_LONG },
 } as const;
 
-const fallbackOf = (kind: SignatureKind, owner: SpaceOwner) =>
-  kind === 'big' ? `${owner.name}${TERRITORY_WORD}` : DEFAULT_SMALL_SIGNATURE;
+const fallbackOf = (kind: SignatureKind, owner: SpaceOwner) => (kind === 'big' ? `${owner.name}${TERRITORY_WORD}` : DEFAULT_SMALL_SIGNATURE);
 
 export function Signature({ kind, owner }: { kind: SignatureKind; owner: SpaceOwner }) {
   const shown = kind === 'big' ? owner.bigSignature : owner.smallSignature;

@@ -76,7 +76,7 @@ describe('/:id — the id rule of spec section 2', () => {
   });
 });
 
-describe('/:id — another user\'s space frame', () => {
+describe("/:id — another user's space frame", () => {
   it('shows the fetched owner: name heading, default signatures and their yy list', async () => {
     const urls = fakeServer((url) => (url.startsWith('/yy/') ? emptyYyPage : userReply(other)));
     renderSpace('/10002');
@@ -94,19 +94,23 @@ describe('/:id — another user\'s space frame', () => {
     expect(urls.filter((u) => u.startsWith('/user/'))).toEqual(['/user/getuserinfo/10002']);
   });
 
-  it('shows the owner\'s own signatures when set', async () => {
+  it("shows the owner's own signatures when set", async () => {
     fakeServer(spaceReply({ ...other, qm: '明明的小天地', qianming: '好好学习' }));
     renderSpace('/10002');
     expect((await screen.findByText('明明的小天地')).textContent).toBe('大签名档：明明的小天地');
     expect(screen.getByText('好好学习').textContent).toBe('签名档：好好学习');
   });
 
-  it('has home and board tabs; the board is that user\'s, without fetching again', async () => {
+  it("has home and board tabs; the board is that user's, without fetching again", async () => {
     const user = userEvent.setup();
     const urls = fakeServer(spaceReply(other));
     const { router } = renderSpace('/10002');
     const nav = await screen.findByRole('navigation', { name: '空间导航' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]),
+    ).toEqual([
       ['空间首页', '/10002', 'page'],
       ['留言板', '/10002/board', null],
     ]);

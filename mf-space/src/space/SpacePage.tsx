@@ -5,15 +5,7 @@
  * handed to the child pages through SpaceOwnerContext.
  */
 import { useMemo } from 'react';
-import {
-  Navigate,
-  Outlet,
-  selectUser,
-  useAppSelector,
-  useGetUserInfoQuery,
-  useLocation,
-  useParams,
-} from '@xiaoba/shared';
+import { Navigate, Outlet, selectUser, useAppSelector, useGetUserInfoQuery, useLocation, useParams } from '@xiaoba/shared';
 import { ownerFromSpaceUser } from '../frame/owner';
 import { Pending } from '../frame/Pending';
 import { SpaceOwnerContext } from './owner-context';

@@ -79,7 +79,11 @@ describe('the tag box in the own space', () => {
     await user.clear(input);
     await user.type(input, '唱歌{Enter}');
     const list = screen.getByRole('list', { name: '我的标签' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.firstChild!.textContent)).toEqual(['画画', '唱歌']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild!.textContent),
+    ).toEqual(['画画', '唱歌']);
     expect(JSON.parse(localStorage.getItem(tagsKey(me.uid))!)).toEqual(['画画', '唱歌']);
     await user.click(screen.getByRole('button', { name: '删除标签 画画' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
@@ -105,7 +109,7 @@ describe('the tag box in the own space', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('is not in another user\'s space', async () => {
+  it("is not in another user's space", async () => {
     spaceServer();
     renderSpace('/10002', signedIn);
     await screen.findByRole('region', { name: '小明' });

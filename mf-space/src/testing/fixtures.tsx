@@ -80,7 +80,10 @@ export const userReply = (user: SpaceUser): Reply => ({ status: 200, data: { cod
 export const emptyYyPage: Reply = { status: 200, data: { code: 200, msg: 'ok', data: { records: [], total: 0, pages: 0, current: 1, size: 20 } } };
 
 /** The owner for /user calls and an empty yy list for /yy calls. */
-export const spaceReply = (user: SpaceUser) => (url: string): Reply => (url.startsWith('/yy/') ? emptyYyPage : userReply(user));
+export const spaceReply =
+  (user: SpaceUser) =>
+  (url: string): Reply =>
+    url.startsWith('/yy/') ? emptyYyPage : userReply(user);
 
 /** The remote's real route table mounted in a memory router, plus the shell's not-found page. */
 export function renderSpace(path: string, state: RenderPageOptions['state'] = signedIn) {

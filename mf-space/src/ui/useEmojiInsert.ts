@@ -5,12 +5,7 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { insertAtCursor } from '@xiaoba/shared';
 
-export function useEmojiInsert(
-  ref: RefObject<HTMLTextAreaElement | null>,
-  value: string,
-  setValue: (next: string) => void,
-  max: number,
-) {
+export function useEmojiInsert(ref: RefObject<HTMLTextAreaElement | null>, value: string, setValue: (next: string) => void, max: number) {
   const caret = useRef<number | null>(null);
 
   useLayoutEffect(() => {

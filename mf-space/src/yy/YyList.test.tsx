@@ -71,7 +71,7 @@ describe('YyList on /my', () => {
     expect(within(dialog).getByRole('img', { name: '第1张图片，共3张' })).toBeTruthy();
   });
 
-  it('shows a repost: the reposter\'s words, then the source in a quoted box; a deleted source says so', async () => {
+  it("shows a repost: the reposter's words, then the source in a quoted box; a deleted source says so", async () => {
     lists(() =>
       ok(
         page([
@@ -202,7 +202,7 @@ describe('deleting a yy', () => {
   });
 });
 
-describe('YyList on another user\'s space', () => {
+describe("YyList on another user's space", () => {
   it('lists their yy without a composer and without 删除', async () => {
     const calls = lists(() => ok(page([yy({ uid: 10002, userName: '小明', content: '我是小明' })])));
     renderSpace('/10002');
@@ -224,7 +224,7 @@ describe('YyList on another user\'s space', () => {
   });
 });
 
-describe('YyList without a uid (everyone\'s feed, for the personal centre)', () => {
+describe("YyList without a uid (everyone's feed, for the personal centre)", () => {
   it('asks for /yy/getyy and links each author to their space', async () => {
     const calls = lists(() => ok(page([yy({ uid: 10002, userName: '小明' }), yy({ weiboId: 2 })])));
     renderPage(<YyList title="大家的yy" />, { path: '/home', state: signedIn });

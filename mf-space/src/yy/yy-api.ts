@@ -55,7 +55,13 @@ export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'C
         if (created) prependToFirstPages(created, dispatch, getState() as RootState);
       },
       // The author's list and the feed gain a yy (and every later page shifts by one).
-      invalidatesTags: (res) => (res?.data ? [{ type: 'YyList', id: res.data.uid }, { type: 'YyList', id: 'ALL' }] : []),
+      invalidatesTags: (res) =>
+        res?.data
+          ? [
+              { type: 'YyList', id: res.data.uid },
+              { type: 'YyList', id: 'ALL' },
+            ]
+          : [],
     }),
     deleteYy: build.mutation<ApiEnvelope, number>({
       query: (weiboId) => ({ url: '/yy/deleteyy', method: 'DELETE', params: { weiboId } }),
@@ -75,18 +81,34 @@ export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'C
         dispatch(yyApi.util.updateQueryData('getComments', weiboId, (list) => void list.push(created)));
         patchCount(weiboId, +1, dispatch, getState() as RootState);
       },
-      invalidatesTags: (_r, error, { weiboId }) => (error ? [] : [{ type: 'Comments', id: weiboId }, { type: 'Yy', id: weiboId }]),
+      invalidatesTags: (_r, error, { weiboId }) =>
+        error
+          ? []
+          : [
+              { type: 'Comments', id: weiboId },
+              { type: 'Yy', id: weiboId },
+            ],
     }),
     deleteComment: build.mutation<ApiEnvelope, { commentId: number; weiboId: number }>({
       query: ({ commentId }) => ({ url: '/comment/delete', method: 'DELETE', params: { commentId } }),
       async onQueryStarted({ commentId, weiboId }, { dispatch, getState, queryFulfilled }) {
-        if (!(await queryFulfilled.then(() => true, () => false))) return;
-        dispatch(
-          yyApi.util.updateQueryData('getComments', weiboId, (list) => list.filter((c) => c.commentId !== commentId)),
-        );
+        if (
+          !(await queryFulfilled.then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
+        dispatch(yyApi.util.updateQueryData('getComments', weiboId, (list) => list.filter((c) => c.commentId !== commentId)));
         patchCount(weiboId, -1, dispatch, getState() as RootState);
       },
-      invalidatesTags: (_r, error, { weiboId }) => (error ? [] : [{ type: 'Comments', id: weiboId }, { type: 'Yy', id: weiboId }]),
+      invalidatesTags: (_r, error, { weiboId }) =>
+        error
+          ? []
+          : [
+              { type: 'Comments', id: weiboId },
+              { type: 'Yy', id: weiboId },
+            ],
     }),
   }),
 });

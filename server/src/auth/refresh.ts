@@ -9,9 +9,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
 
-export type RotateResult =
-  | { ok: true; uid: number; token: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+export type RotateResult = { ok: true; uid: number; token: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 export const ROTATION_GRACE_SECONDS = 10;
 

@@ -28,7 +28,12 @@ describe('TokenSigner', () => {
   });
 
   it('accepts a token jose signed with the same key', async () => {
-    const token = await new SignJWT({}).setProtectedHeader(access).setSubject('100002').setIssuedAt().setExpirationTime(now() + 60).sign(key);
+    const token = await new SignJWT({})
+      .setProtectedHeader(access)
+      .setSubject('100002')
+      .setIssuedAt()
+      .setExpirationTime(now() + 60)
+      .sign(key);
     expect(signer.accessUid(token)).toBe(100002);
   });
 

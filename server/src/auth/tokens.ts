@@ -96,10 +96,7 @@ function parseJson(part: string): Record<string, unknown> | null {
  */
 export async function loadSigningKey(pool: Pool, configured: string | null): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await pool.query(
-    `INSERT INTO app_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO NOTHING`,
-    [randomBytes(32).toString('base64url')],
-  );
+  await pool.query(`INSERT INTO app_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32).toString('base64url')]);
   const { rows } = await pool.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'jwt'`);
   return Buffer.from(rows[0]!.value, 'base64url');
 }

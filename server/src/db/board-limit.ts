@@ -18,13 +18,7 @@ export const BOARD_TOO_FAST: Record<BoardKind, string> = {
  * Throws 429 when `uid` already wrote `limit` of `kind` within the last `windowMinutes`, else
  * records this one. A limit of 0 disables the check (nothing is recorded either).
  */
-export async function takeBoardSlot(
-  db: Queryable,
-  uid: number,
-  kind: BoardKind,
-  limits: BoardLimits,
-  windowMinutes: number,
-): Promise<void> {
+export async function takeBoardSlot(db: Queryable, uid: number, kind: BoardKind, limits: BoardLimits, windowMinutes: number): Promise<void> {
   const limit = kind === 'leave' ? limits.leaves : limits.replies;
   if (limit <= 0) return;
   const { rows } = await db.query<{ n: number }>(

@@ -62,10 +62,7 @@ describe('the data folder lock', () => {
   it.skipIf(!existsSync('/proc/self/stat'))('does not take a reused pid for the owner (start time differs)', () => {
     const dir = folder();
     // A lock naming a live pid (our parent) with another start time: the pid was reused.
-    writeFileSync(
-      path.join(dir, LOCK_FILE),
-      JSON.stringify({ pid: process.ppid, startTime: '1', startedAt: '2020-01-01T00:00:00.000Z', host: 'old' }),
-    );
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.ppid, startTime: '1', startedAt: '2020-01-01T00:00:00.000Z', host: 'old' }));
     const lock = acquireDataDirLock(dir);
     expect(lock.previous?.pid).toBe(process.ppid);
     lock.release();

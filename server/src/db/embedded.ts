@@ -85,9 +85,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     try {
       child = await startPostgres(path.join(nativeDir, 'bin', 'postgres'), clusterDir, port, user, log);
     } catch (error) {
-      throw new Error(
-        `embedded PostgreSQL failed to start in ${clusterDir} on port ${port}. ${(error as Error).message}\n${recent.join('\n')}`,
-      );
+      throw new Error(`embedded PostgreSQL failed to start in ${clusterDir} on port ${port}. ${(error as Error).message}\n${recent.join('\n')}`);
     }
 
     // Leaving without stop() (process.exit, an uncaught error): PostgreSQL shuts itself down
@@ -160,15 +158,7 @@ async function initdb(program: string, clusterDir: string, password: string, use
     await new Promise<void>((resolve, reject) => {
       const child = spawn(
         program,
-        [
-          `--pgdata=${clusterDir}`,
-          '--auth=scram-sha-256',
-          `--username=${USER}`,
-          `--pwfile=${pwfile}`,
-          '--encoding=UTF8',
-          '--locale=C',
-          '--lc-messages=C',
-        ],
+        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C', '--lc-messages=C'],
         { ...asUser(user), env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       child.stdout?.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));

@@ -69,15 +69,15 @@ export async function listLeaves(db: Queryable, fuid: number, limit: number, off
      ORDER BY l.ctime DESC, l.leave_id DESC`,
     [fuid, limit, offset],
   );
-  const replies = await repliesOf(db, rows.map((r) => r.id));
+  const replies = await repliesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toLeave(r, replies.get(r.id) ?? []));
 }
 
 export async function findLeave(db: Queryable, leaveId: number): Promise<LeaveMessage | null> {
-  const { rows } = await db.query<LeaveRow>(
-    `SELECT ${LEAVE_COLUMNS} FROM leaves l JOIN users u ON u.uid = l.uid WHERE l.leave_id = $1`,
-    [leaveId],
-  );
+  const { rows } = await db.query<LeaveRow>(`SELECT ${LEAVE_COLUMNS} FROM leaves l JOIN users u ON u.uid = l.uid WHERE l.leave_id = $1`, [leaveId]);
   const row = rows[0];
   if (!row) return null;
   const replies = await repliesOf(db, [row.id]);
@@ -153,10 +153,7 @@ export async function insertReply(db: Queryable, reply: NewReply): Promise<numbe
 }
 
 export async function findReply(db: Queryable, id: number): Promise<LeaveReply | null> {
-  const { rows } = await db.query<ReplyRow>(
-    `SELECT ${REPLY_COLUMNS} FROM leave_replies r JOIN users u ON u.uid = r.uid WHERE r.id = $1`,
-    [id],
-  );
+  const { rows } = await db.query<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM leave_replies r JOIN users u ON u.uid = r.uid WHERE r.id = $1`, [id]);
   return rows[0] ?? null;
 }
 

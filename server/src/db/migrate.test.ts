@@ -31,9 +31,7 @@ describe('migrate', () => {
   });
 
   it('starts 米米号 at 100001', async () => {
-    const { rows } = await pools[0]!.query(
-      `INSERT INTO users (email, password_hash, name) VALUES ('first@example.com', 'x', '第一') RETURNING uid`,
-    );
+    const { rows } = await pools[0]!.query(`INSERT INTO users (email, password_hash, name) VALUES ('first@example.com', 'x', '第一') RETURNING uid`);
     expect(rows[0].uid).toBe(100_001);
     await pools[0]!.query('DELETE FROM users');
   });

@@ -13,21 +13,25 @@ const MIGRATION_LOCK_KEY = 7_263_001;
  */
 export async function migrate(pool: Pool, dir: string): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
-  return withTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  return withTransaction(
+    pool,
+    async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamp(3) NOT NULL DEFAULT now()
     )`);
-    const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
-    const done = new Set(rows.map((r) => r.name));
-    const applied: string[] = [];
-    for (const file of files) {
-      if (done.has(file)) continue;
-      await client.query(await readFile(path.join(dir, file), 'utf8'));
-      await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-      applied.push(file);
-    }
-    return applied;
-  }, NO_TIMEOUTS);
+      const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
+      const done = new Set(rows.map((r) => r.name));
+      const applied: string[] = [];
+      for (const file of files) {
+        if (done.has(file)) continue;
+        await client.query(await readFile(path.join(dir, file), 'utf8'));
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        applied.push(file);
+      }
+      return applied;
+    },
+    NO_TIMEOUTS,
+  );
 }

@@ -29,7 +29,8 @@ afterAll(async () => {
 it('004_notices turns the comments already there into notices already read', async () => {
   await migrate(pool, before);
   const user = async (name: string) =>
-    (await pool.query(`INSERT INTO users (email, password_hash, name) VALUES ($1, 'x', $2) RETURNING uid`, [`${name}@example.com`, name])).rows[0].uid as number;
+    (await pool.query(`INSERT INTO users (email, password_hash, name) VALUES ($1, 'x', $2) RETURNING uid`, [`${name}@example.com`, name])).rows[0]
+      .uid as number;
   const [a, b] = [await user('aaa'), await user('bbb')];
   const yy = (await pool.query(`INSERT INTO yy (uid, content) VALUES ($1, '甲的yy') RETURNING weibo_id`, [a])).rows[0].weibo_id;
   const comment = async (uid: number, reply: { id: number; uid: number } | null = null) =>

@@ -38,7 +38,12 @@ interface NoticeRow {
 export function yyExcerpt(content: string): string {
   const chars = Array.from(content.replace(/\s+/g, ' ').trim());
   if (chars.length <= YY_EXCERPT_CHARS) return chars.join('');
-  return chars.slice(0, YY_EXCERPT_CHARS).join('').replace(/\[[a-z]?\d*$/, '') + '…';
+  return (
+    chars
+      .slice(0, YY_EXCERPT_CHARS)
+      .join('')
+      .replace(/\[[a-z]?\d*$/, '') + '…'
+  );
 }
 
 /** A user's newest notices, newest first, with the yy they are on. */
@@ -77,9 +82,6 @@ export async function listNotices(db: Queryable, uid: number, limit = NOTICES_MA
  * still unread.
  */
 export async function clearNotices(db: Queryable, uid: number, upTo: number | null): Promise<number> {
-  await db.query('UPDATE comment_notices SET unread = false WHERE uid = $1 AND unread AND ($2::bigint IS NULL OR comment_id <= $2)', [
-    uid,
-    upTo,
-  ]);
+  await db.query('UPDATE comment_notices SET unread = false WHERE uid = $1 AND unread AND ($2::bigint IS NULL OR comment_id <= $2)', [uid, upTo]);
   return unreadNoticeCount(db, uid);
 }

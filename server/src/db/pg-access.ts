@@ -118,12 +118,7 @@ async function makeOpenDir(dir: string): Promise<void> {
  * initialised is placed under SHARED_BASE and linked from `<dataDir>/pg`; an existing one in an
  * unreachable place stops the start with what to do.
  */
-export async function reachableClusterDir(
-  dataDir: string,
-  user: PgUser,
-  base = SHARED_BASE,
-  notice: (message: string) => void = () => {},
-): Promise<string> {
+export async function reachableClusterDir(dataDir: string, user: PgUser, base = SHARED_BASE, notice: (message: string) => void = () => {}): Promise<string> {
   const link = path.join(dataDir, 'pg');
   const stat = lstatSync(link, { throwIfNoEntry: false });
   if (stat?.isSymbolicLink()) {

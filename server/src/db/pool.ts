@@ -72,11 +72,7 @@ function beginWith(timeouts: TransactionTimeouts): string {
  * trip (a simple query; db/post-limit.ts takes its lock that way), or be per-transaction bounds
  * that replace the connection's (a longer statement timeout for an import, none for migrations).
  */
-export async function withTransaction<T>(
-  pool: pg.Pool,
-  fn: (client: pg.PoolClient) => Promise<T>,
-  begin: string | TransactionTimeouts = 'BEGIN',
-): Promise<T> {
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, begin: string | TransactionTimeouts = 'BEGIN'): Promise<T> {
   const client = await pool.connect();
   try {
     return await transactionOn(client, fn, begin);

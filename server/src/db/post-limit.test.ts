@@ -23,7 +23,7 @@ afterAll(async () => {
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('withPosterLock', () => {
-  it("waits for a transaction holding lockPoster for the same user, and lockPoster waits for it", async () => {
+  it('waits for a transaction holding lockPoster for the same user, and lockPoster waits for it', async () => {
     const order: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));

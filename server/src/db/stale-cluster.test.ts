@@ -32,8 +32,7 @@ function cluster(): string {
   return dir;
 }
 
-const writePidFile = (dir: string, pid: number) =>
-  writeFileSync(path.join(dir, 'postmaster.pid'), `${pid}\n${dir}\n1700000000\n5432\n\nlocalhost\n`);
+const writePidFile = (dir: string, pid: number) => writeFileSync(path.join(dir, 'postmaster.pid'), `${pid}\n${dir}\n1700000000\n5432\n\nlocalhost\n`);
 
 /**
  * A process working in `dir` whose parent already exited, as a postmaster after its server died
@@ -79,10 +78,14 @@ describe.skipIf(!linux)('a PostgreSQL left on the cluster', () => {
   it('still owned by a live server process (node): refused, nothing stopped', async () => {
     const dir = cluster();
     // Its parent is a node process that is alive: a server that holds no lock.
-    const holder: ChildProcess = spawn(process.execPath, ['-e', 'require("child_process").spawn("sleep", ["120"], { stdio: "ignore" }); setInterval(() => {}, 1000)'], {
-      cwd: dir,
-      stdio: 'ignore',
-    });
+    const holder: ChildProcess = spawn(
+      process.execPath,
+      ['-e', 'require("child_process").spawn("sleep", ["120"], { stdio: "ignore" }); setInterval(() => {}, 1000)'],
+      {
+        cwd: dir,
+        stdio: 'ignore',
+      },
+    );
     pids.push(holder.pid as number);
     let child: number | undefined;
     for (let i = 0; i < 50 && !child; i++) {

@@ -7,14 +7,7 @@
  */
 import { readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import {
-  canInspectWorkingDirs,
-  parentPid,
-  pidExists,
-  processesWorkingIn,
-  processName,
-  waitFor,
-} from './process-info';
+import { canInspectWorkingDirs, parentPid, pidExists, processesWorkingIn, processName, waitFor } from './process-info';
 
 export type StaleClusterOutcome =
   /** No postmaster.pid, or one postgres itself will judge. */

@@ -11,14 +11,7 @@ export const HOT_TOPICS_DAYS = 7;
 export const HOT_TOPICS_TTL_MS = 60_000;
 
 /** Shown when no post of the last days has a topic: friendly starters (count 0). */
-export const FALLBACK_TOPICS: readonly string[] = [
-  '校巴回来了',
-  '晒晒我的新装扮',
-  '童年回忆',
-  '今天的心情',
-  '我的宠物',
-  '周末去哪儿',
-];
+export const FALLBACK_TOPICS: readonly string[] = ['校巴回来了', '晒晒我的新装扮', '童年回忆', '今天的心情', '我的宠物', '周末去哪儿'];
 
 /**
  * A topic: text between two `#` (half- or full-width), 1 to 20 characters, with no `#` and no

@@ -14,12 +14,7 @@ let quiet: number;
 const ids: number[] = [];
 
 const picture = async (uid: number, weiboId: number, position: number, file: string) =>
-  pool.query('INSERT INTO uploads (uid, file, size, width, height, weibo_id, position) VALUES ($1, $2, 1, 1, 1, $3, $4)', [
-    uid,
-    file,
-    weiboId,
-    position,
-  ]);
+  pool.query('INSERT INTO uploads (uid, file, size, width, height, weibo_id, position) VALUES ($1, $2, 1, 1, 1, $3, $4)', [uid, file, weiboId, position]);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -112,10 +107,7 @@ describe('yy_page plans (migration 010)', () => {
     // 3,000 posts for one user beside a handful for the others: what made a generic `uid = $1`
     // plan scan (ctime, weibo_id) for everyone (ADR 0009).
     const many = (await createUser(pool, { name: '多多' })).uid;
-    await pool.query(
-      `INSERT INTO yy (uid, content, ctime) SELECT $1, 'p' || g, now() - make_interval(secs => g) FROM generate_series(1, 3000) g`,
-      [many],
-    );
+    await pool.query(`INSERT INTO yy (uid, content, ctime) SELECT $1, 'p' || g, now() - make_interval(secs => g) FROM generate_series(1, 3000) g`, [many]);
     await pool.query('UPDATE users SET yy_count = yy_count + 3000 WHERE uid = $1', [many]);
     await pool.query(`UPDATE site_counters SET value = value + 3000 WHERE name = 'yy'`);
     await pool.query('ANALYZE');

@@ -130,10 +130,7 @@ export interface YyKey {
 
 /** The bare row, locked for the transaction when `lock` (delete, comment count). */
 export async function findYyKey(db: Queryable, weiboId: number, lock = false): Promise<YyKey | null> {
-  const { rows } = await db.query<YyKey>(
-    `SELECT weibo_id, uid, transpond_id FROM yy WHERE weibo_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [weiboId],
-  );
+  const { rows } = await db.query<YyKey>(`SELECT weibo_id, uid, transpond_id FROM yy WHERE weibo_id = $1${lock ? ' FOR UPDATE' : ''}`, [weiboId]);
   return rows[0] ?? null;
 }
 
@@ -257,10 +254,7 @@ export async function findComment(db: Queryable, commentId: number): Promise<YyC
 
 /** The author of a comment of `weiboId`, or null when that yy has no such comment. */
 export async function commentAuthorIn(db: Queryable, commentId: number, weiboId: number): Promise<number | null> {
-  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 AND weibo_id = $2', [
-    commentId,
-    weiboId,
-  ]);
+  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 AND weibo_id = $2', [commentId, weiboId]);
   return rows[0]?.uid ?? null;
 }
 

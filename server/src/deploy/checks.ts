@@ -63,7 +63,9 @@ export async function readBuildZip(zipData: Buffer): Promise<ReadBuild> {
   try {
     // decodeStrings off: yauzl would refuse bad names with its own terse errors; ours say which rule.
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.fromBuffer(zipData, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, z) => (err || !z ? reject(err ?? new Error('yauzl opened no ZIP')) : resolve(z))),
+      yauzl.fromBuffer(zipData, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, z) =>
+        err || !z ? reject(err ?? new Error('yauzl opened no ZIP')) : resolve(z),
+      ),
     );
   } catch (error) {
     throw new DeployRefusal(400, `the upload is not a readable ZIP (${(error as Error).message})`);
@@ -169,7 +171,7 @@ export function checkRoutesFile(text: Buffer, def: RemoteDef, registry: Registry
   }
   const contract = contractOf(parsed.contract);
   if (!contract) throw new DeployRefusal(409, 'routes.json has no contract: rebuild the remote with the current tools (npm run build)');
-  if (!shell) throw new DeployRefusal(409, "the served shell has no contract.json, so the build cannot be checked: the operator must rebuild the shell");
+  if (!shell) throw new DeployRefusal(409, 'the served shell has no contract.json, so the build cannot be checked: the operator must rebuild the shell');
   const mismatch = contractMismatch(contract, shell);
   if (mismatch) throw new DeployRefusal(409, `contract mismatch with the served shell: ${mismatch}`);
   return { name: parsed.name, routes: parsed.routes, contract };

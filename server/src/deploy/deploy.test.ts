@@ -95,7 +95,12 @@ const publish = (body: Buffer, key: string | null = authKey, remote = 'mf-auth',
   });
 const versionsOf = (key = authKey, remote = 'mf-auth') => t.app.inject({ url: `/api/deploy/${remote}/versions`, headers: { 'x-deploy-key': key } });
 const rollbackTo = (body: unknown, key = authKey) =>
-  t.app.inject({ method: 'POST', url: '/api/deploy/mf-auth/rollback', headers: { 'x-deploy-key': key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/deploy/mf-auth/rollback',
+    headers: { 'x-deploy-key': key, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 const body = (res: LightMyRequestResponse) => res.json() as { code: number; msg: string; data?: any };
 
@@ -160,37 +165,122 @@ describe('refusals change nothing', () => {
     ['an unknown key', async () => publish(await zip(authBuild('x')), `xbd_mf-auth_${'A'.repeat(43)}`), 401, /unknown deploy key/],
     ['not a deploy key at all', async () => publish(await zip(authBuild('x')), 'Bearer abc'), 401, /unknown deploy key/],
     ["another remote's key", async () => publish(await zip(authBuild('x')), spaceKey), 403, /belongs to mf-space, not mf-auth/],
-    ['a remote not in the registry', async () => publish(await zip(authBuild('x')), (await createKey(t.pool, 'mf-nowhere')).key, 'mf-nowhere'), 404, /mf-nowhere is not in the registry/],
-    ['a path with ..', async () => publish(await zipWithName(authBuild('x', { files: { 'aa/evil.js': 'x' } }), 'aa/evil.js', '../evil.js')), 400, /"\.\.\/evil\.js" leaves the folder/],
-    ['an absolute path', async () => publish(await zipWithName(authBuild('x', { files: { 'aetc/passwd': 'x' } }), 'aetc/passwd', '/etc/passwd')), 400, /is absolute/],
+    [
+      'a remote not in the registry',
+      async () => publish(await zip(authBuild('x')), (await createKey(t.pool, 'mf-nowhere')).key, 'mf-nowhere'),
+      404,
+      /mf-nowhere is not in the registry/,
+    ],
+    [
+      'a path with ..',
+      async () => publish(await zipWithName(authBuild('x', { files: { 'aa/evil.js': 'x' } }), 'aa/evil.js', '../evil.js')),
+      400,
+      /"\.\.\/evil\.js" leaves the folder/,
+    ],
+    [
+      'an absolute path',
+      async () => publish(await zipWithName(authBuild('x', { files: { 'aetc/passwd': 'x' } }), 'aetc/passwd', '/etc/passwd')),
+      400,
+      /is absolute/,
+    ],
     ['a backslash', async () => publish(await zipWithName(authBuild('x', { files: { 'a/b.js': 'x' } }), 'a/b.js', 'a\\b.js')), 400, /backslash/],
     ['a NUL in a name', async () => publish(await zipWithName(authBuild('x', { files: { 'ab.js': 'x' } }), 'ab.js', 'a\0.js')), 400, /NUL/],
-    ['a route another remote owns', async () => publish(await zip(authBuild('x', { routes: [{ path: '/login' }, { path: '/setting', children: [{ path: 'avatar' }] }] }))), 409, /route \/setting belongs to mf-settings/],
-    ['a nested route another remote owns', async () => publish(await zip(authBuild('x', { routes: [{ path: '/my', children: [{ path: 'board' }] }] }))), 409, /route \/my belongs to mf-space/],
-    ['a prerendered page on a route another remote owns', async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/login":"login.json","/home/":"login.json"}' } }))), 409, /prerendered page \/home belongs to mf-home: mf-auth may not serve it/],
-    ['a prerendered page on a route nobody owns', async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/elsewhere":"login.json"}' } }))), 409, /prerendered page \/elsewhere is not a route of mf-auth in the registry/],
-    ['a prerendered page naming a file the ZIP lacks', async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/login":"../login.json"}' } }))), 400, /prerendered page \/login names "\.\.\/login\.json"/],
-    ['prerender/pages.json not a map', async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '["/login"]' } }))), 400, /prerender\/pages\.json must be/],
+    [
+      'a route another remote owns',
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/login' }, { path: '/setting', children: [{ path: 'avatar' }] }] }))),
+      409,
+      /route \/setting belongs to mf-settings/,
+    ],
+    [
+      'a nested route another remote owns',
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/my', children: [{ path: 'board' }] }] }))),
+      409,
+      /route \/my belongs to mf-space/,
+    ],
+    [
+      'a prerendered page on a route another remote owns',
+      async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/login":"login.json","/home/":"login.json"}' } }))),
+      409,
+      /prerendered page \/home belongs to mf-home: mf-auth may not serve it/,
+    ],
+    [
+      'a prerendered page on a route nobody owns',
+      async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/elsewhere":"login.json"}' } }))),
+      409,
+      /prerendered page \/elsewhere is not a route of mf-auth in the registry/,
+    ],
+    [
+      'a prerendered page naming a file the ZIP lacks',
+      async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/login":"../login.json"}' } }))),
+      400,
+      /prerendered page \/login names "\.\.\/login\.json"/,
+    ],
+    [
+      'prerender/pages.json not a map',
+      async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '["/login"]' } }))),
+      400,
+      /prerender\/pages\.json must be/,
+    ],
     ['another federation name', async () => publish(await zip(authBuild('x', { name: 'mf_space' }))), 409, /names "mf_space", but mf-auth is mf_auth/],
-    ['a contract mismatch', async () => publish(await zip(authBuild('x', { contract: { ...CONTRACT, singletons: { ...CONTRACT.singletons, react: '19.1.0' } } }))), 409, /contract mismatch with the served shell: react: remote 19\.1\.0, shell 19\.2\.0/],
-    ['another shared contract', async () => publish(await zip(authBuild('x', { contract: { ...CONTRACT, shared: '2' } }))), 409, /@xiaoba\/shared contract: remote 2, shell 1/],
+    [
+      'a contract mismatch',
+      async () => publish(await zip(authBuild('x', { contract: { ...CONTRACT, singletons: { ...CONTRACT.singletons, react: '19.1.0' } } }))),
+      409,
+      /contract mismatch with the served shell: react: remote 19\.1\.0, shell 19\.2\.0/,
+    ],
+    [
+      'another shared contract',
+      async () => publish(await zip(authBuild('x', { contract: { ...CONTRACT, shared: '2' } }))),
+      409,
+      /@xiaoba\/shared contract: remote 2, shell 1/,
+    ],
     ['no contract', async () => publish(await zip(authBuild('x', { contract: null }))), 409, /routes\.json has no contract/],
-    ['a file over 5 MB', async () => publish(await zip(authBuild('x', { files: { 'big.js': Buffer.alloc(5 * 1024 * 1024 + 1) } }))), 413, /big\.js is too large: 5\.0 MB, at most 5\.0 MB per file/],
-    ['a ZIP past DEPLOY_MAX_MB', async () => publish(await zip(authBuild('x', { files: { 'noise.bin': randomBytes(1_200_000) } }))), 413, /larger than DEPLOY_MAX_MB \(1 MB\)/],
-    ['no remoteEntry.js', async () => {
-      const { 'remoteEntry.js': _gone, ...rest } = authBuild('x');
-      return publish(await zip(rest));
-    }, 400, /remoteEntry\.js is missing/],
-    ['no routes.json', async () => {
-      const { 'routes.json': _gone, ...rest } = authBuild('x');
-      return publish(await zip(rest));
-    }, 400, /routes\.json is missing/],
-    ['the dist folder zipped instead of its contents', async () => publish(await zip(Object.fromEntries(Object.entries(authBuild('x')).map(([k, v]) => [`dist/${k}`, v])))), 400, /remoteEntry\.js is missing at the top/],
+    [
+      'a file over 5 MB',
+      async () => publish(await zip(authBuild('x', { files: { 'big.js': Buffer.alloc(5 * 1024 * 1024 + 1) } }))),
+      413,
+      /big\.js is too large: 5\.0 MB, at most 5\.0 MB per file/,
+    ],
+    [
+      'a ZIP past DEPLOY_MAX_MB',
+      async () => publish(await zip(authBuild('x', { files: { 'noise.bin': randomBytes(1_200_000) } }))),
+      413,
+      /larger than DEPLOY_MAX_MB \(1 MB\)/,
+    ],
+    [
+      'no remoteEntry.js',
+      async () => {
+        const { 'remoteEntry.js': _gone, ...rest } = authBuild('x');
+        return publish(await zip(rest));
+      },
+      400,
+      /remoteEntry\.js is missing/,
+    ],
+    [
+      'no routes.json',
+      async () => {
+        const { 'routes.json': _gone, ...rest } = authBuild('x');
+        return publish(await zip(rest));
+      },
+      400,
+      /routes\.json is missing/,
+    ],
+    [
+      'the dist folder zipped instead of its contents',
+      async () => publish(await zip(Object.fromEntries(Object.entries(authBuild('x')).map(([k, v]) => [`dist/${k}`, v])))),
+      400,
+      /remoteEntry\.js is missing at the top/,
+    ],
     ['routes.json not JSON', async () => publish(await zip({ ...authBuild('x'), 'routes.json': '{nope' })), 400, /routes\.json is not valid JSON/],
-    ['a damaged ZIP', async () => {
-      const good = await zip(authBuild('x'));
-      return publish(Buffer.concat([good.subarray(0, 200), Buffer.alloc(300, 7), good.subarray(500)]));
-    }, 400, /ZIP/],
+    [
+      'a damaged ZIP',
+      async () => {
+        const good = await zip(authBuild('x'));
+        return publish(Buffer.concat([good.subarray(0, 200), Buffer.alloc(300, 7), good.subarray(500)]));
+      },
+      400,
+      /ZIP/,
+    ],
     ['not a ZIP', async () => publish(Buffer.from('hello, not a zip at all')), 400, /not a readable ZIP/],
     ['an empty body', async () => publish(Buffer.alloc(0)), 400, /empty/],
   ];
@@ -217,7 +307,12 @@ describe('refusals change nothing', () => {
     expect(res.statusCode).toBe(401);
     expect(body(res).msg).toMatch(/revoked/);
     expect((await versionsOf(key)).statusCode).toBe(401);
-    const json = await t.app.inject({ method: 'POST', url: '/api/deploy/mf-auth', headers: { 'x-deploy-key': authKey, 'content-type': 'application/json' }, payload: '{}' });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/deploy/mf-auth',
+      headers: { 'x-deploy-key': authKey, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(json.statusCode).toBe(415);
     expect(body(await versionsOf()).data).toEqual([]);
   });
@@ -407,7 +502,11 @@ describe('publishing, serving and rolling back', () => {
     const res = await publish(await zip(extraBuild('a')), key, 'mf-extra');
     expect(res.statusCode, res.body).toBe(200);
     const manifest = (await get('/remotes.json')).json();
-    expect(manifest.remotes.at(-1)).toMatchObject({ name: 'mf_extra', url: `/remotes/mf-extra/remoteEntry.js?v=${body(res).data.version}`, routes: [{ path: '/extra' }] });
+    expect(manifest.remotes.at(-1)).toMatchObject({
+      name: 'mf_extra',
+      url: `/remotes/mf-extra/remoteEntry.js?v=${body(res).data.version}`,
+      routes: [{ path: '/extra' }],
+    });
     expect((await get('/remotes/mf-extra/remoteEntry.js')).body).toBe('/* extra a */');
     const head = await t.app.inject({ method: 'HEAD', url: '/remotes/mf-extra/remoteEntry.js' });
     expect([head.statusCode, head.body, head.headers['content-length']]).toEqual([200, '', '13']);
@@ -430,9 +529,17 @@ describe('pieces', () => {
     const missing = path.join(siteDir, 'no-such-registry.json');
     expect(await new RegistryFile(missing, DEFAULT_REGISTRY).load()).toBe(DEFAULT_REGISTRY);
     await expect(new RegistryFile(missing).load()).rejects.toThrow(/not found/);
-    expect(() => parseRegistry({ remotes: [{ name: 'a', federation: 'a', owns: ['/x'] }, { name: 'b', federation: 'b', owns: ['/x/'] }] }, 'f')).toThrow(
-      /route \/x is owned by both a and b/,
-    );
+    expect(() =>
+      parseRegistry(
+        {
+          remotes: [
+            { name: 'a', federation: 'a', owns: ['/x'] },
+            { name: 'b', federation: 'b', owns: ['/x/'] },
+          ],
+        },
+        'f',
+      ),
+    ).toThrow(/route \/x is owned by both a and b/);
     expect(() => parseRegistry({ remotes: [{ name: '../x', federation: 'x', owns: [] }] }, 'f')).toThrow(/name must match/);
     expect(() => parseRegistry({}, 'f')).toThrow(/must be/);
   });
@@ -455,7 +562,9 @@ describe('pieces', () => {
     expect(unsafePathReason('C:/x')).toMatch(/absolute/);
     expect(unsafePathReason('a//b')).toMatch(/empty/);
     expect(routePatterns([{ path: '/my', children: [{ index: true }, { path: 'board' }] }, { path: '/:id/' }])).toEqual(['/my', '/my', '/my/board', '/:id']);
-    expect(contractMismatch({ shared: '1', singletons: { react: '1' } }, { shared: '1', singletons: { react: '1', 'react-dom': '1' } })).toBe('react-dom: remote not shared, shell 1');
+    expect(contractMismatch({ shared: '1', singletons: { react: '1' } }, { shared: '1', singletons: { react: '1', 'react-dom': '1' } })).toBe(
+      'react-dom: remote not shared, shell 1',
+    );
     expect(storageKey('mf-auth', 'abc', 'x/ü@1.js')).toBe('remotes/mf-auth/abc/x/_c3bc__40_1.js');
     const many = await zip(Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`f${i}.js`, ''])));
     await expect(readBuildZip(many)).rejects.toThrow(/too many files: more than 2000/);
@@ -464,7 +573,10 @@ describe('pieces', () => {
   });
 
   it('REMOTE_OVERRIDES=1: the manifest says overrides, the CSP header allows localhost', async () => {
-    const dev = await startTestApp({ siteDir, deploy: { ...loadConfig({ REMOTE_OVERRIDES: '1' }).deploy, remotesFile: path.join(REPO_ROOT, 'remotes.config.json') } });
+    const dev = await startTestApp({
+      siteDir,
+      deploy: { ...loadConfig({ REMOTE_OVERRIDES: '1' }).deploy, remotesFile: path.join(REPO_ROOT, 'remotes.config.json') },
+    });
     try {
       const res = await dev.app.inject({ url: '/remotes.json' });
       expect(res.json().overrides).toBe(true);
@@ -526,7 +638,12 @@ describe('versions in S3 (several machines share them)', () => {
     const one = await startTestApp({ siteDir, s3: s3.config, deploy });
     try {
       const { key } = await createKey(one.pool, 'mf-auth');
-      const res = await one.app.inject({ method: 'POST', url: '/api/deploy/mf-auth', headers: { 'content-type': 'application/zip', 'x-deploy-key': key }, payload: await zip(authBuild('s3')) });
+      const res = await one.app.inject({
+        method: 'POST',
+        url: '/api/deploy/mf-auth',
+        headers: { 'content-type': 'application/zip', 'x-deploy-key': key },
+        payload: await zip(authBuild('s3')),
+      });
       expect(res.statusCode, res.body).toBe(200);
       const version = body(res).data.version;
       const entry = await one.app.inject({ url: '/remotes/mf-auth/remoteEntry.js' });

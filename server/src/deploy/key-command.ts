@@ -70,7 +70,9 @@ export async function deployKeyCommand(args: string[], env: Record<string, strin
       const keys = await listKeys(pool);
       if (keys.length === 0) io.out('deploy-key: no keys yet (create one with: npm run deploy-key -- create <remote>)');
       for (const k of keys) {
-        io.out(`${String(k.id).padStart(4)}  ${k.remote.padEnd(14)} created ${day(k.createdAt)}  last used ${day(k.lastUsedAt)}  ${k.revokedAt ? `REVOKED ${day(k.revokedAt)}` : 'active'}`);
+        io.out(
+          `${String(k.id).padStart(4)}  ${k.remote.padEnd(14)} created ${day(k.createdAt)}  last used ${day(k.lastUsedAt)}  ${k.revokedAt ? `REVOKED ${day(k.revokedAt)}` : 'active'}`,
+        );
       }
     } else {
       if (!(await revokeKey(pool, Number(arg)))) {
@@ -85,4 +87,3 @@ export async function deployKeyCommand(args: string[], env: Record<string, strin
     await db.close();
   }
 }
-

@@ -39,9 +39,7 @@ export async function revokeKey(db: Queryable, id: number): Promise<boolean> {
   return rowCount === 1;
 }
 
-export type KeyCheck =
-  | { ok: true; id: number }
-  | { ok: false; status: 401 | 403; msg: string };
+export type KeyCheck = { ok: true; id: number } | { ok: false; status: 401 | 403; msg: string };
 
 export const KEY_MSG = {
   missing: 'deploy key required: send it in the X-Deploy-Key header (npm run deploy-key -- create <remote> on the server)',

@@ -44,7 +44,8 @@ const remoteParams = {
   required: ['remote'],
   properties: { remote: { type: 'string', pattern: REMOTE_PATTERN, description: 'the remote as remotes.config.json names it (mf-auth, ...)' } },
 };
-const keyHeader = 'Needs the header `X-Deploy-Key: xbd_<remote>_...` (npm run deploy-key -- create <remote> on the server): 401 without one, or with an unknown or revoked key; 403 with a key of another remote; 404 for a remote not in the registry.';
+const keyHeader =
+  'Needs the header `X-Deploy-Key: xbd_<remote>_...` (npm run deploy-key -- create <remote> on the server): 401 without one, or with an unknown or revoked key; 403 with a key of another remote; 404 for a remote not in the registry.';
 const PUBLISHED = {
   type: 'object',
   required: ['version', 'files', 'bytes', 'active'],
@@ -58,7 +59,7 @@ const PUBLISHED = {
 
 const SCHEMA = {
   publish: routeSchema({
-    summary: "Publish a build of one remote (a ZIP of its dist/) and make it the served version",
+    summary: 'Publish a build of one remote (a ZIP of its dist/) and make it the served version',
     description:
       `${keyHeader} The body is the ZIP itself (Content-Type: application/zip, at most DEPLOY_MAX_MB, default 20), holding remoteEntry.js and routes.json at its top. ` +
       'Refusals, all before anything is stored: 400 an unreadable or damaged ZIP, a path that is absolute, has .. or a backslash or NUL, a missing remoteEntry.js or routes.json, routes.json not JSON; ' +
@@ -100,7 +101,9 @@ const SCHEMA = {
     body: {
       type: 'object',
       nullable: true,
-      properties: { version: { type: 'string', pattern: VERSION_PATTERN, description: 'a version of GET .../versions; absent: the one before the active one' } },
+      properties: {
+        version: { type: 'string', pattern: VERSION_PATTERN, description: 'a version of GET .../versions; absent: the one before the active one' },
+      },
     },
     data: {
       type: 'object',
@@ -193,19 +196,15 @@ export async function deployRoutes(app: FastifyInstance, options: DeployRoutesOp
     return ok(DEPLOY_MSG.listed, await listVersions(pool, def.name));
   });
 
-  app.post<{ Params: { remote: string }; Body: { version?: string } | null | undefined }>(
-    '/:remote/rollback',
-    { schema: SCHEMA.rollback },
-    async (request) => {
-      const { def } = await authorise(request);
-      try {
-        const result = await rollback(pool, def.name, request.body?.version);
-        versions.invalidate();
-        request.log.info({ remote: def.name, ...result }, 'remote rolled back');
-        return ok(DEPLOY_MSG.rolledBack, result);
-      } catch (error) {
-        return refusal(error);
-      }
-    },
-  );
+  app.post<{ Params: { remote: string }; Body: { version?: string } | null | undefined }>('/:remote/rollback', { schema: SCHEMA.rollback }, async (request) => {
+    const { def } = await authorise(request);
+    try {
+      const result = await rollback(pool, def.name, request.body?.version);
+      versions.invalidate();
+      request.log.info({ remote: def.name, ...result }, 'remote rolled back');
+      return ok(DEPLOY_MSG.rolledBack, result);
+    } catch (error) {
+      return refusal(error);
+    }
+  });
 }

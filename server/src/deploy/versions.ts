@@ -189,10 +189,7 @@ export async function listVersions(db: Queryable, remote: string): Promise<Versi
 export async function rollback(pool: Pool, remote: string, version: string | undefined): Promise<{ version: string; previous: string | null }> {
   return withTransaction(pool, async (client) => {
     // Row lock: two rollbacks at once each go one step back from what the other left.
-    const { rows: active } = await client.query<{ version: string }>(
-      `SELECT a.version FROM remote_active a WHERE a.remote = $1 FOR UPDATE`,
-      [remote],
-    );
+    const { rows: active } = await client.query<{ version: string }>(`SELECT a.version FROM remote_active a WHERE a.remote = $1 FOR UPDATE`, [remote]);
     const current = active[0] ?? null;
     let target: string;
     if (version !== undefined) {

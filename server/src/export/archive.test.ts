@@ -33,11 +33,25 @@ describe('ARCHIVE_MODE=1', () => {
     // The walk covers the whole API: posting, commenting, the board, settings, uploads, registration, import.
     const names = routes.map((r) => `${r.method} ${r.url}`);
     for (const expected of [
-      'POST /api/yy/createyy', 'DELETE /api/yy/deleteyy', 'POST /api/yy/upload', 'POST /api/comment/add', 'DELETE /api/comment/delete',
-      'POST /api/leave/add', 'DELETE /api/leave/delete', 'POST /api/leaveReply/add', 'DELETE /api/leaveReply/delete',
-      'POST /api/user/valitedRegister', 'POST /api/user/addAccount', 'PATCH /api/user/cardupdate', 'POST /api/user/updateskin',
-      'POST /api/user/updatebigqm', 'POST /api/user/updatesmallqm', 'POST /api/user/updateface', 'POST /api/api/avatar/upload',
-      'POST /api/count/clearcomments', 'POST /api/import',
+      'POST /api/yy/createyy',
+      'DELETE /api/yy/deleteyy',
+      'POST /api/yy/upload',
+      'POST /api/comment/add',
+      'DELETE /api/comment/delete',
+      'POST /api/leave/add',
+      'DELETE /api/leave/delete',
+      'POST /api/leaveReply/add',
+      'DELETE /api/leaveReply/delete',
+      'POST /api/user/valitedRegister',
+      'POST /api/user/addAccount',
+      'PATCH /api/user/cardupdate',
+      'POST /api/user/updateskin',
+      'POST /api/user/updatebigqm',
+      'POST /api/user/updatesmallqm',
+      'POST /api/user/updateface',
+      'POST /api/api/avatar/upload',
+      'POST /api/count/clearcomments',
+      'POST /api/import',
     ]) {
       expect(names).toContain(expected);
     }

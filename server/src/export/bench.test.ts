@@ -42,7 +42,9 @@ async function photo(seed: number): Promise<Buffer> {
       raw[i + 2] = (((x + y) * 128) / width + seed * 11 + grain) & 255;
     }
   }
-  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return (await processImage(jpeg)).data;
 }
 
@@ -67,7 +69,10 @@ describe.skipIf(!process.env.EXPORT_BENCH)('export and import of 1,000 yy with 2
         const file = `yy/${randomBytes(16).toString('hex')}.webp`;
         await storage.put(file, data, 'image/webp');
         await db.query(`INSERT INTO uploads (uid, file, size, width, height, weibo_id, position) VALUES ($1, $2, $3, 1600, 1200, $4, 0)`, [
-          alice.uid, file, data.length, id,
+          alice.uid,
+          file,
+          data.length,
+          id,
         ]);
       }
       for (let c = 0; c < 3; c++) {

@@ -139,12 +139,18 @@ export async function readExportData(
   exportedAt: Date,
 ): Promise<{ data: ExportData; pictures: ExportPicture[]; avatarKey: string | null } | null> {
   const users = await db.query<{
-    uid: number; email: string; name: string; sex: number; birthday: string | null; ctime: string;
-    face: number; avatar: string; skin: string; qm: string; qianming: string;
-  }>(
-    `SELECT uid, email, name, sex, birthday, ${ISO('ctime')} AS ctime, face, avatar, skin, qm, qianming FROM users WHERE uid = $1`,
-    [uid],
-  );
+    uid: number;
+    email: string;
+    name: string;
+    sex: number;
+    birthday: string | null;
+    ctime: string;
+    face: number;
+    avatar: string;
+    skin: string;
+    qm: string;
+    qianming: string;
+  }>(`SELECT uid, email, name, sex, birthday, ${ISO('ctime')} AS ctime, face, avatar, skin, qm, qianming FROM users WHERE uid = $1`, [uid]);
   const user = users.rows[0];
   if (!user) return null;
   const avatarKey = fileFromAvatarUrl(user.avatar);

@@ -81,10 +81,19 @@ describe('an export of everything a user wrote and received', () => {
     expect(post.images.map((i: any) => i.file)).toEqual([space.pic1.url, space.pic2.url].map((u) => `images/${u.split('/').pop()}`));
     expect(post.comments).toEqual([
       expect.objectContaining({ id: space.bobComment.commentId, uid: bob.uid, name: '小波', content: '好看[b1]', replyUid: 0 }),
-      expect.objectContaining({ id: space.aliceReply.commentId, uid: alice.uid, replyCommentId: space.bobComment.commentId, replyUid: bob.uid, replyName: '小波' }),
+      expect.objectContaining({
+        id: space.aliceReply.commentId,
+        uid: alice.uid,
+        replyCommentId: space.bobComment.commentId,
+        replyUid: bob.uid,
+        replyName: '小波',
+      }),
     ]);
     const repost = data.yy.find((y: any) => y.id === space.repost.weiboId);
-    expect(repost).toMatchObject({ transpondId: space.bobPost.weiboId, source: { id: space.bobPost.weiboId, uid: bob.uid, name: '小波', content: '小波的yy' } });
+    expect(repost).toMatchObject({
+      transpondId: space.bobPost.weiboId,
+      source: { id: space.bobPost.weiboId, uid: bob.uid, name: '小波', content: '小波的yy' },
+    });
   });
 
   it('has the comments written elsewhere, the board with its replies and the messages left on other boards', () => {
@@ -93,13 +102,20 @@ describe('an export of everything a user wrote and received', () => {
     ]);
     expect(data.board).toEqual([
       expect.objectContaining({
-        id: space.bobLeave.id, boardUid: alice.uid, uid: bob.uid, name: '小波', content: '小爱你好',
+        id: space.bobLeave.id,
+        boardUid: alice.uid,
+        uid: bob.uid,
+        name: '小波',
+        content: '小爱你好',
         replies: [expect.objectContaining({ id: space.aliceLeaveReply.id, uid: alice.uid, content: '你好呀' })],
       }),
     ]);
     expect(data.leavesElsewhere).toEqual([
       expect.objectContaining({
-        id: space.aliceLeftCarol.id, boardUid: carol.uid, boardName: '小凯', content: '给小凯留言',
+        id: space.aliceLeftCarol.id,
+        boardUid: carol.uid,
+        boardName: '小凯',
+        content: '给小凯留言',
         replies: [expect.objectContaining({ id: space.carolReply.id, uid: carol.uid, content: '收到' })],
       }),
     ]);
@@ -139,13 +155,17 @@ describe('an export of everything a user wrote and received', () => {
     // Another user cannot read alice's progress.
     expect((await bob.call('GET', `/api/export/progress/${result.ticket}`)).statusCode).toBe(404);
     // The used ticket keeps only its small progress row, not the generated files.
-    const { rows } = await t.pool.query('SELECT octet_length(data_json) + octet_length(index_html) AS bytes FROM export_tickets WHERE uid = $1 AND done', [alice.uid]);
+    const { rows } = await t.pool.query('SELECT octet_length(data_json) + octet_length(index_html) AS bytes FROM export_tickets WHERE uid = $1 AND done', [
+      alice.uid,
+    ]);
     expect(rows.map((r) => r.bytes)).toEqual([0]);
   });
 
   it('the hourly purge drops tickets older than a day and the files of expired ones', async () => {
     await ok(carol.call('POST', '/api/export/prepare'));
-    await t.pool.query(`UPDATE export_tickets SET expires_at = now() - interval '1 minute' WHERE uid = $1 AND used_at IS NULL AND cancelled_at IS NULL`, [carol.uid]);
+    await t.pool.query(`UPDATE export_tickets SET expires_at = now() - interval '1 minute' WHERE uid = $1 AND used_at IS NULL AND cancelled_at IS NULL`, [
+      carol.uid,
+    ]);
     await t.pool.query(`UPDATE export_tickets SET created_at = now() - interval '2 days' WHERE uid = $1`, [alice.uid]);
     await purgeExportTickets(t.pool);
     expect((await t.pool.query('SELECT 1 FROM export_tickets WHERE uid = $1', [alice.uid])).rowCount).toBe(0);

@@ -47,9 +47,30 @@ export async function buildSpace(t: TestApp, alice: Member, bob: Member, carol: 
   await ok(alice.call('POST', `/api/user/updatesmallqm?qm=${encodeURIComponent('小签名')}`));
   const form = multipart('file', 'me.png', 'image/png', await pngImage(300, 300));
   const avatar = await ok(
-    t.app.inject({ method: 'POST', url: '/api/api/avatar/upload', payload: form.body, headers: { authorization: `Bearer ${alice.token}`, 'content-type': form.contentType } }),
+    t.app.inject({
+      method: 'POST',
+      url: '/api/api/avatar/upload',
+      payload: form.body,
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': form.contentType },
+    }),
   );
-  return { pic1, pic2, post, plain, bobPost, repost, carolPost, bobComment, aliceReply, aliceElsewhere, bobLeave, aliceLeaveReply, aliceLeftCarol, carolReply, avatar };
+  return {
+    pic1,
+    pic2,
+    post,
+    plain,
+    bobPost,
+    repost,
+    carolPost,
+    bobComment,
+    aliceReply,
+    aliceElsewhere,
+    bobLeave,
+    aliceLeaveReply,
+    aliceLeftCarol,
+    carolReply,
+    avatar,
+  };
 }
 
 /** Prepares and downloads an export: the raw response and the ZIP bytes. */
@@ -101,5 +122,10 @@ export function zipOf(entries: Array<[string, Buffer | string]>): Promise<Buffer
 /** POST /api/import with a ZIP as the multipart field `file`. */
 export function importZip(t: TestApp, m: Member, zip: Buffer, field = 'file') {
   const form = multipart(field, 'export.zip', 'application/zip', zip);
-  return t.app.inject({ method: 'POST', url: '/api/import', payload: form.body, headers: { authorization: `Bearer ${m.token}`, 'content-type': form.contentType } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/import',
+    payload: form.body,
+    headers: { authorization: `Bearer ${m.token}`, 'content-type': form.contentType },
+  });
 }

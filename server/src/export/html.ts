@@ -8,8 +8,7 @@ import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, tokenizeContent } from '@xiaob
 import { skinColors } from './skins';
 import type { ExportComment, ExportData, ExportLeave, ExportYy } from './data';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The emoji codes (`b12`) a text uses, for picking the pictures the ZIP needs. */
 export function emojiCodesIn(text: string): string[] {
@@ -91,7 +90,9 @@ export function renderIndexHtml(data: ExportData, skin: string, emoji: ReadonlyS
     `<article class="card">${elsewhere ? `<p class="muted">在 ${who(l.boardUid, l.boardName)} 的留言板</p>` : ''}<p>${who(l.uid, l.name)}：${t(
       l.content,
     )}</p><p class="muted">${time(l.ctime)}</p>${
-      l.replies.length ? `<ul class="comments">${l.replies.map((r) => `<li>${who(r.uid, r.name)}：${t(r.content)} <span class="muted">${time(r.ctime)}</span></li>`).join('')}</ul>` : ''
+      l.replies.length
+        ? `<ul class="comments">${l.replies.map((r) => `<li>${who(r.uid, r.name)}：${t(r.content)} <span class="muted">${time(r.ctime)}</span></li>`).join('')}</ul>`
+        : ''
     }</article>`;
   const section = (title: string, count: number, body: string) =>
     `<section><h2>${title} <span class="muted">(${count})</span></h2>${count ? body : '<p class="muted">没有内容</p>'}</section>`;
@@ -137,12 +138,16 @@ blockquote{margin:8px 0;padding:8px 12px;border-left:3px solid ${c.border}}
   )}</div></div></div>
 ${section('我的yy', data.yy.length, data.yy.map(yy).join(''))}
 ${section('我的留言板', data.board.length, data.board.map((l) => leave(l, false)).join(''))}
-${section('我在别人yy下的评论', data.commentsElsewhere.length, data.commentsElsewhere
-  .map(
-    (k) =>
-      `<article class="card"><p class="muted">评论 ${who(k.yyUid, k.yyName)} 的yy：${t(k.yyContent)}</p><p>${k.replyUid ? `回复 ${escapeHtml(k.replyName || String(k.replyUid))}：` : ''}${t(k.content)}</p><p class="muted">${time(k.ctime)}</p></article>`,
-  )
-  .join(''))}
+${section(
+  '我在别人yy下的评论',
+  data.commentsElsewhere.length,
+  data.commentsElsewhere
+    .map(
+      (k) =>
+        `<article class="card"><p class="muted">评论 ${who(k.yyUid, k.yyName)} 的yy：${t(k.yyContent)}</p><p>${k.replyUid ? `回复 ${escapeHtml(k.replyName || String(k.replyUid))}：` : ''}${t(k.content)}</p><p class="muted">${time(k.ctime)}</p></article>`,
+    )
+    .join(''),
+)}
 ${section('我在别人留言板的留言', data.leavesElsewhere.length, data.leavesElsewhere.map((l) => leave(l, true)).join(''))}
 </main>
 </body>

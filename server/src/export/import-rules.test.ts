@@ -42,17 +42,27 @@ function handMade(owner: Owner, instance: string, parts: Record<string, unknown>
 }
 
 const yyRow = (id: number, content: string, ctime: string, extra: Record<string, unknown> = {}) => ({
-  id, origin: null, ctime, content, transpondId: 0, source: null, images: [], comments: [], ...extra,
+  id,
+  origin: null,
+  ctime,
+  content,
+  transpondId: 0,
+  source: null,
+  images: [],
+  comments: [],
+  ...extra,
 });
 
-const zipData = (data: unknown, files: Array<[string, Buffer]> = []) => zipOf([['x/data.json', JSON.stringify(data)], ...files.map(([n, b]): [string, Buffer] => [`x/${n}`, b])]);
+const zipData = (data: unknown, files: Array<[string, Buffer]> = []) =>
+  zipOf([['x/data.json', JSON.stringify(data)], ...files.map(([n, b]): [string, Buffer] => [`x/${n}`, b])]);
 
 async function ownerOf(t: TestApp, m: Member): Promise<Owner> {
   const { rows } = await t.pool.query<Owner>('SELECT uid, email, name FROM users WHERE uid = $1', [m.uid]);
   return rows[0]!;
 }
 
-const count = async (t: TestApp, sql: string, params: unknown[] = []) => (await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, params)).rows[0]!.n;
+const count = async (t: TestApp, sql: string, params: unknown[] = []) =>
+  (await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, params)).rows[0]!.n;
 
 describe('an import is held to the posting limits: a quota of a day of posting for what the site cannot verify', () => {
   let t: TestApp;
@@ -109,7 +119,7 @@ describe('times are real and never later than the upload; imported content never
     ['a date in the future', '9999-12-31T00:00:00Z'],
     ['30 February', '2024-02-30T00:00:00Z'],
     ['year 0000', '0000-01-01T00:00:00Z'],
-    ['25 o\'clock', '2024-01-01T25:00:00Z'],
+    ["25 o'clock", '2024-01-01T25:00:00Z'],
   ])('%s is a 400 with the message, never a 500, and nothing is written', async (_, ctime) => {
     const res = await importZip(t, alice, await zipData(handMade(owner, 'made-up', { yy: [yyRow(1, '置顶广告 #买买买#', ctime)] })));
     expect(res.statusCode, res.body).toBe(400);
@@ -117,7 +127,7 @@ describe('times are real and never later than the upload; imported content never
     expect(await count(t, 'SELECT 1 FROM yy')).toBe(0);
   });
 
-  it('unverified content of the last 24 hours is not created; older content stays below today\'s posts and out of hot topics', async () => {
+  it("unverified content of the last 24 hours is not created; older content stays below today's posts and out of hot topics", async () => {
     const bob = await member(t, '小波');
     await ok(bob.call('POST', '/api/yy/createyy', { content: '今天早上写的' }));
     const yy = [yyRow(1, '刚刚的 #插队#', ago(0, -3600)), yyRow(2, '前天的 #插队#', ago(2))];
@@ -130,7 +140,7 @@ describe('times are real and never later than the upload; imported content never
   });
 });
 
-describe('an import can only touch what is the importer\'s', () => {
+describe("an import can only touch what is the importer's", () => {
   let t: TestApp;
   let alice: Member;
   let bob: Member;
@@ -145,11 +155,18 @@ describe('an import can only touch what is the importer\'s', () => {
   });
   afterAll(() => t.close());
 
-  it('no reply is planted under a message on another user\'s board (leaveReply/add would answer 403)', async () => {
+  it("no reply is planted under a message on another user's board (leaveReply/add would answer 403)", async () => {
     const message = await ok(carol.call('POST', '/api/leave/add', { content: '小凯自己的留言', fuid: carol.uid }));
     const owner = await ownerOf(t, alice);
     const planted = {
-      id: message.id, origin: null, boardUid: carol.uid, boardName: '小凯', uid: carol.uid, name: '小凯', content: '小凯自己的留言', ctime: ago(2),
+      id: message.id,
+      origin: null,
+      boardUid: carol.uid,
+      boardName: '小凯',
+      uid: carol.uid,
+      name: '小凯',
+      content: '小凯自己的留言',
+      ctime: ago(2),
       replies: [{ id: 1, origin: null, uid: alice.uid, name: '小爱', content: '我插进来了', ctime: ago(2) }],
     };
     const report = json(await importZip(t, alice, await zipData(handMade(owner, here, { leavesElsewhere: [planted] })))).data;
@@ -158,11 +175,21 @@ describe('an import can only touch what is the importer\'s', () => {
     expect(report.unrestorable).toContainEqual({ kind: 'leaveReply', id: 1, reason: '只有留言板的主人和留言者可以回复' });
   });
 
-  it('a comment reply names only a comment under the same yy and that comment\'s author', async () => {
+  it("a comment reply names only a comment under the same yy and that comment's author", async () => {
     const elsewhere = await ok(bob.call('POST', '/api/yy/createyy', { content: '小波的yy' }));
     const bobsComment = await ok(bob.call('POST', '/api/comment/add', { content: '小波的评论', weiboId: elsewhere.weiboId }));
     const owner = await ownerOf(t, alice);
-    const comment = { id: 7, origin: null, uid: alice.uid, name: '小爱', content: '回复错地方', ctime: ago(2, 10), replyCommentId: bobsComment.commentId, replyUid: carol.uid, replyName: '小凯' };
+    const comment = {
+      id: 7,
+      origin: null,
+      uid: alice.uid,
+      name: '小爱',
+      content: '回复错地方',
+      ctime: ago(2, 10),
+      replyCommentId: bobsComment.commentId,
+      replyUid: carol.uid,
+      replyName: '小凯',
+    };
     const data = handMade(owner, here, { yy: [yyRow(900001, '小爱的yy', ago(2), { comments: [comment] })] });
     const report = json(await importZip(t, alice, await zipData(data))).data;
     expect(report.created.comments).toBe(1);
@@ -197,7 +224,7 @@ describe('a re-import never brings back words another user deleted since the exp
   });
   afterAll(() => t.close());
 
-  it('on the site it came from (the row was this site\'s own)', async () => {
+  it("on the site it came from (the row was this site's own)", async () => {
     const message = await ok(bob.call('POST', '/api/leave/add', { content: '说错话了', fuid: alice.uid }));
     const { zip } = await exportOf(t, alice);
     await ok(bob.call('DELETE', `/api/leave/delete?leaveId=${message.id}`));
@@ -216,9 +243,19 @@ describe('a re-import never brings back words another user deleted since the exp
       const { zip } = await exportOf(t, alice);
       // On B both exist with the same 米米号 and names; alice has the same e-mail.
       const a = await ownerOf(t, alice);
-      await b.pool.query(`INSERT INTO users (uid, email, password_hash, name) VALUES ($1, $2, 'x', '小爱'), ($3, 'b@example.com', 'x', '小波')`, [alice.uid, a.email, bob.uid]);
-      const aliceB = { ...alice, call: (method: any, url: string, payload?: any) => b.app.inject({ method, url, payload, headers: { authorization: `Bearer ${alice.token}` } }) } as Member;
-      const bobB = { ...bob, call: (method: any, url: string, payload?: any) => b.app.inject({ method, url, payload, headers: { authorization: `Bearer ${bob.token}` } }) } as Member;
+      await b.pool.query(`INSERT INTO users (uid, email, password_hash, name) VALUES ($1, $2, 'x', '小爱'), ($3, 'b@example.com', 'x', '小波')`, [
+        alice.uid,
+        a.email,
+        bob.uid,
+      ]);
+      const aliceB = {
+        ...alice,
+        call: (method: any, url: string, payload?: any) => b.app.inject({ method, url, payload, headers: { authorization: `Bearer ${alice.token}` } }),
+      } as Member;
+      const bobB = {
+        ...bob,
+        call: (method: any, url: string, payload?: any) => b.app.inject({ method, url, payload, headers: { authorization: `Bearer ${bob.token}` } }),
+      } as Member;
       expect(json(await importZip(b, aliceB, zip)).data.created.leaves).toBe(1);
       const { rows } = await b.pool.query<{ leave_id: number }>(`SELECT leave_id FROM leaves WHERE content = '第二句话'`);
       await ok(bobB.call('DELETE', `/api/leave/delete?leaveId=${rows[0]!.leave_id}`));
@@ -249,7 +286,16 @@ describe('pictures: stored once however often referenced, before the rows that n
       return real.put(key, data, type);
     };
     const app = await buildApp({ config, pool, storage });
-    t = { app, pool, config, close: async () => { await app.close(); await pool.end(); await db.drop(); } };
+    t = {
+      app,
+      pool,
+      config,
+      close: async () => {
+        await app.close();
+        await pool.end();
+        await db.drop();
+      },
+    };
   });
   afterAll(() => t.close());
 
@@ -278,10 +324,15 @@ describe('pictures: stored once however often referenced, before the rows that n
   it('pictures past the storage quota are reported, not stored (STORAGE_QUOTA_MB covers imports)', async () => {
     const carol = await member(t, '小凯');
     // carol's uploads already fill all but 10 bytes of her 1 MB.
-    await t.pool.query(`INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, 'yy/${'0'.repeat(32)}.webp', $2, 1, 1)`, [carol.uid, 1024 * 1024 - 10]);
+    await t.pool.query(`INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, 'yy/${'0'.repeat(32)}.webp', $2, 1, 1)`, [
+      carol.uid,
+      1024 * 1024 - 10,
+    ]);
     const yy = [yyRow(1, '有图', ago(30), { images: [{ file: 'images/p.webp', width: 64, height: 48, size: 100 }] })];
     puts = [];
-    const report = json(await importZip(t, carol, await zipData(handMade(await ownerOf(t, carol), 'made-up', { yy }), [['images/p.webp', await webpImage()]]))).data;
+    const report = json(
+      await importZip(t, carol, await zipData(handMade(await ownerOf(t, carol), 'made-up', { yy }), [['images/p.webp', await webpImage()]])),
+    ).data;
     expect(report.created).toMatchObject({ yy: 1, images: 0 });
     expect(report.unrestorable).toContainEqual({ kind: 'image', id: 'images/p.webp', reason: '你的图片空间已满' });
     expect(puts).toHaveLength(0);
@@ -316,7 +367,9 @@ describe('an import holds no lock every writer needs', () => {
     // The import's board INSERT is made slow, so the test can act while the import is inside its transaction.
     await t.pool.query(`CREATE FUNCTION slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(3); RETURN NULL; END $$;
       CREATE TRIGGER slow_leaves AFTER INSERT ON leaves FOR EACH STATEMENT EXECUTE FUNCTION slow_insert()`);
-    const board = [{ id: 1, origin: null, boardUid: alice.uid, boardName: '小爱', uid: alice.uid, name: '小爱', content: '自己的留言', ctime: ago(3), replies: [] }];
+    const board = [
+      { id: 1, origin: null, boardUid: alice.uid, boardName: '小爱', uid: alice.uid, name: '小爱', content: '自己的留言', ctime: ago(3), replies: [] },
+    ];
     const yy = [yyRow(1, '旧yy', ago(3))];
     let importDone = false;
     const importing = importZip(t, alice, await zipData(handMade(owner, 'made-up', { yy, board }))).then((r) => {

@@ -98,12 +98,18 @@ describe('POST /api/import on another instance', () => {
   it('keeps the original times, texts and order; a repost of a yy not on this site quotes it', async () => {
     const page = json(await aliceB.call('GET', `/api/yy/getUseryy/${aliceB.uid}?pageNum=1`)).data;
     expect(page.total).toBe(3);
-    const original = (await a.pool.query<{ weibo_id: number; ms: string }>(
-      `SELECT weibo_id, (extract(epoch FROM ctime) * 1000)::bigint::text AS ms FROM yy WHERE uid = $1 ORDER BY weibo_id`, [alice.uid],
-    )).rows;
-    const restored = (await b.pool.query<{ content: string; ms: string }>(
-      `SELECT content, (extract(epoch FROM ctime) * 1000)::bigint::text AS ms FROM yy WHERE uid = $1 ORDER BY ctime, weibo_id`, [aliceB.uid],
-    )).rows;
+    const original = (
+      await a.pool.query<{ weibo_id: number; ms: string }>(
+        `SELECT weibo_id, (extract(epoch FROM ctime) * 1000)::bigint::text AS ms FROM yy WHERE uid = $1 ORDER BY weibo_id`,
+        [alice.uid],
+      )
+    ).rows;
+    const restored = (
+      await b.pool.query<{ content: string; ms: string }>(
+        `SELECT content, (extract(epoch FROM ctime) * 1000)::bigint::text AS ms FROM yy WHERE uid = $1 ORDER BY ctime, weibo_id`,
+        [aliceB.uid],
+      )
+    ).rows;
     expect(restored.map((r) => r.ms)).toEqual(original.map((r) => r.ms));
     expect(restored.map((r) => r.content)).toEqual(['第一条 粗[b12] & "引号"', '第二条\n换行[m55]', '转一下 //转发 @小波：小波的yy']);
     const post = page.records.find((y: any) => y.content.startsWith('第一条'));
@@ -111,7 +117,10 @@ describe('POST /api/import on another instance', () => {
     expect(post.comment).toBe(2);
     for (const { url } of post.typeData.data) expect((await b.app.inject({ url })).statusCode).toBe(200);
     const comments = json(await aliceB.call('GET', `/api/comment/getComment?weiboId=${post.weiboId}`)).data;
-    expect(comments.map((c: any) => [c.username, c.content, c.replyUsername])).toEqual([['小波', '好看[b1]', ''], ['小爱B', '谢谢', '小波']]);
+    expect(comments.map((c: any) => [c.username, c.content, c.replyUsername])).toEqual([
+      ['小波', '好看[b1]', ''],
+      ['小爱B', '谢谢', '小波'],
+    ]);
   });
 
   it('restores the board with its replies, the signatures and the avatar', async () => {
@@ -149,7 +158,7 @@ describe('POST /api/import on the same site', () => {
   });
 });
 
-describe('other users\' words need this site\'s signature', () => {
+describe("other users' words need this site's signature", () => {
   it('a forged comment "by" another user is not restored; the signed original, deleted here since, is not brought back either', async () => {
     await ok(alice.call('DELETE', `/api/comment/delete?commentId=${space.bobComment.commentId}`));
     const forged = await withData((d) => {
@@ -198,14 +207,46 @@ describe('POST /api/import refusals: a clear message and nothing written', () =>
     await refused(b, aliceB, zip.subarray(0, Math.floor(zip.length / 2)), 400, '文件已损坏，无法导入');
     await refused(b, aliceB, await zipOf([['x/readme.txt', 'no data.json here']]), 400, '文件已损坏，无法导入');
     await refused(b, aliceB, await zipOf([['x/data.json', '{not json']]), 400, '文件已损坏，无法导入');
-    await refused(b, aliceB, await withData((d) => { d.yy[0].content = 42; }), 400, '文件已损坏，无法导入');
-    await refused(b, aliceB, await withData((d) => { d.yy[0].content = 'nul\u0000byte'; }), 400, '文件已损坏，无法导入');
+    await refused(
+      b,
+      aliceB,
+      await withData((d) => {
+        d.yy[0].content = 42;
+      }),
+      400,
+      '文件已损坏，无法导入',
+    );
+    await refused(
+      b,
+      aliceB,
+      await withData((d) => {
+        d.yy[0].content = 'nul\u0000byte';
+      }),
+      400,
+      '文件已损坏，无法导入',
+    );
     // Longer than the site allows (a yy is at most 500 characters): no way around the rules.
-    await refused(b, aliceB, await withData((d) => { d.yy[0].content = '长'.repeat(501); }), 400, '文件已损坏，无法导入');
+    await refused(
+      b,
+      aliceB,
+      await withData((d) => {
+        d.yy[0].content = '长'.repeat(501);
+      }),
+      400,
+      '文件已损坏，无法导入',
+    );
   });
 
   it('an unknown version', async () => {
-    await refused(b, aliceB, await withData((d) => { d.version = 2; }), 400, '不认识这个导出文件的版本');
+    await refused(
+      b,
+      aliceB,
+      await withData((d) => {
+        d.version = 2;
+      }),
+      400,
+      '不认识这个导出文件的版本',
+    );
   });
 
   it('paths outside its folder', async () => {
@@ -219,7 +260,15 @@ describe('POST /api/import refusals: a clear message and nothing written', () =>
   it("another account's export", async () => {
     await refused(b, bobB, zip, 400, '这是另一个账号的导出文件，只能导入自己的');
     // On the site it came from, the 米米号 must match as well.
-    await refused(a, bob, await withData((d) => { d.user.email = 'someone@example.com'; }), 400, '这是另一个账号的导出文件，只能导入自己的');
+    await refused(
+      a,
+      bob,
+      await withData((d) => {
+        d.user.email = 'someone@example.com';
+      }),
+      400,
+      '这是另一个账号的导出文件，只能导入自己的',
+    );
   });
 
   it('one import at a time per user (in any API process): 409 while another runs', async () => {

@@ -93,7 +93,13 @@ const posId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.M
 const noNul = v.check<string>((s) => !s.includes('\u0000'));
 const text = v.pipe(v.string(), v.maxLength(MAX_TEXT), noNul);
 /** What the site itself accepts (counted as people count), so an import is no way around the rules. */
-const words = (max: number) => v.pipe(v.string(), v.maxLength(max * 2), noNul, v.check<string>((s) => charCount(s) <= max));
+const words = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(max * 2),
+    noNul,
+    v.check<string>((s) => charCount(s) <= max),
+  );
 const name = v.pipe(v.string(), v.maxLength(100), noNul);
 const TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d{1,3})?Z$/;
 
@@ -116,13 +122,32 @@ const file = v.pipe(v.string(), v.maxLength(200));
 
 /** data.json as accepted at `nowMs` (times are checked against it): its long lists' items apart. */
 function dataSchemas(nowMs: number) {
-  const time = v.pipe(v.string(), v.check((t: string) => isRealTime(t, nowMs), IMPORT_MSG.badTime));
+  const time = v.pipe(
+    v.string(),
+    v.check((t: string) => isRealTime(t, nowMs), IMPORT_MSG.badTime),
+  );
   const comment = v.object({
-    id: posId, origin, uid: posId, name, content: words(COMMENT_MAX), ctime: time, replyCommentId: id, replyUid: id, replyName: v.optional(name, ''),
+    id: posId,
+    origin,
+    uid: posId,
+    name,
+    content: words(COMMENT_MAX),
+    ctime: time,
+    replyCommentId: id,
+    replyUid: id,
+    replyName: v.optional(name, ''),
   });
   const reply = v.object({ id: posId, origin, uid: posId, name, content: words(TEXT_MAX), ctime: time });
   const leave = v.object({
-    id: posId, origin, boardUid: posId, boardName: name, uid: posId, name, content: words(TEXT_MAX), ctime: time, replies: v.array(reply),
+    id: posId,
+    origin,
+    boardUid: posId,
+    boardName: name,
+    uid: posId,
+    name,
+    content: words(TEXT_MAX),
+    ctime: time,
+    replies: v.array(reply),
   });
   const items = {
     yy: v.object({
@@ -145,7 +170,15 @@ function dataSchemas(nowMs: number) {
     exportedAt: time,
     site: v.object({ name: v.string(), instance: v.pipe(v.string(), v.maxLength(100)) }),
     user: v.object({
-      uid: posId, email: v.pipe(v.string(), v.maxLength(320)), name, sex: id, birthday: v.string(), ctime: time, face: id, avatar: file, skin: v.string(),
+      uid: posId,
+      email: v.pipe(v.string(), v.maxLength(320)),
+      name,
+      sex: id,
+      birthday: v.string(),
+      ctime: time,
+      face: id,
+      avatar: file,
+      skin: v.string(),
     }),
     signatures: v.object({ qm: words(BIG_SIGNATURE_MAX), qianming: words(SMALL_SIGNATURE_MAX) }),
     yy: v.pipe(v.array(v.unknown()), v.maxLength(200_000)),
@@ -615,7 +648,17 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
   const exportedBy = data.user.uid;
   const key = (row: Ref) => row.origin ?? `${data.site.instance}:${row.id}`;
   const report: ImportReport = { created: zero(), skipped: zero(), unrestorable: [] };
-  const plan: ImportPlan = { report, yy: [], comments: [], leaves: [], replies: [], signatures: {}, avatar: null, pictureBytes: 0, usage: { yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0 } };
+  const plan: ImportPlan = {
+    report,
+    yy: [],
+    comments: [],
+    leaves: [],
+    replies: [],
+    signatures: {},
+    avatar: null,
+    pictureBytes: 0,
+    usage: { yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0 },
+  };
   const recentSince = nowMs - IMPORT_RECENT_HOURS * 3_600_000;
   const step = turnTaker();
 
@@ -645,9 +688,17 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
       ...data.yy.filter((y) => y.transpondId).map((y) => key({ id: y.transpondId })),
       ...data.commentsElsewhere.map((c) => key({ id: c.yyId })),
     ]),
-    yy_comments: await rowsHere(db, here, 'yy_comments', [...allComments.map(key), ...allComments.filter((c) => c.replyCommentId).map((c) => key({ id: c.replyCommentId }))]),
+    yy_comments: await rowsHere(db, here, 'yy_comments', [
+      ...allComments.map(key),
+      ...allComments.filter((c) => c.replyCommentId).map((c) => key({ id: c.replyCommentId })),
+    ]),
     leaves: await rowsHere(db, here, 'leaves', allLeaves.map(key)),
-    leave_replies: await rowsHere(db, here, 'leave_replies', allLeaves.flatMap((l) => l.replies.map(key))),
+    leave_replies: await rowsHere(
+      db,
+      here,
+      'leave_replies',
+      allLeaves.flatMap((l) => l.replies.map(key)),
+    ),
   };
   /**
    * The row here that `k` names for this author under this parent: its id; 'other' when the key
@@ -665,7 +716,10 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
   const othersRows = {
     yy_comments: allComments.filter((c) => c.uid !== exportedBy).map((c) => ({ key: key(c), uid: c.uid })),
     leaves: allLeaves.filter((l) => l.uid !== exportedBy).map((l) => ({ key: key(l), uid: l.uid })),
-    leave_replies: allLeaves.flatMap((l) => l.replies).filter((r) => r.uid !== exportedBy).map((r) => ({ key: key(r), uid: r.uid })),
+    leave_replies: allLeaves
+      .flatMap((l) => l.replies)
+      .filter((r) => r.uid !== exportedBy)
+      .map((r) => ({ key: key(r), uid: r.uid })),
   };
   const tombstones = {
     yy_comments: await deletedHere(db, 'yy_comments', othersRows.yy_comments),
@@ -674,12 +728,13 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
   };
   /** Another user's row that is gone from here: deleted since the export, never to come back through it. */
   const deletedSince = (table: 'yy_comments' | 'leaves' | 'leave_replies', k: string, author: number) =>
-    author !== uid && ((sameSite && k.startsWith(`${here}:`) && (here_[table].get(k) ?? []).every((r) => !r.native)) || tombstones[table].has(`${k}|${author}`));
+    author !== uid &&
+    ((sameSite && k.startsWith(`${here}:`) && (here_[table].get(k) ?? []).every((r) => !r.native)) || tombstones[table].has(`${k}|${author}`));
   const DELETED = '这条内容在本站已被删除';
 
   // The rules for what this site cannot verify (the importer's own words in an unsigned export).
-  const quotaLeft = await quotaUsed(db, uid).then((used) =>
-    Object.fromEntries(QUOTA_KINDS.map((k) => [k, Math.max(0, input.quota[k] - used[k])])) as Record<QuotaKind, number>,
+  const quotaLeft = await quotaUsed(db, uid).then(
+    (used) => Object.fromEntries(QUOTA_KINDS.map((k) => [k, Math.max(0, input.quota[k] - used[k])])) as Record<QuotaKind, number>,
   );
   const overQuota: Record<QuotaKind, number> = { yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0 };
   const lastText = new Map<string, number>();
@@ -980,7 +1035,14 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
 // Writing the plan: rows in one transaction, counters last
 
 /** Inserts the plan's rows; the picture files (by hash) are already stored under `files`. */
-async function writePlan(db: Queryable, uid: number, plan: ImportPlan, pictures: Map<string, CheckedPicture>, files: Map<string, string>, avatar: CheckedPicture | null): Promise<void> {
+async function writePlan(
+  db: Queryable,
+  uid: number,
+  plan: ImportPlan,
+  pictures: Map<string, CheckedPicture>,
+  files: Map<string, string>,
+  avatar: CheckedPicture | null,
+): Promise<void> {
   const ids = new Map<string, number>();
   const idOf = (ref: RowRef): number => ('id' in ref ? ref.id : ids.get(ref.created)!);
 
@@ -1012,7 +1074,16 @@ async function writePlan(db: Queryable, uid: number, plan: ImportPlan, pictures:
     await db.query(
       `INSERT INTO uploads (uid, file, size, width, height, weibo_id, position, ctime)
        SELECT $1::bigint, * FROM unnest($2::text[], $3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[], $8::timestamp[])`,
-      [uid, uploads.map((u) => u.file), uploads.map((u) => u.picture.size), uploads.map((u) => u.picture.width), uploads.map((u) => u.picture.height), uploads.map((u) => u.weiboId), uploads.map((u) => u.position), uploads.map((u) => u.ctime)],
+      [
+        uid,
+        uploads.map((u) => u.file),
+        uploads.map((u) => u.picture.size),
+        uploads.map((u) => u.picture.width),
+        uploads.map((u) => u.picture.height),
+        uploads.map((u) => u.weiboId),
+        uploads.map((u) => u.position),
+        uploads.map((u) => u.ctime),
+      ],
     );
   }
 
@@ -1022,7 +1093,13 @@ async function writePlan(db: Queryable, uid: number, plan: ImportPlan, pictures:
       `INSERT INTO yy_comments (weibo_id, uid, content, ctime, origin)
        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamp[], $5::text[])
        RETURNING comment_id AS id, origin, uid`,
-      [plan.comments.map((c) => idOf(c.yy)), plan.comments.map((c) => c.author), plan.comments.map((c) => c.content), plan.comments.map((c) => c.ctime), plan.comments.map((c) => c.key)],
+      [
+        plan.comments.map((c) => idOf(c.yy)),
+        plan.comments.map((c) => c.author),
+        plan.comments.map((c) => c.content),
+        plan.comments.map((c) => c.ctime),
+        plan.comments.map((c) => c.key),
+      ],
     );
     for (const row of inserted.rows) ids.set(`${row.origin}|${row.uid}`, row.id);
     const replies = plan.comments.filter((c) => c.replyTo !== null);
@@ -1041,7 +1118,13 @@ async function writePlan(db: Queryable, uid: number, plan: ImportPlan, pictures:
       `INSERT INTO leaves (fuid, uid, content, ctime, origin)
        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamp[], $5::text[])
        RETURNING leave_id AS id, origin, uid`,
-      [plan.leaves.map((l) => l.board), plan.leaves.map((l) => l.author), plan.leaves.map((l) => l.content), plan.leaves.map((l) => l.ctime), plan.leaves.map((l) => l.key)],
+      [
+        plan.leaves.map((l) => l.board),
+        plan.leaves.map((l) => l.author),
+        plan.leaves.map((l) => l.content),
+        plan.leaves.map((l) => l.ctime),
+        plan.leaves.map((l) => l.key),
+      ],
     );
     for (const row of inserted.rows) ids.set(`${row.origin}|${row.uid}`, row.id);
   }
@@ -1049,12 +1132,19 @@ async function writePlan(db: Queryable, uid: number, plan: ImportPlan, pictures:
     await db.query(
       `INSERT INTO leave_replies (leave_id, uid, content, ctime, origin)
        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamp[], $5::text[])`,
-      [plan.replies.map((r) => idOf(r.leave)), plan.replies.map((r) => r.author), plan.replies.map((r) => r.content), plan.replies.map((r) => r.ctime), plan.replies.map((r) => r.key)],
+      [
+        plan.replies.map((r) => idOf(r.leave)),
+        plan.replies.map((r) => r.author),
+        plan.replies.map((r) => r.content),
+        plan.replies.map((r) => r.ctime),
+        plan.replies.map((r) => r.key),
+      ],
     );
   }
 
   // The importer's own row: signatures and avatar.
-  for (const [column, value] of Object.entries(plan.signatures)) await db.query(`UPDATE users SET ${column === 'qm' ? 'qm' : 'qianming'} = $2 WHERE uid = $1`, [uid, value]);
+  for (const [column, value] of Object.entries(plan.signatures))
+    await db.query(`UPDATE users SET ${column === 'qm' ? 'qm' : 'qianming'} = $2 WHERE uid = $1`, [uid, value]);
   if (plan.avatar && avatar) {
     await db.query(`UPDATE users SET avatar = $2, avatar_size = $3 WHERE uid = $1`, [uid, `/uploads/${files.get(avatar.hash)!}`, avatar.size]);
   }
@@ -1063,7 +1153,14 @@ async function writePlan(db: Queryable, uid: number, plan: ImportPlan, pictures:
   // the very end: their row locks are held for the commit's few milliseconds, not the import's.
   if (QUOTA_KINDS.some((k) => plan.usage[k] > 0)) {
     const u = plan.usage;
-    await db.query('INSERT INTO import_usage (uid, yy, comments, leaves, leave_replies, images) VALUES ($1, $2, $3, $4, $5, $6)', [uid, u.yy, u.comments, u.leaves, u.leaveReplies, u.images]);
+    await db.query('INSERT INTO import_usage (uid, yy, comments, leaves, leave_replies, images) VALUES ($1, $2, $3, $4, $5, $6)', [
+      uid,
+      u.yy,
+      u.comments,
+      u.leaves,
+      u.leaveReplies,
+      u.images,
+    ]);
   }
   if (plan.comments.length > 0) {
     await db.query(
@@ -1076,7 +1173,11 @@ async function writePlan(db: Queryable, uid: number, plan: ImportPlan, pictures:
       `UPDATE users SET leave_count = leave_count + t.leaves, yy_count = yy_count + t.yy
        FROM (SELECT b, sum(l)::int AS leaves, sum(y)::int AS yy FROM unnest($1::bigint[], $2::int[], $3::int[]) AS x(b, l, y) GROUP BY b) t
        WHERE users.uid = t.b`,
-      [[...plan.leaves.map((l) => l.board), uid], [...plan.leaves.map(() => 1), 0], [...plan.leaves.map(() => 0), plan.yy.length]],
+      [
+        [...plan.leaves.map((l) => l.board), uid],
+        [...plan.leaves.map(() => 1), 0],
+        [...plan.leaves.map(() => 0), plan.yy.length],
+      ],
     );
   }
   if (plan.yy.length > 0) await db.query(`UPDATE site_counters SET value = value + $1 WHERE name = 'yy'`, [plan.yy.length]);
@@ -1118,7 +1219,14 @@ export async function importExport(
     avatar = buffer ? await checkPicture(buffer, true) : null;
   }
   const input: PlanInput = {
-    data, signed: opened.signed, here, uid, target, nowMs, pictures, avatar,
+    data,
+    signed: opened.signed,
+    here,
+    uid,
+    target,
+    nowMs,
+    pictures,
+    avatar,
     quota: importQuota(rules),
     storageQuotaBytes: rules.storage.quotaMb * 1024 * 1024,
   };
@@ -1143,7 +1251,9 @@ export async function importExport(
   const storePlan = async (plan: ImportPlan) => {
     const needed = new Map<string, string>();
     for (const y of plan.yy) for (const name of y.pictures) if (!files.has(pictures.get(name)!.hash)) needed.set(pictures.get(name)!.hash, name);
-    const newBytes = [...needed.values()].reduce((n, name) => n + pictures.get(name)!.size, 0) + (plan.avatar && avatar && !written.some((f) => f.startsWith('avatars/')) ? avatar.size : 0);
+    const newBytes =
+      [...needed.values()].reduce((n, name) => n + pictures.get(name)!.size, 0) +
+      (plan.avatar && avatar && !written.some((f) => f.startsWith('avatars/')) ? avatar.size : 0);
     if (newBytes > 0) await assertDiskRoom(rules, newBytes);
     await eachLimit([...needed.values()], PARALLEL_PICTURES, (name) => store(pictures.get(name)!, name, 'yy'));
     if (plan.avatar && avatar && !written.some((f) => f.startsWith('avatars/'))) await store(avatar, plan.avatar, 'avatars');
@@ -1180,7 +1290,10 @@ export async function importExport(
     }
     committed = true;
     // Files the final plan did not use (the site changed between the plans) are removed.
-    const used = await db.query<{ file: string }>('SELECT file FROM uploads WHERE file = ANY($1::text[]) UNION SELECT substr(avatar, 10) FROM users WHERE uid = $2', [written, uid]);
+    const used = await db.query<{ file: string }>(
+      'SELECT file FROM uploads WHERE file = ANY($1::text[]) UNION SELECT substr(avatar, 10) FROM users WHERE uid = $2',
+      [written, uid],
+    );
     const keep = new Set(used.rows.map((r) => r.file));
     const unused = written.filter((f) => !keep.has(f));
     if (unused.length > 0) await storage.delete(unused).catch(() => {});

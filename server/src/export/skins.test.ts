@@ -3,7 +3,7 @@ import { SKIN_PALETTES } from '@xiaoba/shared/core';
 import { skinColors } from './skins';
 
 describe('export skin colours', () => {
-  it('are the palettes the browser\'s themes use, for every skin', () => {
+  it("are the palettes the browser's themes use, for every skin", () => {
     expect(skinColors('moon').page).toBe('#10162e');
     expect(skinColors('pinkcat')).toBe(SKIN_PALETTES.pinkcat.colors);
   });

@@ -33,10 +33,9 @@ export async function downloadRunning(db: Queryable, uid: number): Promise<boole
 }
 
 export async function preparedWithinHour(db: Queryable, uid: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM export_tickets WHERE uid = $1 AND created_at > now() - interval '1 hour'`,
-    [uid],
-  );
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM export_tickets WHERE uid = $1 AND created_at > now() - interval '1 hour'`, [
+    uid,
+  ]);
   return rows[0]?.n ?? 0;
 }
 
@@ -70,7 +69,12 @@ export async function claimTicket(db: Queryable, hash: Buffer, folder: (uid: num
   // The generated files are read once here and emptied in the same statement: a used ticket keeps
   // only its small progress row.
   const { rows } = await db.query<{
-    uid: number; size: number; exported_ms: number; data_json: Buffer; index_html: Buffer; files: ZipPlanFile[];
+    uid: number;
+    size: number;
+    exported_ms: number;
+    data_json: Buffer;
+    index_html: Buffer;
+    files: ZipPlanFile[];
   }>(
     `WITH t AS (
        SELECT ticket_hash, data_json, index_html, files FROM export_tickets
@@ -105,10 +109,12 @@ export async function peekTicket(db: Queryable, hash: Buffer): Promise<{ uid: nu
 }
 
 export async function recordProgress(db: Queryable, hash: Buffer, sent: number, end: 'done' | 'failed' | null): Promise<void> {
-  await db.query(
-    `UPDATE export_tickets SET sent = $2, progress_at = now(), done = done OR $3, failed = failed OR $4 WHERE ticket_hash = $1`,
-    [hash, sent, end === 'done', end === 'failed'],
-  );
+  await db.query(`UPDATE export_tickets SET sent = $2, progress_at = now(), done = done OR $3, failed = failed OR $4 WHERE ticket_hash = $1`, [
+    hash,
+    sent,
+    end === 'done',
+    end === 'failed',
+  ]);
 }
 
 export async function readProgress(db: Queryable, hash: Buffer, uid: number): Promise<{ sent: number; size: number; done: boolean } | null> {
@@ -125,7 +131,5 @@ export async function readProgress(db: Queryable, hash: Buffer, uid: number): Pr
  */
 export async function purgeExportTickets(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM export_tickets WHERE created_at < now() - interval '1 day'`);
-  await db.query(
-    `UPDATE export_tickets SET data_json = '', index_html = '', files = '[]' WHERE expires_at < now() AND octet_length(data_json) > 0`,
-  );
+  await db.query(`UPDATE export_tickets SET data_json = '', index_html = '', files = '[]' WHERE expires_at < now() AND octet_length(data_json) > 0`);
 }

@@ -14,13 +14,7 @@ export const ARCHIVE_MSG = '校巴已成为只读存档：可以浏览和导出�
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Route patterns (as registered) that stay open in archive mode. */
-export const ARCHIVE_OPEN = new Set([
-  '/api/user/login',
-  '/api/user/refresh',
-  '/api/user/logout',
-  '/api/user/checkcookie',
-  '/api/export/prepare',
-]);
+export const ARCHIVE_OPEN = new Set(['/api/user/login', '/api/user/refresh', '/api/user/logout', '/api/user/checkcookie', '/api/export/prepare']);
 
 export interface GuardedRoute {
   method: string;

@@ -10,8 +10,7 @@ import { loadConfig } from '../config';
 import type { TokenSigner } from '../auth/tokens';
 import { RateLimiter, TOKEN_KEY_CHARS } from './rate-limit';
 
-const anonymous = (app: FastifyInstance, address = '127.0.0.1') =>
-  app.inject({ method: 'GET', url: '/api/user/checkcookie', remoteAddress: address });
+const anonymous = (app: FastifyInstance, address = '127.0.0.1') => app.inject({ method: 'GET', url: '/api/user/checkcookie', remoteAddress: address });
 
 const statuses = (answers: LightMyRequestResponse[]) => answers.map((r) => r.statusCode);
 
@@ -54,10 +53,13 @@ describe('the general /api limit', () => {
     const getinfo = (token: string, address: string) =>
       t.app.inject({ method: 'GET', url: '/api/user/getinfo', headers: { authorization: `Bearer ${token}` }, remoteAddress: address });
     // Alice from five addresses: the fifth call is over her 4.
-    const answers = await times(5, (() => {
-      let i = 0;
-      return () => getinfo(alice.token, `10.1.0.${++i}`);
-    })());
+    const answers = await times(
+      5,
+      (() => {
+        let i = 0;
+        return () => getinfo(alice.token, `10.1.0.${++i}`);
+      })(),
+    );
     expect(statuses(answers)).toEqual([200, 200, 200, 200, 429]);
     expect(answers[0]!.headers['x-ratelimit-limit']).toBe('4');
     // Bob behind Alice's last address, and an anonymous call from it, are not affected.
@@ -90,10 +92,17 @@ describe('TRUST_PROXY=1: the address is the one the nearest proxy saw', () => {
     // nginx's $proxy_add_x_forwarded_for appends the real address (10.7.0.1) after what the client sent.
     const spoofed = (i: number) =>
       t.app.inject({ method: 'GET', url: '/api/user/checkcookie', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `203.0.113.${i}, 10.7.0.1` } });
-    expect(statuses(await times(3, (() => {
-      let i = 0;
-      return () => spoofed(++i);
-    })()))).toEqual([200, 200, 429]);
+    expect(
+      statuses(
+        await times(
+          3,
+          (() => {
+            let i = 0;
+            return () => spoofed(++i);
+          })(),
+        ),
+      ),
+    ).toEqual([200, 200, 429]);
     // Another real address behind the same proxy is counted on its own.
     const other = await t.app.inject({ method: 'GET', url: '/api/user/checkcookie', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '10.7.0.2' } });
     expect(other.statusCode).toBe(200);
@@ -183,10 +192,9 @@ describe('RateLimiter', () => {
     expect(limiter.hit('flaky', 5).remaining).toBe(1);
     down = false;
     await limiter.flush();
-    const { rows } = await t.pool.query<{ hits: number }>(
-      `SELECT hits FROM rate_limit_counts WHERE bucket = 'a:flaky' AND window_start = $1`,
-      [Math.floor(now / 60_000)],
-    );
+    const { rows } = await t.pool.query<{ hits: number }>(`SELECT hits FROM rate_limit_counts WHERE bucket = 'a:flaky' AND window_start = $1`, [
+      Math.floor(now / 60_000),
+    ]);
     expect(rows).toEqual([{ hits: 4 }]);
     expect(logged.at(-1)).toBe('rate limit counts are shared again');
     expect(limiter.hit('flaky', 5).allowed).toBe(true);

@@ -119,7 +119,12 @@ describe('cookie-authenticated calls from another site', () => {
   it('works behind a proxy that rewrites Host: by Sec-Fetch-Site, or by X-Forwarded-Host for older browsers', async () => {
     const refresh = await login();
     const proxied = (headers: Record<string, string>, token: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/refresh', headers: { host: '127.0.0.1:8080', origin: `https://${HOST}`, ...headers }, cookies: { xb_refresh: token } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/refresh',
+        headers: { host: '127.0.0.1:8080', origin: `https://${HOST}`, ...headers },
+        cookies: { xb_refresh: token },
+      });
     const modern = await proxied({ 'sec-fetch-site': 'same-origin' }, refresh);
     expect(modern.statusCode).toBe(200);
     const older = await proxied({ 'x-forwarded-host': HOST }, cookieFrom(modern, 'xb_refresh')!);
@@ -163,12 +168,15 @@ describe('POST /csp-report', () => {
   });
 
   it('reads the violation out of both formats, and nothing out of anything else', () => {
-    expect(violationsOf({ 'csp-report': { 'document-uri': 'http://x/login', 'violated-directive': 'script-src-elem', 'blocked-uri': 'inline', 'line-number': 3 } })).toEqual([
-      { document: 'http://x/login', directive: 'script-src-elem', blocked: 'inline', source: '', line: 3 },
-    ]);
-    expect(violationsOf([{ type: 'csp-violation', body: { documentURL: 'http://x/my', effectiveDirective: 'img-src', blockedURL: 'https://e/a.png', lineNumber: 'x' } }, { type: 'deprecation', body: {} }])).toEqual([
-      { document: 'http://x/my', directive: 'img-src', blocked: 'https://e/a.png', source: '', line: null },
-    ]);
+    expect(
+      violationsOf({ 'csp-report': { 'document-uri': 'http://x/login', 'violated-directive': 'script-src-elem', 'blocked-uri': 'inline', 'line-number': 3 } }),
+    ).toEqual([{ document: 'http://x/login', directive: 'script-src-elem', blocked: 'inline', source: '', line: 3 }]);
+    expect(
+      violationsOf([
+        { type: 'csp-violation', body: { documentURL: 'http://x/my', effectiveDirective: 'img-src', blockedURL: 'https://e/a.png', lineNumber: 'x' } },
+        { type: 'deprecation', body: {} },
+      ]),
+    ).toEqual([{ document: 'http://x/my', directive: 'img-src', blocked: 'https://e/a.png', source: '', line: null }]);
     for (const junk of [null, 42, 'text', {}, { 'csp-report': 'x' }, [null, 1]]) expect(violationsOf(junk)).toEqual([]);
   });
 

@@ -40,7 +40,11 @@ async function main(): Promise<number> {
   }
   // npm runs scripts in the package folder; INIT_CWD is where the operator typed the command.
   const cwd = process.env.INIT_CWD || process.cwd();
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('T', '-');
   const file = path.resolve(cwd, positionals[0] ?? `xiaoba-backup-${stamp}.zip`);
 
   const config = loadConfig();

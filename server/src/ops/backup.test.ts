@@ -82,7 +82,9 @@ async function tableCount(url: string): Promise<number> {
   const client = new pg.Client(url);
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`);
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`,
+    );
     return rows[0].n;
   } finally {
     await client.end();
@@ -322,9 +324,9 @@ describe('stopped half-way (Ctrl-C)', () => {
     const log = (line: string) => {
       if (line.startsWith('  table')) abort.abort(new Error('stopped by SIGTERM'));
     };
-    await expect(
-      createBackup({ databaseUrl: source.url, storage: new LocalStorage(t.config.uploadsDir), file, log, signal: abort.signal }),
-    ).rejects.toThrow('stopped by SIGTERM');
+    await expect(createBackup({ databaseUrl: source.url, storage: new LocalStorage(t.config.uploadsDir), file, log, signal: abort.signal })).rejects.toThrow(
+      'stopped by SIGTERM',
+    );
     expect(existsSync(file)).toBe(false);
     expect(existsSync(`${file}.partial`)).toBe(false);
   });

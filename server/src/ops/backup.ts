@@ -181,9 +181,7 @@ async function readSequences(client: pg.Client): Promise<SequenceEntry[]> {
   const sequences: SequenceEntry[] = [];
   for (const { name } of rows) {
     // Sequences are not transactional: this may be a little past the snapshot, which only leaves a gap.
-    const { rows: state } = await client.query<{ last_value: string; is_called: boolean }>(
-      `SELECT last_value, is_called FROM ${ident(name)}`,
-    );
+    const { rows: state } = await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value, is_called FROM ${ident(name)}`);
     sequences.push({ name, value: Number(state[0]!.last_value), isCalled: state[0]!.is_called });
   }
   return sequences;

@@ -88,7 +88,11 @@ describe('openDatabase', () => {
 
     const again = await openDatabase({ databaseUrl: null, dataDir, pgPort: null }, 'backup');
     try {
-      const second = await createBackup({ databaseUrl: again.url, storage: new LocalStorage(path.join(dataDir, 'uploads')), file: path.join(work, 'second.zip') });
+      const second = await createBackup({
+        databaseUrl: again.url,
+        storage: new LocalStorage(path.join(dataDir, 'uploads')),
+        file: path.join(work, 'second.zip'),
+      });
       expect(second.manifest.database.tables.find((t) => t.name === 'users')?.rows).toBe(2);
     } finally {
       await again.close();

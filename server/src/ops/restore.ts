@@ -75,7 +75,8 @@ export async function verifyBackup(file: string, migrationsDir = MIGRATIONS_DIR)
     for (const t of manifest.database.tables) expected.set(t.file, t);
     for (const u of manifest.uploads.files) expected.set(u.file, u);
     for (const name of entries.keys()) {
-      if (name !== MANIFEST_NAME && !expected.has(name)) throw new RestoreRefused(`the archive holds ${name}, which its manifest does not list: damaged or altered`);
+      if (name !== MANIFEST_NAME && !expected.has(name))
+        throw new RestoreRefused(`the archive holds ${name}, which its manifest does not list: damaged or altered`);
     }
     for (const [name, want] of expected) {
       const entry = entries.get(name);
@@ -227,7 +228,9 @@ async function checkMigrationsKnown(manifest: Manifest, dir: string): Promise<vo
   const files = new Set(await readdir(dir));
   const unknown = manifest.database.migrations.filter((m) => !files.has(m));
   if (unknown.length > 0) {
-    throw new RestoreRefused(`the backup was made by a newer version of 校巴 (migrations ${unknown.join(', ')} are unknown here): update this installation first`);
+    throw new RestoreRefused(
+      `the backup was made by a newer version of 校巴 (migrations ${unknown.join(', ')} are unknown here): update this installation first`,
+    );
   }
 }
 
@@ -253,16 +256,19 @@ export function parseManifest(data: Buffer): Manifest {
   for (const name of db.migrations) if (typeof name !== 'string' || !SAFE_MIGRATION.test(name)) throw bad(`migration ${name}`);
   for (const t of db.tables) {
     if (typeof t?.name !== 'string' || !SAFE_TABLE.test(t.name) || t.file !== `db/${t.name}.copy`) throw bad(`table ${t?.name}`);
-    if (!Array.isArray(t.columns) || t.columns.length === 0 || !t.columns.every((c: unknown) => typeof c === 'string' && SAFE_TABLE.test(c))) throw bad(`columns of ${t.name}`);
+    if (!Array.isArray(t.columns) || t.columns.length === 0 || !t.columns.every((c: unknown) => typeof c === 'string' && SAFE_TABLE.test(c)))
+      throw bad(`columns of ${t.name}`);
     if (!Number.isSafeInteger(t.rows) || !Number.isSafeInteger(t.size) || !SHA256.test(t.sha256)) throw bad(`counts of ${t.name}`);
   }
   for (const s of db.sequences) {
-    if (typeof s?.name !== 'string' || !SAFE_TABLE.test(s.name) || !Number.isSafeInteger(s.value) || typeof s.isCalled !== 'boolean') throw bad(`sequence ${s?.name}`);
+    if (typeof s?.name !== 'string' || !SAFE_TABLE.test(s.name) || !Number.isSafeInteger(s.value) || typeof s.isCalled !== 'boolean')
+      throw bad(`sequence ${s?.name}`);
   }
   const up = m.uploads;
   if (!up || !Array.isArray(up.files)) throw bad('uploads');
   for (const f of up.files) {
-    if (typeof f?.key !== 'string' || f.file !== `uploads/${f.key}` || f.key.split('/').some((s: string) => s === '' || s.startsWith('.'))) throw bad(`upload ${f?.key}`);
+    if (typeof f?.key !== 'string' || f.file !== `uploads/${f.key}` || f.key.split('/').some((s: string) => s === '' || s.startsWith('.')))
+      throw bad(`upload ${f?.key}`);
     if (typeof f.contentType !== 'string' || !Number.isSafeInteger(f.size) || !SHA256.test(f.sha256)) throw bad(`upload ${f.key}`);
   }
   return m as Manifest;

@@ -13,8 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.pool.query('DELETE FROM login_failures'));
 
-const login = (body: unknown, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload: body as object, remoteAddress: ip });
+const login = (body: unknown, ip = '10.0.0.1') => t.app.inject({ method: 'POST', url: '/api/user/login', payload: body as object, remoteAddress: ip });
 
 const withCookie = (method: 'GET' | 'POST', url: string, refresh: string | undefined) =>
   t.app.inject({ method, url, cookies: refresh === undefined ? {} : { xb_refresh: refresh } });
@@ -170,10 +169,7 @@ describe('login throttling', () => {
 
   it('gives each address one try at an account that 50 failures from many addresses guard, and the owner still gets in', async () => {
     // 49 failures from ten addresses: not yet guarded, a new address gets its 5 tries.
-    await t.pool.query(
-      `INSERT INTO login_failures (account, address) SELECT $1, '10.5.0.' || (n % 10) FROM generate_series(1, 49) n`,
-      [`uid:${user.uid}`],
-    );
+    await t.pool.query(`INSERT INTO login_failures (account, address) SELECT $1, '10.5.0.' || (n % 10) FROM generate_series(1, 49) n`, [`uid:${user.uid}`]);
     expect((await wrong(user.email, '10.5.1.1')).statusCode).toBe(401);
     // That was the 50th: now each further address gets one try a window.
     for (const guesser of ['10.5.1.2', '10.5.1.3']) {
@@ -226,10 +222,7 @@ describe('refresh tokens', () => {
 
   it('lets two tabs that refresh with the same cookie at once both stay signed in', async () => {
     const shared = await loginCookie();
-    const [a, b] = await Promise.all([
-      withCookie('POST', '/api/user/refresh', shared),
-      withCookie('POST', '/api/user/refresh', shared),
-    ]);
+    const [a, b] = await Promise.all([withCookie('POST', '/api/user/refresh', shared), withCookie('POST', '/api/user/refresh', shared)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const next = [cookieFrom(a, 'xb_refresh')!, cookieFrom(b, 'xb_refresh')!];
     expect(next[0]).not.toBe(next[1]);
@@ -303,8 +296,7 @@ describe('access tokens', () => {
   const key = new TextEncoder().encode(TEST_JWT_SECRET);
   const sign = (typ: string, sub: string, exp: number, k = key) =>
     new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ }).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(k);
-  const getinfo = (authorization?: string) =>
-    t.app.inject({ url: '/api/user/getinfo', headers: authorization ? { authorization } : {} });
+  const getinfo = (authorization?: string) => t.app.inject({ url: '/api/user/getinfo', headers: authorization ? { authorization } : {} });
   const now = () => Math.floor(Date.now() / 1000);
 
   it('accepts a valid token', async () => {
@@ -349,7 +341,13 @@ describe('access tokens', () => {
 
 describe('unknown routes', () => {
   it('answers 404 接口不存在 for any unknown /api path and method', async () => {
-    for (const [method, url] of [['GET', '/api/user/nothing'], ['POST', '/api/nothing'], ['GET', '/api'], ['GET', '/api/user/login'], ['DELETE', '/api/user/login']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/user/nothing'],
+      ['POST', '/api/nothing'],
+      ['GET', '/api'],
+      ['GET', '/api/user/login'],
+      ['DELETE', '/api/user/login'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(json(res)).toEqual({ code: 404, msg: '接口不存在' });

@@ -25,7 +25,8 @@ const exists = (file: string) =>
     () => true,
     () => false,
   );
-const avatarOf = async (uid: number) => (await t.pool.query('SELECT face, avatar FROM users WHERE uid = $1', [uid])).rows[0] as { face: number; avatar: string };
+const avatarOf = async (uid: number) =>
+  (await t.pool.query('SELECT face, avatar FROM users WHERE uid = $1', [uid])).rows[0] as { face: number; avatar: string };
 
 function upload(m: Member, body: Buffer, filename = 'me.jpg', contentType = 'image/jpeg', field = 'file') {
   const form = multipart(field, filename, contentType, body);

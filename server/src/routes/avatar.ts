@@ -63,8 +63,7 @@ export const AVATAR_CACHE = 'public, max-age=300';
  */
 const COLORS = ['#1f6fb2', '#c2185b', '#2e7d32', '#6a1b9a', '#b34700', '#00796b', '#5d4037', '#3949ab', '#ad1457', '#455a64'];
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** The default picture: a coloured circle with the name's first character, like the browser's. */
 export function defaultAvatarSvg(uid: number, face: number, name: string): string {

@@ -26,10 +26,9 @@ async function newYy(m: Member, content: string): Promise<number> {
 }
 const add = (m: Member, body: object) => m.call('POST', '/api/comment/add', body);
 const commentCount = async (id: number) => {
-  const { rows } = await t.pool.query(
-    'SELECT comment_count, (SELECT count(*)::int FROM yy_comments WHERE weibo_id = $1) AS real FROM yy WHERE weibo_id = $1',
-    [id],
-  );
+  const { rows } = await t.pool.query('SELECT comment_count, (SELECT count(*)::int FROM yy_comments WHERE weibo_id = $1) AS real FROM yy WHERE weibo_id = $1', [
+    id,
+  ]);
   return rows[0] as { comment_count: number; real: number };
 };
 const expectCountTrue = async (id: number) => {

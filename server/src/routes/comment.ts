@@ -6,15 +6,7 @@ import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool } from '../db/pool';
 import { takePostSlot, withPosterLock } from '../db/post-limit';
-import {
-  addCountedComment,
-  commentAuthorIn,
-  countComment,
-  deleteComment,
-  findCommentKey,
-  findYyKey,
-  listComments,
-} from '../db/yy';
+import { addCountedComment, commentAuthorIn, countComment, deleteComment, findCommentKey, findYyKey, listComments } from '../db/yy';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
 import { idQuery, jsonBody, num, routeSchema, text, typed } from '../http/openapi';
@@ -40,7 +32,7 @@ const SCHEMA = {
     summary: 'Comment on a yy, or reply to one of its comments',
     tags,
     auth: true,
-    body: jsonBody('AddCommentBody; the rules and their messages are AddCommentSchema\'s (docs/api.md)', {
+    body: jsonBody("AddCommentBody; the rules and their messages are AddCommentSchema's (docs/api.md)", {
       content: text('1 to 233 characters after HTML is stripped'),
       weiboId: num('the yy (a positive integer)'),
       replyCommentId: num('the comment answered, or 0/absent'),

@@ -70,9 +70,18 @@ const ticketParams = {
   required: ['ticket'],
   properties: { ticket: { type: 'string', maxLength: 100, description: 'the ticket prepare answered (43 characters, base64url)' } },
 };
-const skinValue = { type: 'string', maxLength: 20, pattern: '^[a-z]*$', description: "the skin of the offline page: '' (default), goldchild, pinkcat, moon, town, dodo or rain", 'x-msg': EXPORT_MSG.badSkin };
+const skinValue = {
+  type: 'string',
+  maxLength: 20,
+  pattern: '^[a-z]*$',
+  description: "the skin of the offline page: '' (default), goldchild, pinkcat, moon, town, dodo or rain",
+  'x-msg': EXPORT_MSG.badSkin,
+};
 const counts = (what: string) =>
-  typed(`ImportCounts (${what})`, Object.fromEntries(['yy', 'comments', 'leaves', 'leaveReplies', 'images', 'signatures', 'avatar'].map((k) => [k, { type: 'integer' }])));
+  typed(
+    `ImportCounts (${what})`,
+    Object.fromEntries(['yy', 'comments', 'leaves', 'leaveReplies', 'images', 'signatures', 'avatar'].map((k) => [k, { type: 'integer' }])),
+  );
 
 const SCHEMA = {
   prepare: routeSchema({
@@ -190,67 +199,61 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
   );
 
   // No bearer: the browser downloads with a plain link. The ticket is the secret (one use, 10 minutes).
-  app.get<{ Params: { ticket: string } }>(
-    '/download/:ticket',
-    { schema: SCHEMA.download, compress: false },
-    async (request, reply) => {
-      const hash = ticketHash(request.params.ticket);
-      const headers = (uid: number, size: number, mtime: Date) =>
-        reply
-          .type('application/zip')
-          .header('content-length', size)
-          .header('content-disposition', `attachment; filename="${exportFolder(uid, mtime)}.zip"`)
-          .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff');
-      // A HEAD (download managers, link previews) must not use up the one-time ticket.
-      if (request.method === 'HEAD') {
-        const peeked = hash ? await peekTicket(pool, hash) : null;
-        if (!peeked) throw new ApiError(404, EXPORT_MSG.expired);
-        // An (empty) stream: Fastify's HEAD handling then keeps our Content-Length instead of 0.
-        return headers(peeked.uid, peeked.size, peeked.mtime).send(Readable.from([]));
-      }
-      const claimed = hash ? await claimTicket(pool, hash, exportFolder) : null;
-      if (!hash || !claimed) throw new ApiError(404, EXPORT_MSG.expired);
-      const { zip, size } = buildZip(claimed.plan, { storage });
-      if ((await size) !== claimed.size) throw new Error('export size changed between prepare and download');
+  app.get<{ Params: { ticket: string } }>('/download/:ticket', { schema: SCHEMA.download, compress: false }, async (request, reply) => {
+    const hash = ticketHash(request.params.ticket);
+    const headers = (uid: number, size: number, mtime: Date) =>
+      reply
+        .type('application/zip')
+        .header('content-length', size)
+        .header('content-disposition', `attachment; filename="${exportFolder(uid, mtime)}.zip"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff');
+    // A HEAD (download managers, link previews) must not use up the one-time ticket.
+    if (request.method === 'HEAD') {
+      const peeked = hash ? await peekTicket(pool, hash) : null;
+      if (!peeked) throw new ApiError(404, EXPORT_MSG.expired);
+      // An (empty) stream: Fastify's HEAD handling then keeps our Content-Length instead of 0.
+      return headers(peeked.uid, peeked.size, peeked.mtime).send(Readable.from([]));
+    }
+    const claimed = hash ? await claimTicket(pool, hash, exportFolder) : null;
+    if (!hash || !claimed) throw new ApiError(404, EXPORT_MSG.expired);
+    const { zip, size } = buildZip(claimed.plan, { storage });
+    if ((await size) !== claimed.size) throw new Error('export size changed between prepare and download');
 
-      let sent = 0;
-      let lastWrite = Date.now();
-      let writing: Promise<void> = Promise.resolve();
-      let finished = false;
-      const save = (end: 'done' | 'failed' | null) => {
-        const at = sent;
-        writing = writing
-          .then(() => recordProgress(pool, hash, at, end))
-          .catch((err: unknown) => request.log.warn({ err }, 'recording export progress failed'));
-      };
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          sent += chunk.length;
-          if (Date.now() - lastWrite >= PROGRESS_INTERVAL_MS) {
-            lastWrite = Date.now();
-            save(null);
-          }
-          done(null, chunk);
-        },
-        flush(done) {
-          finished = true;
-          save('done');
-          // The last bytes go out once `done` is recorded: whoever saw the download end reads done.
-          void writing.then(() => done());
-        },
-      });
-      zip.on('error', (err: unknown) => {
-        request.log.error({ err, uid: claimed.uid }, 'export download failed');
-        counter.destroy(err as Error);
-      });
-      reply.raw.on('close', () => {
-        if (!finished) save('failed');
-      });
-      (zip.outputStream as NodeJS.ReadableStream).pipe(counter);
-      return headers(claimed.uid, claimed.size, claimed.plan.mtime).send(counter);
-    },
-  );
+    let sent = 0;
+    let lastWrite = Date.now();
+    let writing: Promise<void> = Promise.resolve();
+    let finished = false;
+    const save = (end: 'done' | 'failed' | null) => {
+      const at = sent;
+      writing = writing.then(() => recordProgress(pool, hash, at, end)).catch((err: unknown) => request.log.warn({ err }, 'recording export progress failed'));
+    };
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        sent += chunk.length;
+        if (Date.now() - lastWrite >= PROGRESS_INTERVAL_MS) {
+          lastWrite = Date.now();
+          save(null);
+        }
+        done(null, chunk);
+      },
+      flush(done) {
+        finished = true;
+        save('done');
+        // The last bytes go out once `done` is recorded: whoever saw the download end reads done.
+        void writing.then(() => done());
+      },
+    });
+    zip.on('error', (err: unknown) => {
+      request.log.error({ err, uid: claimed.uid }, 'export download failed');
+      counter.destroy(err as Error);
+    });
+    reply.raw.on('close', () => {
+      if (!finished) save('failed');
+    });
+    (zip.outputStream as NodeJS.ReadableStream).pipe(counter);
+    return headers(claimed.uid, claimed.size, claimed.plan.mtime).send(counter);
+  });
 
   app.get<{ Params: { ticket: string } }>('/progress/:ticket', { preValidation: auth, schema: SCHEMA.progress }, async (request) => {
     const hash = ticketHash(request.params.ticket);

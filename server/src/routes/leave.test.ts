@@ -84,7 +84,7 @@ describe('POST /api/leave/add', () => {
     await expectCountTrue(owner.uid);
   });
 
-  it('allows writing on one\'s own board', async () => {
+  it("allows writing on one's own board", async () => {
     const data = await addOk(owner, owner.uid, '给自己留个言');
     expect(data).toMatchObject({ fuid: owner.uid, uid: owner.uid });
   });
@@ -285,12 +285,7 @@ describe('DELETE /api/leave/delete', () => {
   it('counts a message once when two deletes race', async () => {
     const m = await addOk(writer, owner.uid, '并发删除');
     const before = await expectCountTrue(owner.uid);
-    const codes = (
-      await Promise.all([
-        writer.call('DELETE', `/api/leave/delete?leaveId=${m.id}`),
-        owner.call('DELETE', `/api/leave/delete?leaveId=${m.id}`),
-      ])
-    )
+    const codes = (await Promise.all([writer.call('DELETE', `/api/leave/delete?leaveId=${m.id}`), owner.call('DELETE', `/api/leave/delete?leaveId=${m.id}`)]))
       .map((r) => r.statusCode)
       .sort();
     expect(codes).toEqual([200, 404]);
@@ -382,7 +377,7 @@ describe('DELETE /api/leaveReply/delete', () => {
 });
 
 describe('counts', () => {
-  it('GET /api/user/getleaves answers the own board\'s message count, and getuserinfo its leaves', async () => {
+  it("GET /api/user/getleaves answers the own board's message count, and getuserinfo its leaves", async () => {
     const me = await member(t, '计数');
     const count = async () => json(await me.call('GET', '/api/user/getleaves')).data;
     expect(json(await me.call('GET', '/api/user/getleaves'))).toEqual({ code: 200, msg: '获取成功', data: 0 });

@@ -1,14 +1,6 @@
 /** The /api/leave and /api/leaveReply calls of docs/api.md ("Spaces"): the message board. */
 import type { FastifyInstance } from 'fastify';
-import {
-  AddLeaveReplySchema,
-  AddLeaveSchema,
-  LEAVE_PAGE_SIZE,
-  parsePageQuery,
-  parseQueryId,
-  type LeaveMessage,
-  type Page,
-} from '@xiaoba/shared/core';
+import { AddLeaveReplySchema, AddLeaveSchema, LEAVE_PAGE_SIZE, parsePageQuery, parseQueryId, type LeaveMessage, type Page } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';

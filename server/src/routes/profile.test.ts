@@ -38,7 +38,25 @@ describe('GET /api/user/getinfo', () => {
     expect(data).toMatchObject({ uid: me.uid, name: '小明', email: me.email, birthday: '', sign: 1, lastTime: 0, skin: '', face: 0 });
     expect(Math.abs(data.ctime - Date.now() / 1000)).toBeLessThan(60);
     expect(Object.keys(data).sort()).toEqual(
-      ['avatar', 'babadou', 'birthday', 'ctime', 'email', 'experience', 'face', 'fans', 'follows', 'lastTime', 'name', 'qianming', 'qm', 'sex', 'sign', 'skin', 'uid'].sort(),
+      [
+        'avatar',
+        'babadou',
+        'birthday',
+        'ctime',
+        'email',
+        'experience',
+        'face',
+        'fans',
+        'follows',
+        'lastTime',
+        'name',
+        'qianming',
+        'qm',
+        'sex',
+        'sign',
+        'skin',
+        'uid',
+      ].sort(),
     );
   });
 });

@@ -178,10 +178,7 @@ describe('visits', () => {
       await client.query('BEGIN');
       await client.query('SET LOCAL enable_seqscan = off');
       await client.query('SET LOCAL enable_bitmapscan = off');
-      const { rows } = await client.query(
-        `EXPLAIN SELECT * FROM space_visitors WHERE visited = $1 ORDER BY ctime DESC, visitor DESC LIMIT 9`,
-        [alice.uid],
-      );
+      const { rows } = await client.query(`EXPLAIN SELECT * FROM space_visitors WHERE visited = $1 ORDER BY ctime DESC, visitor DESC LIMIT 9`, [alice.uid]);
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(plan).toMatch(/Index (Only )?Scan Backward using space_visitors_latest_idx/);
       expect(plan).not.toMatch(/Sort/);
@@ -232,8 +229,7 @@ describe('hot topics', () => {
     const fresh = await startTestApp();
     try {
       const m = await member(fresh);
-      const post = (content: string, ago = 0) =>
-        insertYy(fresh.pool, { uid: m.uid, content, transpondId: null, ctime: Math.floor(Date.now() / 1000) - ago });
+      const post = (content: string, ago = 0) => insertYy(fresh.pool, { uid: m.uid, content, transpondId: null, ctime: Math.floor(Date.now() / 1000) - ago });
       await post('#怀旧# #怀旧# 说两遍只算一次');
       await post('我也 #怀旧#');
       await post('#怀旧#', 6 * 86_400);

@@ -68,7 +68,9 @@ describe('POST /api/yy/upload', () => {
   });
 
   it('shrinks a large picture inside 1600x1600 and never enlarges a small one', async () => {
-    const big = await sharp({ create: { width: 3200, height: 1000, channels: 3, background: '#123456' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 3200, height: 1000, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     expect(json(await alice.upload(big, 'big.png', 'image/png')).data).toMatchObject({ width: 1600, height: 500 });
     expect(json(await alice.upload(await pngImage(64, 48), 'small.png', 'image/png')).data).toMatchObject({ width: 64, height: 48 });
   });
@@ -257,11 +259,16 @@ describe('GET /uploads/*', () => {
     expect(head.rawPayload.length).toBe(0);
   });
 
-  it.each(['/uploads/yy/missing.webp', '/uploads/yy', '/uploads/', '/uploads/../package.json', '/uploads/yy%2f..%2f..%2f..%2fpackage.json', '/uploads/..%2f..%2fpackage.json', '/uploads/yy/.hidden.webp'])(
-    'answers 404 for %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(404);
-    },
-  );
+  it.each([
+    '/uploads/yy/missing.webp',
+    '/uploads/yy',
+    '/uploads/',
+    '/uploads/../package.json',
+    '/uploads/yy%2f..%2f..%2f..%2fpackage.json',
+    '/uploads/..%2f..%2fpackage.json',
+    '/uploads/yy/.hidden.webp',
+  ])('answers 404 for %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+  });
 });

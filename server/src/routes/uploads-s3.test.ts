@@ -24,8 +24,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const objects = async () =>
-  ((await bucket.client.send(new ListObjectsV2Command({ Bucket: 'xiaoba-pics' }))).Contents ?? []).map((o) => o.Key!).sort();
+const objects = async () => ((await bucket.client.send(new ListObjectsV2Command({ Bucket: 'xiaoba-pics' }))).Contents ?? []).map((o) => o.Key!).sort();
 const keyOf = (url: string) => 'site/' + url.slice('/uploads/'.length);
 
 describe('uploads with S3_BUCKET', () => {

@@ -16,14 +16,7 @@ import {
   type Sex,
 } from '@xiaoba/shared/core';
 import { normaliseAnswer, type Config } from '../config';
-import {
-  clearCookie,
-  REFRESH_COOKIE,
-  REGISTER_COOKIE,
-  REGISTER_TTL_SECONDS,
-  setRefreshCookie,
-  setRegisterCookie,
-} from '../auth/cookies';
+import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, setRefreshCookie, setRegisterCookie } from '../auth/cookies';
 import { requireUser } from '../auth/guard';
 import { clearLoginFailures, lockAccount, loginLockSeconds, recordLoginFailure } from '../auth/login-limit';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -86,7 +79,7 @@ const SCHEMA = {
     }),
     data: typed('LoginData', { token: { type: 'string', description: 'the access token' } }),
   }),
-  logout: routeSchema({ summary: 'Sign out: revokes the refresh cookie\'s family and clears it', tags, cookies: refreshCookie }),
+  logout: routeSchema({ summary: "Sign out: revokes the refresh cookie's family and clears it", tags, cookies: refreshCookie }),
   refresh: routeSchema({
     summary: 'A new access token for the refresh cookie (rotated), and the signed-in user',
     tags,
@@ -176,7 +169,7 @@ const SCHEMA = {
     data: { type: 'object', properties: { skin: { type: 'string' } } },
   }),
   updateface: routeSchema({
-    summary: "Choose a preset face (clears the uploaded picture)",
+    summary: 'Choose a preset face (clears the uploaded picture)',
     tags,
     auth: true,
     querystring: {

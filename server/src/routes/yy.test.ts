@@ -387,9 +387,7 @@ describe('posting limits', () => {
 
   it('serialises parallel requests of one user: exactly the limit gets through', async () => {
     const m = await member(limited);
-    const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => m.call('POST', '/api/yy/createyy', { content: `并发${i}` })),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => m.call('POST', '/api/yy/createyy', { content: `并发${i}` })));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 200, 429, 429, 429, 429]);
     const { rows } = await limited.pool.query('SELECT yy_count FROM users WHERE uid = $1', [m.uid]);

@@ -1,28 +1,13 @@
 /** The /api/yy calls of docs/api.md: lists, posting (with pictures), reposting, deleting, uploading. */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import {
-  CreateYySchema,
-  YY_PAGE_SIZE,
-  parsePageQuery,
-  parseQueryId,
-  type Page,
-  type Yy,
-} from '@xiaoba/shared/core';
+import { CreateYySchema, YY_PAGE_SIZE, parsePageQuery, parseQueryId, type Page, type Yy } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool } from '../db/pool';
 import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, takePostSlot, withPosterLock } from '../db/post-limit';
-import {
-  claimUploads,
-  deleteYy,
-  findYy,
-  findYyKey,
-  insertYy,
-  postedSameText,
-  yyPage,
-} from '../db/yy';
+import { claimUploads, deleteYy, findYy, findYyKey, insertYy, postedSameText, yyPage } from '../db/yy';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
 import { FAILURE, idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
@@ -64,12 +49,12 @@ const SCHEMA = {
     querystring: pageQuery(YY_PAGE_SIZE),
     data: pageOf('Yy'),
   }),
-  getyy: routeSchema({ summary: 'The whole site\'s yy, newest first', tags, auth: true, querystring: pageQuery(YY_PAGE_SIZE), data: pageOf('Yy') }),
+  getyy: routeSchema({ summary: "The whole site's yy, newest first", tags, auth: true, querystring: pageQuery(YY_PAGE_SIZE), data: pageOf('Yy') }),
   createyy: routeSchema({
     summary: 'Post a yy, or repost one (transpondId)',
     tags,
     auth: true,
-    body: jsonBody('CreateYyBody; the text rules and their messages are CreateYySchema\'s (docs/api.md)', {
+    body: jsonBody("CreateYyBody; the text rules and their messages are CreateYySchema's (docs/api.md)", {
       content: text('at most 500 characters after HTML is stripped; may be empty with pictures or a repost'),
       images: { type: 'array', items: { type: 'string' }, description: 'URLs answered by POST /api/yy/upload to the same user, at most 9' },
       transpondId: num('the yy to repost (a positive integer), 0 or absent for an original'),
@@ -77,7 +62,7 @@ const SCHEMA = {
     data: typed('Yy'),
   }),
   deleteyy: routeSchema({
-    summary: 'Delete one\'s own yy (its comments and pictures go with it)',
+    summary: "Delete one's own yy (its comments and pictures go with it)",
     tags,
     auth: true,
     querystring: idQuery('weiboId', YY_MSG.yyNotFound, 'the yy'),

@@ -37,8 +37,20 @@ beforeAll(async () => {
   await put('shell/dist/assets/index-Ab12Cd34.js.gz', gzipSync(Buffer.from(APP_JS)));
   await put('shell/dist/assets/plain-Zz11Yy22.js', APP_JS); // built without siblings
   await put('mf-auth/dist/remoteEntry.js', 'export const auth = 1;');
-  await put('mf-auth/dist/routes.json', JSON.stringify({ name: 'mf_auth', routes: [{ path: '/login', page: 'login', title: '登录' }, { path: '/my', page: 'my' }] }));
-  await put('mf-auth/dist/prerender/pages.json', JSON.stringify({ '/': 'login.json', '/login': 'login.json', '/evil': '../../../etc/passwd.json', '/broken': 'broken.json' }));
+  await put(
+    'mf-auth/dist/routes.json',
+    JSON.stringify({
+      name: 'mf_auth',
+      routes: [
+        { path: '/login', page: 'login', title: '登录' },
+        { path: '/my', page: 'my' },
+      ],
+    }),
+  );
+  await put(
+    'mf-auth/dist/prerender/pages.json',
+    JSON.stringify({ '/': 'login.json', '/login': 'login.json', '/evil': '../../../etc/passwd.json', '/broken': 'broken.json' }),
+  );
   await put('mf-auth/dist/prerender/login.json', JSON.stringify(LOGIN));
   await put('mf-auth/dist/prerender/broken.json', '{"title": 1');
   await put('mf-auth/dist/prerender/boot.js', '/* boot */');
@@ -48,7 +60,10 @@ beforeAll(async () => {
   await put('mf-home/dist/prerender/pages.json', JSON.stringify({ '/my': 'stolen.json', '/home': 'home.json' }));
   await put('mf-home/dist/prerender/stolen.json', JSON.stringify({ title: '我的空间', css: '', html: '<p>not mf-space</p>' }));
   await put('mf-home/dist/prerender/home.json', JSON.stringify({ title: '个人中心', css: '', html: '<p>home page</p>' }));
-  await put('shell/dist/lazy-libraries.json', JSON.stringify({ apiClient: ['/assets/axios-Qq12Ww34.js', 'https://evil.example/x.js'], all: ['/assets/axios-Qq12Ww34.js', '/assets/toast-Ee56Rr78.js'] }));
+  await put(
+    'shell/dist/lazy-libraries.json',
+    JSON.stringify({ apiClient: ['/assets/axios-Qq12Ww34.js', 'https://evil.example/x.js'], all: ['/assets/axios-Qq12Ww34.js', '/assets/toast-Ee56Rr78.js'] }),
+  );
   t = await startTestApp({ siteDir });
   archived = await startTestApp({ siteDir, archiveMode: true });
 });
@@ -132,7 +147,12 @@ describe('prerendered pages', () => {
   });
 
   it('leaves every other page, a malformed or escaping entry, and an archive, as the plain shell', async () => {
-    for (const [app, url] of [[t, '/my'], [t, '/evil'], [t, '/broken'], [archived, '/login']] as const) {
+    for (const [app, url] of [
+      [t, '/my'],
+      [t, '/evil'],
+      [t, '/broken'],
+      [archived, '/login'],
+    ] as const) {
       const html = (await get(app, url)).body;
       expect(html, url).not.toContain('xb-prerender');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');

@@ -17,7 +17,12 @@ const manifest: Manifest = {
       version: 'bbb',
       routes: [
         { path: '/home', page: 'home', preload: ['expose-home.js', 'home.js'], uses: [{ remote: 'mf_space', module: './feed' }] },
-        { path: '/help', page: 'help', preload: ['expose-home.js', 'help.js'], uses: [{ remote: 'mf_gone', module: './x' }, { remote: 'mf_space', module: './none' }, 'junk'] },
+        {
+          path: '/help',
+          page: 'help',
+          preload: ['expose-home.js', 'help.js'],
+          uses: [{ remote: 'mf_gone', module: './x' }, { remote: 'mf_space', module: './none' }, 'junk'],
+        },
       ],
     },
   ],
@@ -54,7 +59,7 @@ describe('preloadForPath with fragments', () => {
 });
 
 describe('preloadForPath with a layout row', () => {
-  it('preloads the index child the router shows at the layout\'s path, with the layout\'s files', () => {
+  it("preloads the index child the router shows at the layout's path, with the layout's files", () => {
     const layout: Manifest = {
       remotes: [
         {
@@ -75,13 +80,24 @@ describe('preloadForPath with a layout row', () => {
       ],
     };
     expect(preloadForPath(layout, '/my')?.urls).toEqual(['/remotes/mf-space/remoteEntry.js?v=a', '/remotes/mf-space/frame.js', '/remotes/mf-space/home.js']);
-    expect(preloadForPath(layout, '/my/board')?.urls).toEqual(['/remotes/mf-space/remoteEntry.js?v=a', '/remotes/mf-space/frame.js', '/remotes/mf-space/board.js']);
+    expect(preloadForPath(layout, '/my/board')?.urls).toEqual([
+      '/remotes/mf-space/remoteEntry.js?v=a',
+      '/remotes/mf-space/frame.js',
+      '/remotes/mf-space/board.js',
+    ]);
   });
 });
 
 describe('manifestScript', () => {
   const tricky: Manifest = {
-    remotes: [{ name: 'mf_auth', url: '/remotes/mf-auth/remoteEntry.js?v=1', version: '1', routes: [{ path: '/login', title: '登录</script><script>alert(1)</script><!--' }] }],
+    remotes: [
+      {
+        name: 'mf_auth',
+        url: '/remotes/mf-auth/remoteEntry.js?v=1',
+        version: '1',
+        routes: [{ path: '/login', title: '登录</script><script>alert(1)</script><!--' }],
+      },
+    ],
   };
 
   it('inlines the manifest as non-executable JSON that parses back to the same manifest', () => {
@@ -92,7 +108,9 @@ describe('manifestScript', () => {
   });
 
   it('escapes every < so a title cannot end the element or open a comment', () => {
-    const body = manifestScript(tricky).replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+    const body = manifestScript(tricky)
+      .replace(/^<script[^>]*>/, '')
+      .replace(/<\/script>$/, '');
     expect(body).not.toContain('<');
     expect(body).toContain('\\u003c/script>');
   });

@@ -204,9 +204,7 @@ const preloadOf = (row: RouteRow): string[] => (Array.isArray(row.preload) ? row
 
 const usesOf = (row: RouteRow): FragmentUse[] =>
   Array.isArray(row.uses)
-    ? row.uses.filter(
-        (u): u is FragmentUse => typeof u === 'object' && u !== null && typeof u.remote === 'string' && typeof u.module === 'string',
-      )
+    ? row.uses.filter((u): u is FragmentUse => typeof u === 'object' && u !== null && typeof u.remote === 'string' && typeof u.module === 'string')
     : [];
 
 /** routes.json's `fragments` kept only as exposed names to plain file names, or undefined. */
@@ -219,8 +217,7 @@ function fragmentsOf(value: unknown): Record<string, string[]> | undefined {
 /** Full path patterns of a route table ('/my', '/my/board', '/:id', ...) with their files. */
 function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files: [], uses: [], depth: 0 }): RoutePattern[] {
   return rows.flatMap((row) => {
-    const pattern =
-      row.path === undefined ? parent.pattern : row.path.startsWith('/') ? row.path : `${parent.pattern.replace(/\/$/, '')}/${row.path}`;
+    const pattern = row.path === undefined ? parent.pattern : row.path.startsWith('/') ? row.path : `${parent.pattern.replace(/\/$/, '')}/${row.path}`;
     const own = { pattern, files: [...parent.files, ...preloadOf(row)], uses: [...parent.uses, ...usesOf(row)], depth: parent.depth + 1 };
     return [own, ...patterns(row.children ?? [], own)];
   });

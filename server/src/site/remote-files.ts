@@ -63,7 +63,11 @@ export class RemoteFiles {
   }
 
   /** The published file (version and its record) for `rel`, null when none; undefined when the remote has no published version. */
-  private async publishedFile(remote: string, rel: string, wanted: string | undefined): Promise<{ version: string; file: VersionFile; files: Record<string, VersionFile> } | null | undefined> {
+  private async publishedFile(
+    remote: string,
+    rel: string,
+    wanted: string | undefined,
+  ): Promise<{ version: string; file: VersionFile; files: Record<string, VersionFile> } | null | undefined> {
     const versions = this.options.versions;
     if (!versions) return undefined;
     const servable = await versions.servable(remote);
@@ -89,7 +93,10 @@ export class RemoteFiles {
     const accepts = String(request.headers['accept-encoding'] ?? '');
     let { file } = found;
     let encoding: string | null = null;
-    for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [enc, ext] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       const sibling = found.files[rel + ext];
       if (sibling && new RegExp(`\\b${enc}\\b`).test(accepts)) {
         file = sibling;

@@ -12,11 +12,22 @@ let siteDir: string;
 let t: TestApp;
 
 // A title with markup: inlined into index.html it must not close the script early.
-const AUTH_ROUTES = { name: 'mf_auth', routes: [{ path: '/login', page: 'login', title: '登录</script><script>alert(1)</script>' }, { path: '/register', page: 'register' }] };
+const AUTH_ROUTES = {
+  name: 'mf_auth',
+  routes: [
+    { path: '/login', page: 'login', title: '登录</script><script>alert(1)</script>' },
+    { path: '/register', page: 'register' },
+  ],
+};
 const SPACE_ROUTES = {
   name: 'mf_space',
   routes: [
-    { path: '/my', page: 'my', preload: ['expose-a1.js', 'my-b2.js'], children: [{ path: 'board', page: 'board', preload: ['expose-a1.js', 'board-c3.js', '../../etc/passwd.js'] }] },
+    {
+      path: '/my',
+      page: 'my',
+      preload: ['expose-a1.js', 'my-b2.js'],
+      children: [{ path: 'board', page: 'board', preload: ['expose-a1.js', 'board-c3.js', '../../etc/passwd.js'] }],
+    },
     { path: '/:id', page: 'space' },
   ],
 };
@@ -63,7 +74,12 @@ describe('GET /remotes.json', () => {
     expect(res.json()).toEqual({
       remotes: [
         { name: 'mf_auth', url: `/remotes/mf-auth/remoteEntry.js?v=${authHash}`, version: authHash, routes: AUTH_ROUTES.routes },
-        { name: 'mf_space', url: `/remotes/mf-space/remoteEntry.js?v=${hash12('export const space = 1;')}`, version: hash12('export const space = 1;'), routes: SPACE_ROUTES.routes },
+        {
+          name: 'mf_space',
+          url: `/remotes/mf-space/remoteEntry.js?v=${hash12('export const space = 1;')}`,
+          version: hash12('export const space = 1;'),
+          routes: SPACE_ROUTES.routes,
+        },
       ],
       archive: false,
     });
@@ -148,7 +164,10 @@ describe('the shell', () => {
   });
 
   it('answers 404, not HTML, for a missing file, but a page path to any client', async () => {
-    for (const [url, headers] of [['/assets/missing-123.js', {}], ['/logo.png', { accept: 'image/*' }]] as const) {
+    for (const [url, headers] of [
+      ['/assets/missing-123.js', {}],
+      ['/logo.png', { accept: 'image/*' }],
+    ] as const) {
       const res = await get(url, headers);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/text\/plain/);
@@ -159,7 +178,12 @@ describe('the shell', () => {
   });
 
   it('never leaves the site folder', async () => {
-    for (const url of ['/..%2f..%2fetc%2fpasswd', '/remotes/mf-auth/..%2f..%2fshell%2fdist%2findex.html', '/remotes/mf-auth/%2e%2e/routes.json', '/remotes/server/package.json']) {
+    for (const url of [
+      '/..%2f..%2fetc%2fpasswd',
+      '/remotes/mf-auth/..%2f..%2fshell%2fdist%2findex.html',
+      '/remotes/mf-auth/%2e%2e/routes.json',
+      '/remotes/server/package.json',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
     }
@@ -212,7 +236,10 @@ describe('GET /showupdate.txt', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(await readFile(path.join(STATIC_DIR, 'showupdate.txt'), 'utf8'));
-    const dates = res.body.trim().split('\n').map((line) => line.slice(0, 10));
+    const dates = res.body
+      .trim()
+      .split('\n')
+      .map((line) => line.slice(0, 10));
     expect(dates.length).toBeGreaterThanOrEqual(8);
     expect([...dates].sort().reverse()).toEqual(dates);
   });

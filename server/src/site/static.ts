@@ -110,9 +110,7 @@ interface PrerenderedPage {
  * right after the first paint: the downloads do not compete with the page itself.
  */
 export function parkModuleScripts(html: string): string {
-  return html
-    .replace(/<script type="module"/g, '<script type="xb-module"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="xb-modulepreload"');
+  return html.replace(/<script type="module"/g, '<script type="xb-module"').replace(/<link rel="modulepreload"/g, '<link rel="xb-modulepreload"');
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -147,7 +145,11 @@ export async function siteRoutes(
   app: FastifyInstance,
   { siteDir, storage, archive = false, registry, versions, overrides = false }: SiteOptions,
 ): Promise<void> {
-  const manifest = new ManifestBuilder(siteDir, app.log, archive, { ...(registry ? { registry } : {}), ...(versions ? { published: versions } : {}), overrides });
+  const manifest = new ManifestBuilder(siteDir, app.log, archive, {
+    ...(registry ? { registry } : {}),
+    ...(versions ? { published: versions } : {}),
+    overrides,
+  });
   const remoteFiles = new RemoteFiles({ siteDir, registry: manifest.registry, ...(versions ? { versions } : {}) });
   const shellDir = path.join(siteDir, 'shell', 'dist');
   const emojiDir = path.join(siteDir, 'shared', 'dist', 'emoji');
@@ -239,10 +241,7 @@ export async function siteRoutes(
     let page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
     if (prerendered && page.includes(ROOT_DIV)) {
       page = parkModuleScripts(page)
-        .replace(
-          ROOT_DIV,
-          `<div id="${PRERENDER_ID}">${prerendered.html}</div>${ROOT_DIV}<script async src="${prerendered.bootScript}"></script>`,
-        )
+        .replace(ROOT_DIV, `<div id="${PRERENDER_ID}">${prerendered.html}</div>${ROOT_DIV}<script async src="${prerendered.bootScript}"></script>`)
         .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(`${prerendered.title} - ${PRODUCT_NAME}`)}</title>`);
     } else {
       page = page.replace(ROOT_DIV, SPLASH_ROOT);

@@ -52,8 +52,7 @@ export function multipart(field: string, filename: string, contentType: string, 
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const solid = (width: number, height: number, background = '#4a90d9') =>
-  sharp({ create: { width, height, channels: 3, background } });
+const solid = (width: number, height: number, background = '#4a90d9') => sharp({ create: { width, height, channels: 3, background } });
 
 /** A JPEG straight from a "camera": EXIF with GPS, a maker, and orientation 6 (turn 90° clockwise). */
 export function jpegWithGps(width = 400, height = 200): Promise<Buffer> {
@@ -93,7 +92,9 @@ export function animatedGif(width = 40, height = 30, frames = 3): Promise<Buffer
 export async function noisyJpeg(width: number, height: number, quality = 95): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (Math.random() * 256) | 0;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 export function json(res: LightMyRequestResponse): { code: number; msg: string; data?: any } {

@@ -99,9 +99,7 @@ export async function processImage(input: Buffer, { square }: ProcessOptions = {
         ? oriented.resize(square, square, { fit: 'cover', position: 'centre' })
         : oriented.resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
       // sharp writes no metadata unless asked (no withMetadata/keepExif here): EXIF, GPS, XMP, ICC all go.
-      const { data, info } = await sized
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer({ resolveWithObject: true });
+      const { data, info } = await sized.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.pageHeight ?? info.height };
     } catch (error) {
       throw unreadable(error);

@@ -32,7 +32,8 @@ async function freshMembers() {
 
 const storedFiles = async (folder: 'yy' | 'avatars') => (await readdir(path.join(t.config.uploadsDir, folder)).catch(() => [] as string[])).sort();
 const rowsOf = async (uid: number) => Number((await t.pool.query('SELECT count(*)::int AS n FROM uploads WHERE uid = $1', [uid])).rows[0].n);
-const avatarOf = async (uid: number) => (await t.pool.query('SELECT avatar, avatar_size FROM users WHERE uid = $1', [uid])).rows[0] as { avatar: string; avatar_size: number };
+const avatarOf = async (uid: number) =>
+  (await t.pool.query('SELECT avatar, avatar_size FROM users WHERE uid = $1', [uid])).rows[0] as { avatar: string; avatar_size: number };
 
 /** Upload rows of `bytes` in all for `uid`, as earlier uploads would leave (no files needed), not yet in a yy. */
 async function fill(uid: number, bytes: number): Promise<string[]> {

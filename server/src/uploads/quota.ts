@@ -40,13 +40,7 @@ export async function storageUsed(db: Queryable, uid: number, options: StorageUs
  * lock (db/post-limit.ts `withPosterLock` or `lockPoster`), with the total bytes that transaction
  * adds. A call without the lock (to refuse early, before any work) is a hint, never the check.
  */
-export async function assertStorageRoom(
-  db: Queryable,
-  limits: StorageLimits,
-  uid: number,
-  addBytes: number,
-  options: StorageUseOptions = {},
-): Promise<void> {
+export async function assertStorageRoom(db: Queryable, limits: StorageLimits, uid: number, addBytes: number, options: StorageUseOptions = {}): Promise<void> {
   if (limits.quotaMb <= 0) return;
   const used = await storageUsed(db, uid, options);
   if (used + addBytes > limits.quotaMb * MB) throw new ApiError(QUOTA_STATUS, quotaFullMessage(limits.quotaMb));

@@ -120,9 +120,7 @@ export class S3Storage implements UploadStorage {
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.forcePathStyle,
-      ...(config.accessKeyId && config.secretAccessKey
-        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
-        : {}),
+      ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
       // MinIO, R2 and older Ceph refuse or mishandle the default CRC checksums on every request.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -135,9 +133,7 @@ export class S3Storage implements UploadStorage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), Body: data, ContentType: contentType }),
-    );
+    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), Body: data, ContentType: contentType }));
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -160,9 +156,7 @@ export class S3Storage implements UploadStorage {
 
   async delete(keys: string[]): Promise<void> {
     // One request per key: DeleteObjects needs a Content-MD5 some S3-compatible stores insist on.
-    await Promise.all(
-      keys.map((key) => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }))),
-    );
+    await Promise.all(keys.map((key) => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }))));
   }
 
   async check(): Promise<void> {

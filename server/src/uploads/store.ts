@@ -80,13 +80,7 @@ export async function saveUpload(db: Queryable, storage: UploadStorage, uid: num
 }
 
 async function insertUpload(db: Queryable, uid: number, file: string, image: ProcessedImage): Promise<void> {
-  await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [
-    uid,
-    file,
-    image.data.length,
-    image.width,
-    image.height,
-  ]);
+  await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [uid, file, image.data.length, image.width, image.height]);
 }
 
 /** Removes stored pictures; one already gone is no error. */

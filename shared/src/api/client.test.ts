@@ -249,13 +249,19 @@ describe('bearer token (spec section 7)', () => {
 describe('errorMessage (spec section 8)', () => {
   const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
   const withResponse = (status: number, data: unknown) =>
-    new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, {}, {
-      status,
-      statusText: '',
-      data,
-      headers: {},
+    new AxiosError(
+      'failed',
+      AxiosError.ERR_BAD_REQUEST,
       config,
-    });
+      {},
+      {
+        status,
+        statusText: '',
+        data,
+        headers: {},
+        config,
+      },
+    );
 
   it('prefers the server msg', () => {
     expect(errorMessage(withResponse(400, { code: 400, msg: '邮箱格式有误！' }))).toBe('邮箱格式有误！');

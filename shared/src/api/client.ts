@@ -207,6 +207,5 @@ export function errorMessage(error: unknown): string {
 }
 
 function isApiErrorShape(value: unknown): value is { message: string } {
-  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string'
-    && !(value instanceof Error);
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string' && !(value instanceof Error);
 }

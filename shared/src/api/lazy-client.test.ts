@@ -31,7 +31,14 @@ async function freshShared() {
 function replying(sent: string[], reply: (config: InternalAxiosRequestConfig) => unknown = (c) => c.url): AxiosAdapter {
   return async (config) => {
     sent.push(`${(config.method ?? 'get').toUpperCase()} ${config.url}`);
-    return { status: 200, statusText: 'OK', data: { code: 200, msg: 'ok', data: reply(config) }, headers: new AxiosHeaders(), config, request: {} } as AxiosResponse;
+    return {
+      status: 200,
+      statusText: 'OK',
+      data: { code: 200, msg: 'ok', data: reply(config) },
+      headers: new AxiosHeaders(),
+      config,
+      request: {},
+    } as AxiosResponse;
   };
 }
 
@@ -61,11 +68,7 @@ describe('axios loads on first use, not with the page', () => {
     const shared = await freshShared();
     const sent: string[] = [];
     shared.api.defaults.adapter = replying(sent);
-    const results = await Promise.all([
-      shared.api.get('/a'),
-      shared.api.post('/b', { x: 1 }),
-      shared.api.request({ url: '/c', method: 'PATCH' }),
-    ]);
+    const results = await Promise.all([shared.api.get('/a'), shared.api.post('/b', { x: 1 }), shared.api.request({ url: '/c', method: 'PATCH' })]);
     expect(counts.axiosImports).toBe(1);
     expect(sent).toEqual(['GET /a', 'POST /b', 'PATCH /c']);
     expect(results.map((r) => r.data.data)).toEqual(['/a', '/b', '/c']);
@@ -120,7 +123,14 @@ describe('axios loads on first use, not with the page', () => {
       config.onUploadProgress?.({ loaded: 100, total: 100, bytes: 50, lengthComputable: true });
       expect(config.timeout).toBe(120_000);
       expect(config.data).toBeInstanceOf(FormData);
-      return { status: 200, statusText: 'OK', data: { code: 200, msg: '上传成功', data: { url: '/img/1.png' } }, headers: new AxiosHeaders(), config, request: {} } as AxiosResponse;
+      return {
+        status: 200,
+        statusText: 'OK',
+        data: { code: 200, msg: '上传成功', data: { url: '/img/1.png' } },
+        headers: new AxiosHeaders(),
+        config,
+        request: {},
+      } as AxiosResponse;
     };
     const file = new File([new Uint8Array(10)], 'a.png', { type: 'image/png' });
     const result = await shared.uploadFile<{ url: string }>('/upload/yy', file, {

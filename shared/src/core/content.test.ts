@@ -10,20 +10,11 @@ describe('tokenizeContent', () => {
   });
 
   it('turns codes within range into emoji and keeps the text around them', () => {
-    expect(tokenizeContent('早[b1]安[k167]')).toEqual([
-      { type: 'text', text: '早' },
-      emoji('b1', '微笑'),
-      { type: 'text', text: '安' },
-      emoji('k167', '冲刺'),
-    ]);
+    expect(tokenizeContent('早[b1]安[k167]')).toEqual([{ type: 'text', text: '早' }, emoji('b1', '微笑'), { type: 'text', text: '安' }, emoji('k167', '冲刺')]);
   });
 
   it('keeps codes outside their pack range literally, merged with the text around', () => {
-    expect(tokenizeContent('a[b60]b[m60]c')).toEqual([
-      { type: 'text', text: 'a[b60]b' },
-      emoji('m60', '狐狸'),
-      { type: 'text', text: 'c' },
-    ]);
+    expect(tokenizeContent('a[b60]b[m60]c')).toEqual([{ type: 'text', text: 'a[b60]b' }, emoji('m60', '狐狸'), { type: 'text', text: 'c' }]);
     for (const text of ['[b0]', '[b55]', '[k168]', '[x12]', '[B12]', '[b012]', '[b 12]', '[b12', 'b12]', '[[b]12]']) {
       expect(tokenizeContent(text), text).toEqual([{ type: 'text', text }]);
     }

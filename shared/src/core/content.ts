@@ -5,10 +5,7 @@
  */
 import { emojiByCode, emojiUrl } from './emoji';
 
-export type ContentToken =
-  | { type: 'text'; text: string }
-  | { type: 'emoji'; code: string; alt: string; src: string }
-  | { type: 'break' };
+export type ContentToken = { type: 'text'; text: string } | { type: 'emoji'; code: string; alt: string; src: string } | { type: 'break' };
 
 // A line end (\r\n, \r or \n), or a code: [ + one lowercase pack letter + a number without
 // leading zeros + ]. Whether the number is in its pack's range is decided by the table.

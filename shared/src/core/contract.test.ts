@@ -35,7 +35,15 @@ describe('contractMismatch', () => {
   });
 
   it('refuses a remote without a contract or with a malformed one', () => {
-    for (const bad of [undefined, null, 'x', { shared: 1, singletons: {} }, { shared: '1' }, { shared: '1', singletons: { react: 19 } }, { shared: '1', singletons: [] }]) {
+    for (const bad of [
+      undefined,
+      null,
+      'x',
+      { shared: 1, singletons: {} },
+      { shared: '1' },
+      { shared: '1', singletons: { react: 19 } },
+      { shared: '1', singletons: [] },
+    ]) {
       expect(contractMismatch(bad, shell)).toMatch(/no build contract/);
       expect(parseContract(bad)).toBeUndefined();
     }

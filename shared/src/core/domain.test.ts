@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  age,
-  birthDays,
-  birthYears,
-  daysInMonth,
-  formatBirthday,
-  isAllowedBirthday,
-  isLeapYear,
-  level,
-  parseBirthday,
-  zodiac,
-} from './domain';
+import { age, birthDays, birthYears, daysInMonth, formatBirthday, isAllowedBirthday, isLeapYear, level, parseBirthday, zodiac } from './domain';
 
 /** Local-time dates, as the functions read getFullYear(). */
 const on = (year: number, month = 6, day = 15) => new Date(year, month - 1, day, 12);
@@ -159,13 +148,10 @@ describe('parseBirthday / formatBirthday / isAllowedBirthday', () => {
     expect(parseBirthday('2001-01-00')).toBeNull();
   });
 
-  it.each(['', '2000-1-1', '2000/01/01', ' 2000-01-01', '2000-01-01 ', '20000-01-01', '2000-01-01T00:00', 'abcd-ef-gh'])(
-    'rejects the format %j',
-    (text) => {
-      expect(parseBirthday(text)).toBeNull();
-      expect(isAllowedBirthday(text, on(2025))).toBe(false);
-    },
-  );
+  it.each(['', '2000-1-1', '2000/01/01', ' 2000-01-01', '2000-01-01 ', '20000-01-01', '2000-01-01T00:00', 'abcd-ef-gh'])('rejects the format %j', (text) => {
+    expect(parseBirthday(text)).toBeNull();
+    expect(isAllowedBirthday(text, on(2025))).toBe(false);
+  });
 
   it('allows years from 1996 to this year minus 10, inclusive', () => {
     const now = on(2025);

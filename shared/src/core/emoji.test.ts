@@ -9,9 +9,7 @@ describe('EMOJI table', () => {
     expect(EMOJI).toHaveLength(167);
     for (const pack of EMOJI_PACKS) {
       const rows = EMOJI.filter((e) => e.pack === pack.code);
-      expect(rows.map((e) => e.num)).toEqual(
-        Array.from({ length: pack.last - pack.first + 1 }, (_, i) => pack.first + i),
-      );
+      expect(rows.map((e) => e.num)).toEqual(Array.from({ length: pack.last - pack.first + 1 }, (_, i) => pack.first + i));
       for (const e of rows) expect(e.code).toBe(`${pack.code}${e.num}`);
     }
   });
@@ -55,12 +53,9 @@ describe('emojiByCode', () => {
     expect(emojiByCode(code)).toMatchObject({ pack, num });
   });
 
-  it.each(['b0', 'b55', 'm54', 'm93', 's92', 'f122', 'f144', 'k143', 'k168', 'b60', 'x12', 'B12', 'b012', '', '[b12', 'b12]'])(
-    'has nothing for %j',
-    (code) => {
-      expect(emojiByCode(code)).toBeUndefined();
-    },
-  );
+  it.each(['b0', 'b55', 'm54', 'm93', 's92', 'f122', 'f144', 'k143', 'k168', 'b60', 'x12', 'B12', 'b012', '', '[b12', 'b12]'])('has nothing for %j', (code) => {
+    expect(emojiByCode(code)).toBeUndefined();
+  });
 });
 
 describe('emojiUrl and emojiCode', () => {

@@ -62,13 +62,11 @@ person-lifting-weights 举重|person-running 跑步|soccer-ball 足球|basketbal
 };
 
 export const EMOJI: ReadonlyArray<Emoji> = EMOJI_PACKS.flatMap((pack) =>
-  PICTURES[pack.code]
-    .split('|')
-    .map((pair, i) => {
-      const [icon = '', alt = ''] = pair.trim().split(' ');
-      const num = pack.first + i;
-      return { code: `${pack.code}${num}`, pack: pack.code, num, icon, alt };
-    }),
+  PICTURES[pack.code].split('|').map((pair, i) => {
+    const [icon = '', alt = ''] = pair.trim().split(' ');
+    const num = pack.first + i;
+    return { code: `${pack.code}${num}`, pack: pack.code, num, icon, alt };
+  }),
 );
 
 const BY_CODE: ReadonlyMap<string, Emoji> = new Map(EMOJI.map((e) => [e.code, e]));

@@ -185,7 +185,7 @@ describe('CardFormSchema (/card: nickname display only but non-empty)', () => {
 
   it.each<[string, Record<string, unknown>, string | null]>([
     ['a complete card passes', full, null],
-    ['a long display name is not this form\'s business', { ...full, name: '一二三四五六七八' }, null],
+    ["a long display name is not this form's business", { ...full, name: '一二三四五六七八' }, null],
     ['empty form: the name first', {}, '姓名不能为空！'],
     ['name of spaces', { ...full, name: ' ' }, '姓名不能为空！'],
     ['no sex', { ...full, sex: null }, '请选择性别！'],

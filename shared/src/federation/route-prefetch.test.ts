@@ -78,13 +78,39 @@ describe('startPagePrefetch', () => {
 
   it('a prefetch that throws never fails the navigation', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const boom: PagePrefetch = ({ whenSignedIn: after }) => after(() => {
-      throw new Error('boom');
-    });
+    const boom: PagePrefetch = ({ whenSignedIn: after }) =>
+      after(() => {
+        throw new Error('boom');
+      });
     expect(() =>
-      startPagePrefetch(signedIn(), { prefetch: { p: boom, q: () => { throw new Error('sync'); } } }, 'p', { params: {}, request: new Request('http://x/') }),
+      startPagePrefetch(
+        signedIn(),
+        {
+          prefetch: {
+            p: boom,
+            q: () => {
+              throw new Error('sync');
+            },
+          },
+        },
+        'p',
+        { params: {}, request: new Request('http://x/') },
+      ),
     ).not.toThrow();
-    expect(() => startPagePrefetch(signedIn(), { prefetch: { q: () => { throw new Error('sync'); } } }, 'q', { params: {}, request: new Request('http://x/') })).not.toThrow();
+    expect(() =>
+      startPagePrefetch(
+        signedIn(),
+        {
+          prefetch: {
+            q: () => {
+              throw new Error('sync');
+            },
+          },
+        },
+        'q',
+        { params: {}, request: new Request('http://x/') },
+      ),
+    ).not.toThrow();
     expect(console.error).toHaveBeenCalledTimes(2);
   });
 });

@@ -8,8 +8,7 @@ export const STORAGE_KEY = 'xb-state';
 type Persisted = Omit<AuthState, 'token'>;
 
 /** A stored user must at least be an object with a numeric uid; anything else is corrupt. */
-const isStoredUser = (value: unknown): value is UserInfo =>
-  typeof value === 'object' && value !== null && typeof (value as { uid?: unknown }).uid === 'number';
+const isStoredUser = (value: unknown): value is UserInfo => typeof value === 'object' && value !== null && typeof (value as { uid?: unknown }).uid === 'number';
 
 export function loadAuthState(storage: Storage | undefined = globalThis.localStorage): AuthState {
   try {

@@ -93,4 +93,3 @@ export function memoryStorage(initial: Record<string, string> = {}): Storage & {
     setItem: (key, value) => void data.set(key, String(value)),
   };
 }
-

@@ -39,10 +39,7 @@ export interface RenderPageOptions {
 export function renderPage(element: ReactElement, options: RenderPageOptions = {}) {
   const store = options.store ?? makeTestStore(options.state);
   const path = options.path ?? '/';
-  const router = createMemoryRouter(
-    [{ path: options.routePath ?? path.split('?')[0], element }, ...(options.routes ?? [])],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([{ path: options.routePath ?? path.split('?')[0], element }, ...(options.routes ?? [])], { initialEntries: [path] });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <ThemeProvider theme={themeFor(store.getState().ui.skin)}>

@@ -17,11 +17,7 @@ import {
   type RouteObject,
 } from '../index';
 
-export function routesFromTable(
-  table: RouteMeta[],
-  pages: RemoteRoutesModule['pages'],
-  prefetch?: { store: PrefetchStore; module: unknown },
-): RouteObject[] {
+export function routesFromTable(table: RouteMeta[], pages: RemoteRoutesModule['pages'], prefetch?: { store: PrefetchStore; module: unknown }): RouteObject[] {
   const toRoute = (meta: RouteMeta): RouteObject => {
     const location = meta.index ? { index: true as const } : { path: meta.path };
     if (meta.redirect) {

@@ -12,8 +12,23 @@ import { renderThemed } from './test-theme';
 afterEach(cleanup);
 
 const me: UserInfo = {
-  uid: 10001, name: '我', email: 'me@xiaoba.fan', babadou: 0, experience: 0, qianming: '', qm: '', sex: 0,
-  follows: 0, fans: 0, face: 0, avatar: '', ctime: 0, skin: '', birthday: '', lastTime: 0, sign: 0,
+  uid: 10001,
+  name: '我',
+  email: 'me@xiaoba.fan',
+  babadou: 0,
+  experience: 0,
+  qianming: '',
+  qm: '',
+  sex: 0,
+  follows: 0,
+  fans: 0,
+  face: 0,
+  avatar: '',
+  ctime: 0,
+  skin: '',
+  birthday: '',
+  lastTime: 0,
+  sign: 0,
 };
 
 describe('Avatar', () => {

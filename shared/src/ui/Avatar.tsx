@@ -100,7 +100,8 @@ const Circle = styled.span`
   user-select: none;
   vertical-align: middle;
   box-shadow: inset 0 0 0 2px rgba(255, 255, 255, 0.35);
-  img, svg {
+  img,
+  svg {
     display: block;
     width: 100%;
     height: 100%;

@@ -23,7 +23,9 @@ export function BirthdaySelects({ value, onChange }: { value: BirthdayValue; onC
         <Select id={`${id}-y`} value={value.year ?? ''} onChange={(e) => change('year', e.target.value)}>
           <option value="">--</option>
           {years.map((y) => (
-            <option key={y} value={y}>{y}</option>
+            <option key={y} value={y}>
+              {y}
+            </option>
           ))}
         </Select>
         <label htmlFor={`${id}-y`}>年</label>
@@ -32,7 +34,9 @@ export function BirthdaySelects({ value, onChange }: { value: BirthdayValue; onC
         <Select id={`${id}-m`} value={value.month ?? ''} onChange={(e) => change('month', e.target.value)}>
           <option value="">--</option>
           {MONTHS.map((m) => (
-            <option key={m} value={m}>{m}</option>
+            <option key={m} value={m}>
+              {m}
+            </option>
           ))}
         </Select>
         <label htmlFor={`${id}-m`}>月</label>
@@ -41,7 +45,9 @@ export function BirthdaySelects({ value, onChange }: { value: BirthdayValue; onC
         <Select id={`${id}-d`} value={value.day ?? ''} onChange={(e) => change('day', e.target.value)}>
           <option value="">--</option>
           {days.map((d) => (
-            <option key={d} value={d}>{d}</option>
+            <option key={d} value={d}>
+              {d}
+            </option>
           ))}
         </Select>
         <label htmlFor={`${id}-d`}>日</label>
@@ -57,8 +63,16 @@ const Group = styled.fieldset`
   display: flex;
   flex-wrap: wrap;
   gap: 6px 10px;
-  legend { font-weight: 600; padding: 0; margin-bottom: 4px; }
-  > span { display: inline-flex; align-items: center; gap: 4px; }
+  legend {
+    font-weight: 600;
+    padding: 0;
+    margin-bottom: 4px;
+  }
+  > span {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
 `;
 
 const Select = styled.select`

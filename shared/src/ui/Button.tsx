@@ -22,5 +22,8 @@ export const Button = styled.button<{ $variant?: 'primary' | 'plain' }>`
           background: ${p.theme.colors.primary};
           color: ${p.theme.colors.onPrimary};
         `}
-  &:disabled, &[aria-busy='true'] { opacity: 0.65; cursor: progress; }
+  &:disabled, &[aria-busy='true'] {
+    opacity: 0.65;
+    cursor: progress;
+  }
 `;

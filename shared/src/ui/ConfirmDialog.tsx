@@ -18,16 +18,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel = '确定',
-  cancelLabel = '取消',
-  onConfirm,
-  onCancel,
-  busy = false,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel = '确定', cancelLabel = '取消', onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   // Runs after Dialog's own effect has called showModal (child effects run first).

@@ -64,7 +64,9 @@ const Frame = styled.dialog`
   background: ${(p) => p.theme.colors.panel};
   color: ${(p) => p.theme.colors.text};
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.3);
-  &::backdrop { background: rgba(0, 0, 0, 0.45); }
+  &::backdrop {
+    background: rgba(0, 0, 0, 0.45);
+  }
 `;
 const Inner = styled.div`
   padding: 16px 20px 18px;
@@ -74,7 +76,10 @@ const Head = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: 12px;
-  h2 { margin: 0; font-size: 18px; }
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
 `;
 const Close = styled.button`
   border: 0;
@@ -86,7 +91,9 @@ const Close = styled.button`
   height: 36px;
   border-radius: 50%;
   cursor: pointer;
-  &:hover { background: ${(p) => p.theme.colors.border}; }
+  &:hover {
+    background: ${(p) => p.theme.colors.border};
+  }
 `;
 const Body = styled.div`
   margin-top: 12px;

@@ -54,11 +54,19 @@ export function EmojiPicker({ onPick, label = '表情' }: EmojiPickerProps) {
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = EMOJI_PACKS.length - 1;
     const next =
-      e.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? last
-      : -1;
+      e.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     const code = EMOJI_PACKS[next]!.code;
@@ -84,13 +92,7 @@ export function EmojiPicker({ onPick, label = '表情' }: EmojiPickerProps) {
         }
       }}
     >
-      <Toggle
-        ref={toggleRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <Toggle ref={toggleRef} type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
         <img src={emojiUrl('b1')} alt="" width={20} height={20} aria-hidden="true" />
         {label}
       </Toggle>
@@ -145,9 +147,16 @@ const Toggle = styled.button`
   background: ${(p) => p.theme.colors.panel};
   color: ${(p) => p.theme.colors.link};
   cursor: pointer;
-  img { margin-right: 4px; }
-  &[aria-expanded='true'] { border-color: ${(p) => p.theme.colors.primary}; }
-  &:focus-visible { outline: 3px solid ${(p) => p.theme.colors.focus}; outline-offset: 1px; }
+  img {
+    margin-right: 4px;
+  }
+  &[aria-expanded='true'] {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 1px;
+  }
 `;
 const Panel = styled.div`
   position: absolute;
@@ -162,7 +171,9 @@ const Panel = styled.div`
   background: ${(p) => p.theme.colors.panel};
   color: ${(p) => p.theme.colors.text};
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.2);
-  &[hidden] { display: none; }
+  &[hidden] {
+    display: none;
+  }
 `;
 const Tabs = styled.div`
   display: flex;
@@ -184,7 +195,10 @@ const Tab = styled.button`
     color: ${(p) => p.theme.colors.onPrimary};
     font-weight: 700;
   }
-  &:focus-visible { outline: 3px solid ${(p) => p.theme.colors.focus}; outline-offset: -3px; }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: -3px;
+  }
 `;
 const Grid = styled.div`
   display: flex;
@@ -204,6 +218,11 @@ const Cell = styled.button`
   border-radius: 6px;
   background: transparent;
   cursor: pointer;
-  &:hover { border-color: ${(p) => p.theme.colors.border}; }
-  &:focus-visible { outline: 3px solid ${(p) => p.theme.colors.focus}; outline-offset: -2px; }
+  &:hover {
+    border-color: ${(p) => p.theme.colors.border};
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: -2px;
+  }
 `;

@@ -43,12 +43,7 @@ export function Pager({ page, pages, onChange, label = '分页' }: PagerProps) {
             </li>
           ) : (
             <li key={item}>
-              <PageButton
-                type="button"
-                aria-label={`第${item}页`}
-                aria-current={item === current ? 'page' : undefined}
-                onClick={() => go(item)}
-              >
+              <PageButton type="button" aria-label={`第${item}页`} aria-current={item === current ? 'page' : undefined} onClick={() => go(item)}>
                 {item}
               </PageButton>
             </li>
@@ -94,9 +89,18 @@ const PageButton = styled.button`
   background: ${(p) => p.theme.colors.panel};
   color: ${(p) => p.theme.colors.link};
   cursor: pointer;
-  &:hover:not(:disabled) { border-color: ${(p) => p.theme.colors.primary}; }
-  &:focus-visible { outline: 3px solid ${(p) => p.theme.colors.focus}; outline-offset: 1px; }
-  &:disabled { color: ${(p) => p.theme.colors.muted}; cursor: default; opacity: 0.7; }
+  &:hover:not(:disabled) {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 1px;
+  }
+  &:disabled {
+    color: ${(p) => p.theme.colors.muted};
+    cursor: default;
+    opacity: 0.7;
+  }
   &[aria-current='page'] {
     background: ${(p) => p.theme.colors.primary};
     border-color: ${(p) => p.theme.colors.primary};

@@ -49,9 +49,7 @@ describe('RichText', () => {
     const root = show('"><img src=[b2] onerror=alert(1)>');
     const images = root.querySelectorAll('img');
     expect(images).toHaveLength(1);
-    expect([...images[0]!.attributes].map((a) => a.name).sort()).toEqual(
-      ['alt', 'decoding', 'height', 'loading', 'src', 'style', 'title', 'width'],
-    );
+    expect([...images[0]!.attributes].map((a) => a.name).sort()).toEqual(['alt', 'decoding', 'height', 'loading', 'src', 'style', 'title', 'width']);
     expect(root.textContent).toBe('"><img src= onerror=alert(1)>');
   });
 

@@ -15,19 +15,7 @@ export function RichText({ text, className }: { text: string; className?: string
       {tokens.map((token, i) => {
         if (token.type === 'text') return <Fragment key={i}>{token.text}</Fragment>;
         if (token.type === 'break') return <br key={i} />;
-        return (
-          <img
-            key={i}
-            src={token.src}
-            alt={token.alt}
-            title={token.alt}
-            width={24}
-            height={24}
-            loading="lazy"
-            decoding="async"
-            style={EMOJI_STYLE}
-          />
-        );
+        return <img key={i} src={token.src} alt={token.alt} title={token.alt} width={24} height={24} loading="lazy" decoding="async" style={EMOJI_STYLE} />;
       })}
     </span>
   );

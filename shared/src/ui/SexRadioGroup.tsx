@@ -28,7 +28,22 @@ const Fieldset = styled.fieldset`
   flex-wrap: wrap;
   align-items: center;
   gap: 6px 16px;
-  legend { font-weight: 600; padding: 0; margin-bottom: 4px; width: 100%; }
-  label { display: inline-flex; align-items: center; gap: 6px; min-height: 36px; cursor: pointer; }
-  input[type='radio'] { width: 18px; height: 18px; margin: 0; }
+  legend {
+    font-weight: 600;
+    padding: 0;
+    margin-bottom: 4px;
+    width: 100%;
+  }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-height: 36px;
+    cursor: pointer;
+  }
+  input[type='radio'] {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+  }
 `;

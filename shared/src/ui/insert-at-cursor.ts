@@ -6,12 +6,7 @@
  */
 import { charCount } from '../core/validation';
 
-export function insertAtCursor(
-  textarea: HTMLTextAreaElement,
-  value: string,
-  insert: string,
-  max?: number,
-): { value: string; caret: number } {
+export function insertAtCursor(textarea: HTMLTextAreaElement, value: string, insert: string, max?: number): { value: string; caret: number } {
   const clamp = (n: number | null | undefined, fallback: number) =>
     Math.min(Math.max(0, typeof n === 'number' && Number.isFinite(n) ? n : fallback), value.length);
   const end = clamp(textarea.selectionEnd, value.length);

@@ -3,20 +3,8 @@ import { act, render, screen } from '@testing-library/react';
 import { authActions, STORAGE_KEY, Toaster, uiActions, userApi, type LoginData } from '@xiaoba/shared';
 import { createStore, type AppStore } from '../store';
 import { connectSession, SESSION_HINT_COOKIE } from '../session';
-import {
-  cookieInvalid,
-  cookieValid,
-  fail,
-  fakeServer,
-  memoryStorage,
-  ok,
-  user,
-  type Call,
-  type Handler,
-  type Reply,
-} from '../testing/fake-server';
+import { cookieInvalid, cookieValid, fail, fakeServer, memoryStorage, ok, user, type Call, type Handler, type Reply } from '../testing/fake-server';
 import { createGuard, localDate, SERVER_ERROR } from './guard';
-
 
 const TODAY = localDate();
 const loginData: LoginData = { ...user, token: 'token-abc', username: '10001' };
@@ -86,7 +74,12 @@ describe('guard on a public path', () => {
 
   it.each([
     ['a 500', () => fail(500, 'boom')],
-    ['a network failure', () => { throw new TypeError('Failed to fetch'); }],
+    [
+      'a network failure',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
   ] as [string, Handler][])('shows 服务器错误 and stays when checkcookie fails with %s', async (_name, handler) => {
     fakeServer(handler);
     render(<Toaster />);
@@ -109,7 +102,12 @@ describe('guard on a protected path', () => {
 
   it.each([
     ['a 500', () => fail(500, 'boom')],
-    ['a network failure', () => { throw new TypeError('Failed to fetch'); }],
+    [
+      'a network failure',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
   ] as [string, Handler][])('shows 服务器错误 and goes to /login when checkcookie fails with %s', async (_name, handler) => {
     fakeServer(handler);
     render(<Toaster />);

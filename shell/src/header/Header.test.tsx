@@ -6,7 +6,6 @@ import { renderPage } from '@xiaoba/shared/testing';
 import { fail, fakeServer, ok, user as savedUser, type Handler } from '../testing/fake-server';
 import { Header, LOGOUT_FAILED, LOGOUT_OK } from './Header';
 
-
 function renderHeader(handler: Handler) {
   const calls = fakeServer(handler);
   const user = userEvent.setup();

@@ -45,16 +45,24 @@ export function Header() {
   return (
     <Bar>
       <Inner>
-        <Brand to="/home" aria-label="校巴 个人中心">校巴</Brand>
+        <Brand to="/home" aria-label="校巴 个人中心">
+          校巴
+        </Brand>
         <Nav aria-label="主导航">
           <NavLink to="/home">个人中心</NavLink>
           <NavLink to="/my">我的空间</NavLink>
-          <Placeholder type="button" aria-disabled="true" title="应用即将开放">应用</Placeholder>
-          <Placeholder type="button" aria-disabled="true" title="关注即将开放">关注</Placeholder>
+          <Placeholder type="button" aria-disabled="true" title="应用即将开放">
+            应用
+          </Placeholder>
+          <Placeholder type="button" aria-disabled="true" title="关注即将开放">
+            关注
+          </Placeholder>
           <NavLink to="/help">帮助</NavLink>
         </Nav>
         <Search role="search" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor="site-search" className="visually-hidden">搜索</label>
+          <label htmlFor="site-search" className="visually-hidden">
+            搜索
+          </label>
           <input id="site-search" type="search" placeholder="搜索好友、yy" autoComplete="off" />
         </Search>
         <Tools>
@@ -91,10 +99,15 @@ const Inner = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 8px 16px;
-  a, button { color: inherit; }
+  a,
+  button {
+    color: inherit;
+  }
   /* The skins' focus colours are chosen for panels; on the header bar the ring takes the header's
      text colour, which meets AA against every header (skins.test.ts). */
-  a:focus-visible, button:focus-visible, input:focus-visible {
+  a:focus-visible,
+  button:focus-visible,
+  input:focus-visible {
     outline: 3px solid ${(p) => p.theme.colors.headerText};
     outline-offset: 2px;
   }
@@ -109,7 +122,8 @@ const Nav = styled.nav`
   display: flex;
   flex-wrap: wrap;
   gap: 4px;
-  a, button {
+  a,
+  button {
     padding: 6px 10px;
     border-radius: 6px;
     text-decoration: none;
@@ -123,8 +137,12 @@ const Nav = styled.nav`
     color: ${(p) => p.theme.colors.header};
     font-weight: 700;
   }
-  a:not([aria-current='page']):hover { background: ${(p) => p.theme.colors.headerHover}; }
-  a[aria-current='page']:hover { text-decoration: underline; }
+  a:not([aria-current='page']):hover {
+    background: ${(p) => p.theme.colors.headerHover};
+  }
+  a[aria-current='page']:hover {
+    text-decoration: underline;
+  }
 `;
 const Placeholder = styled.button`
   border: 0;
@@ -162,5 +180,7 @@ const ToolButton = styled.button`
   border-radius: 14px;
   padding: 3px 12px;
   cursor: pointer;
-  &:hover { background: ${(p) => p.theme.colors.headerHover}; }
+  &:hover {
+    background: ${(p) => p.theme.colors.headerHover};
+  }
 `;

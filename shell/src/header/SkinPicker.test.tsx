@@ -7,7 +7,6 @@ import { fail, fakeServer, ok, user as savedUser, type Handler } from '../testin
 import { Header } from './Header';
 import { SKIN_CANCELLED, SKIN_SAVED } from './SkinPicker';
 
-
 /** The header of a signed-in user whose saved skin is moon (孤独剑客), with the picker opened. */
 async function openPicker(handler: Handler = () => ok()) {
   const calls = fakeServer(handler);
@@ -35,7 +34,11 @@ const picker = () => screen.queryByRole('dialog', { name: '选择装扮' });
 describe('SkinPicker', () => {
   it('lists every skin, with the saved one checked and focused', async () => {
     const { panel } = await openPicker();
-    expect(within(panel).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(SKINS.map((s) => s.id));
+    expect(
+      within(panel)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(SKINS.map((s) => s.id));
     expect(radio('孤独剑客').checked).toBe(true);
     expect(document.activeElement).toBe(radio('孤独剑客'));
   });

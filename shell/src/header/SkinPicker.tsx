@@ -67,13 +67,7 @@ export function SkinPicker({ onClose }: { onClose: () => void }) {
         <Grid>
           {SKINS.map(({ id, name }) => (
             <Swatch key={id || 'default'} $skin={id}>
-              <input
-                type="radio"
-                name="skin"
-                value={id}
-                checked={shown === id}
-                onChange={() => dispatch(uiActions.showSkin(id as SkinId))}
-              />
+              <input type="radio" name="skin" value={id} checked={shown === id} onChange={() => dispatch(uiActions.showSkin(id as SkinId))} />
               <span className="preview" aria-hidden="true" />
               <span className="name">{name}</span>
             </Swatch>
@@ -104,8 +98,15 @@ const Panel = styled.section`
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: 0 0 10px 10px;
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.25);
-  fieldset { border: 0; margin: 0; padding: 0; }
-  legend { font-weight: 700; margin-bottom: 8px; }
+  fieldset {
+    border: 0;
+    margin: 0;
+    padding: 0;
+  }
+  legend {
+    font-weight: 700;
+    margin-bottom: 8px;
+  }
 `;
 const Grid = styled.div`
   display: grid;
@@ -121,16 +122,26 @@ const Swatch = styled.label<{ $skin: SkinId }>`
   border: 2px solid transparent;
   border-radius: 8px;
   cursor: pointer;
-  &:has(input:checked) { border-color: ${(p) => p.theme.colors.primary}; }
-  &:has(input:focus-visible) { outline: 3px solid ${(p) => p.theme.colors.focus}; }
-  input { position: absolute; opacity: 0; }
+  &:has(input:checked) {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  &:has(input:focus-visible) {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+  }
+  input {
+    position: absolute;
+    opacity: 0;
+  }
   .preview {
     height: 46px;
     border-radius: 6px;
     background: ${(p) => themes[p.$skin].pageBackground};
     border-top: 10px solid ${(p) => themes[p.$skin].colors.header};
   }
-  .name { font-size: 13px; text-align: center; }
+  .name {
+    font-size: 13px;
+    text-align: center;
+  }
 `;
 const Actions = styled.div`
   display: flex;

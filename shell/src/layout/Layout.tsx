@@ -1,14 +1,5 @@
 import { useEffect } from 'react';
-import {
-  Outlet,
-  PRODUCT_NAME,
-  PUBLIC_PATHS,
-  styled,
-  useLocation,
-  useMatches,
-  useArchiveMode,
-  useNavigation,
-} from '@xiaoba/shared';
+import { Outlet, PRODUCT_NAME, PUBLIC_PATHS, styled, useLocation, useMatches, useArchiveMode, useNavigation } from '@xiaoba/shared';
 import { Header } from '../header/Header';
 import type { RouteHandle } from '../remotes/remote-routes';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -17,7 +8,10 @@ import { OverrideNote } from './OverrideNote';
 /** Page title from the deepest route that names one; the product's name otherwise. */
 function useRouteTitle() {
   const matches = useMatches();
-  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   useEffect(() => {
     document.title = title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
@@ -32,7 +26,9 @@ export function Layout() {
   const withHeader = !(PUBLIC_PATHS as readonly string[]).includes(pathname);
   return (
     <>
-      <a className="visually-hidden" href="#main">跳到正文</a>
+      <a className="visually-hidden" href="#main">
+        跳到正文
+      </a>
       {withHeader && <Header />}
       {archive && (
         <ArchiveNote aria-label="存档说明">
@@ -70,7 +66,9 @@ const Main = styled.main`
   max-width: 1000px;
   margin: 0 auto;
   padding: 16px 12px 48px;
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 const Progress = styled.div<{ $busy: boolean }>`
   position: fixed;
@@ -81,5 +79,7 @@ const Progress = styled.div<{ $busy: boolean }>`
   background: ${(p) => p.theme.colors.focus};
   width: ${(p) => (p.$busy ? '80%' : '0')};
   opacity: ${(p) => (p.$busy ? 1 : 0)};
-  transition: width 2s ease-out, opacity 0.3s;
+  transition:
+    width 2s ease-out,
+    opacity 0.3s;
 `;

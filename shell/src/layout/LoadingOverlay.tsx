@@ -14,9 +14,17 @@ export function LoadingOverlay() {
         <rect x="60" y="120" width="50" height="40" rx="6" fill="#bfe3fb" />
         <rect x="125" y="120" width="50" height="40" rx="6" fill="#bfe3fb" />
         <rect x="190" y="120" width="50" height="40" rx="6" fill="#bfe3fb" />
-        <text x="150" y="196" textAnchor="middle" fontSize="26" fontWeight="700" fill="#5a3b00">校巴</text>
-        <g className="wheel"><circle cx="90" cy="215" r="22" fill="#333" /><circle cx="90" cy="215" r="8" fill="#ccc" /></g>
-        <g className="wheel"><circle cx="210" cy="215" r="22" fill="#333" /><circle cx="210" cy="215" r="8" fill="#ccc" /></g>
+        <text x="150" y="196" textAnchor="middle" fontSize="26" fontWeight="700" fill="#5a3b00">
+          校巴
+        </text>
+        <g className="wheel">
+          <circle cx="90" cy="215" r="22" fill="#333" />
+          <circle cx="90" cy="215" r="8" fill="#ccc" />
+        </g>
+        <g className="wheel">
+          <circle cx="210" cy="215" r="22" fill="#333" />
+          <circle cx="210" cy="215" r="8" fill="#ccc" />
+        </g>
       </Bus>
       <span className="visually-hidden">加载中</span>
     </Overlay>

@@ -18,5 +18,9 @@ const Box = styled.section`
   background: ${(p) => p.theme.colors.panel};
   color: ${(p) => p.theme.colors.text};
   border-radius: 10px;
-  h1 { font-size: 56px; margin: 0; color: ${(p) => p.theme.colors.primary}; }
+  h1 {
+    font-size: 56px;
+    margin: 0;
+    color: ${(p) => p.theme.colors.primary};
+  }
 `;

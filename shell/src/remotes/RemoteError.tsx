@@ -38,7 +38,11 @@ export function RemoteError({ remote }: { remote: string }) {
     <Box role="alert">
       <h1>页面加载失败</h1>
       <p>{mismatch === undefined ? REMOTE_FAILED : REMOTE_INCOMPATIBLE}</p>
-      {mismatch !== undefined && <Details>不匹配：{remote} {mismatch}</Details>}
+      {mismatch !== undefined && (
+        <Details>
+          不匹配：{remote} {mismatch}
+        </Details>
+      )}
       <Button type="button" onClick={retry} aria-busy={retrying} disabled={resetting}>
         {retrying ? '正在重试…' : '重试'}
       </Button>
@@ -55,8 +59,14 @@ const Box = styled.section`
   color: ${(p) => p.theme.colors.text};
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: 10px;
-  h1 { font-size: 20px; margin: 0 0 8px; }
-  p { color: ${(p) => p.theme.colors.muted}; margin: 0 0 18px; }
+  h1 {
+    font-size: 20px;
+    margin: 0 0 8px;
+  }
+  p {
+    color: ${(p) => p.theme.colors.muted};
+    margin: 0 0 18px;
+  }
 `;
 /** The technical detail, for the team that published the remote; small and selectable. */
 const Details = styled.p`

@@ -117,7 +117,10 @@ describe('contract check', () => {
     });
     // The operator rolled the remote back: the fresh manifest has a matching build.
     const fixed = { remotes: [{ ...r.home, url: '/remotes/mf-home/remoteEntry.js?v=old', contract: SHELL }, r.settings] };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(fixed), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(fixed), { status: 200 })),
+    );
     fakeServer(() => ok());
     const userEv = userEvent.setup();
     const view = renderShell('/help', { store: signedInStore(), manifest: r.manifest });
@@ -146,7 +149,15 @@ describe('local overrides', () => {
   it('accepts only http(s) URLs on localhost or 127.0.0.1', () => {
     expect(isLocalUrl(LOCAL)).toBe(true);
     expect(isLocalUrl('http://127.0.0.1:4000/remoteEntry.js')).toBe(true);
-    for (const bad of ['https://evil.example/remoteEntry.js', 'http://localhost.evil.example/x.js', 'http://user@localhost/x.js', 'javascript:alert(1)', 'data:text/javascript,1', '/remotes/x.js', 'not a url']) {
+    for (const bad of [
+      'https://evil.example/remoteEntry.js',
+      'http://localhost.evil.example/x.js',
+      'http://user@localhost/x.js',
+      'javascript:alert(1)',
+      'data:text/javascript,1',
+      '/remotes/x.js',
+      'not a url',
+    ]) {
       expect(isLocalUrl(bad), bad).toBe(false);
     }
   });
@@ -175,7 +186,7 @@ describe('local overrides', () => {
     window.history.replaceState(null, '', `/help?remote-override=${r.home.name}=${encodeURIComponent(LOCAL)}`);
     inlineManifest({ ...r.manifest, overrides: true });
     // No routes.json beside the local entry: the published routes, contract unchecked.
-    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")));
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', fetch);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await initRemotes();
@@ -201,7 +212,14 @@ describe('local overrides', () => {
     const r = pair();
     const other = pair();
     localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ [r.home.name]: LOCAL, [other.home.name]: 'http://127.0.0.1:5999/remoteEntry.js' }));
-    const local = (name: string, contract: unknown) => ({ name, routes: [{ path: '/help', page: 'help', title: '帮助中心' }, { path: '/new-page', page: 'help', title: '新页面' }], contract });
+    const local = (name: string, contract: unknown) => ({
+      name,
+      routes: [
+        { path: '/help', page: 'help', title: '帮助中心' },
+        { path: '/new-page', page: 'help', title: '新页面' },
+      ],
+      contract,
+    });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) =>

@@ -85,7 +85,10 @@ export function withoutOverrideParams(href: string): string {
  * At start: when the site allows overrides, takes the page's parameters into storage, removes them
  * from the address bar, and returns the overrides to use; otherwise returns none.
  */
-export function takeOverrides(allowed: boolean | undefined, win: Window | undefined = typeof window === 'undefined' ? undefined : window): Record<string, string> {
+export function takeOverrides(
+  allowed: boolean | undefined,
+  win: Window | undefined = typeof window === 'undefined' ? undefined : window,
+): Record<string, string> {
   if (!allowed || !win) return {};
   const storage = safeStorage(win);
   const search = win.location.search;

@@ -231,7 +231,7 @@ describe('other exposed modules (fragments)', () => {
     await expect(load).rejects.toThrow(name);
   });
 
-  it('connectRemoteLoader makes shared\'s loadRemoteModule and resetRemoteModule use this registry', async () => {
+  it("connectRemoteLoader makes shared's loadRemoteModule and resetRemoteModule use this registry", async () => {
     const known = entry('/remotes/z/remoteEntry.1.js');
     inlineManifest({ remotes: [known] });
     await initRemotes();

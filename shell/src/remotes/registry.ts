@@ -4,18 +4,8 @@
  * /remotes.json), the shell registers every remote, and a remote's code is fetched only when one
  * of its routes is first visited (`loadRemote`).
  */
-import {
-  __federation_method_getRemote as getRemote,
-  __federation_method_setRemote as setRemote,
-} from 'virtual:__federation__';
-import {
-  contractMismatch,
-  retryFailedPages,
-  setRemoteLoader,
-  type RemoteManifestEntry,
-  type RemoteRoutesModule,
-  type RemotesManifest,
-} from '@xiaoba/shared';
+import { __federation_method_getRemote as getRemote, __federation_method_setRemote as setRemote } from 'virtual:__federation__';
+import { contractMismatch, retryFailedPages, setRemoteLoader, type RemoteManifestEntry, type RemoteRoutesModule, type RemotesManifest } from '@xiaoba/shared';
 import { SHELL_CONTRACT } from './own-contract';
 import { setActiveOverrides, takeOverrides } from './overrides';
 

@@ -39,8 +39,23 @@ function remotes() {
     url: `/remotes/mf-space/remoteEntry.${n}.js`,
     version: '1',
     routes: [
-      { path: '/my', title: '我的空间', children: [{ index: true, page: 'myHome' }, { path: 'board', page: 'myBoard', title: '我的留言板' }] },
-      { path: '/:id', page: 'space', title: '空间', children: [{ index: true, page: 'spaceHome' }, { path: 'board', page: 'spaceBoard', title: '留言板' }] },
+      {
+        path: '/my',
+        title: '我的空间',
+        children: [
+          { index: true, page: 'myHome' },
+          { path: 'board', page: 'myBoard', title: '我的留言板' },
+        ],
+      },
+      {
+        path: '/:id',
+        page: 'space',
+        title: '空间',
+        children: [
+          { index: true, page: 'spaceHome' },
+          { path: 'board', page: 'spaceBoard', title: '留言板' },
+        ],
+      },
     ],
   };
   const settings: RemoteManifestEntry = {
@@ -51,7 +66,10 @@ function remotes() {
       {
         path: '/setting',
         title: '设置',
-        children: [{ index: true, redirect: '/setting/avatar' }, { path: 'avatar', page: 'avatar', title: '修改头像' }],
+        children: [
+          { index: true, redirect: '/setting/avatar' },
+          { path: 'avatar', page: 'avatar', title: '修改头像' },
+        ],
       },
     ],
   };
@@ -105,8 +123,7 @@ async function setup(path: string) {
  * React skips that render (router updates are transitions). Reported; see the shell test report.
  */
 const NETWORK_MS = 20;
-const urlOf = async (config: { url: string | (() => Promise<string>) } | undefined) =>
-  typeof config?.url === 'function' ? await config.url() : config?.url;
+const urlOf = async (config: { url: string | (() => Promise<string>) } | undefined) => (typeof config?.url === 'function' ? await config.url() : config?.url);
 
 /** The title is set in an effect, which React may run after the DOM it belongs to is shown. */
 const expectTitle = (title: string) => waitFor(() => expect(document.title).toBe(title));
