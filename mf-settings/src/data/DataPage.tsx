@@ -234,8 +234,9 @@ function ImportSummary({ report }: { report: ImportReport }) {
         <>
           <p>有 {report.unrestorable.length} 项无法恢复：</p>
           <ul>
-            {report.unrestorable.slice(0, 50).map((item) => (
-              <li key={`${item.kind}-${item.id}`}>{item.reason}</li>
+            {report.unrestorable.slice(0, 50).map((item, i) => (
+              // One picture may be reported for each yy that shows it: the position keeps keys apart.
+              <li key={`${i}-${item.kind}-${item.id}`}>{item.reason}</li>
             ))}
           </ul>
           {report.unrestorable.length > 50 && <p>……还有 {report.unrestorable.length - 50} 项。</p>}

@@ -1022,7 +1022,8 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
   for (const kind of QUOTA_KINDS) {
     if (overQuota[kind] === 0) continue;
     const reportKind = ({ yy: 'yy', comments: 'comment', leaves: 'leave', leaveReplies: 'leaveReply', images: 'image' } as const)[kind];
-    report.unrestorable.push({
+    // First in the list: the one line that says most of what is missing, and what to do about it.
+    report.unrestorable.unshift({
       kind: reportKind,
       id: 'quota',
       reason: `还有${overQuota[kind]}${QUOTA_NAMES[kind]}超过了导入额度（${IMPORT_QUOTA_HOURS}小时内最多${input.quota[kind]}${QUOTA_NAMES[kind]}），${IMPORT_QUOTA_HOURS}小时后再导入一次会接着恢复`,
