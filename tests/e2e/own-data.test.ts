@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openSite, type SitePage } from '../src/browser';
 import { startSite } from '../src/site-server.mjs';
@@ -109,7 +109,10 @@ describe('import', () => {
     freshData = mkdtempSync(join(tmpdir(), 'xiaoba-fresh-'));
     const { chmodSync } = await import('node:fs');
     chmodSync(freshData, 0o755);
-    fresh = await startSite({ DATA_DIR: freshData, DEMO_DATA: '0', RATE_LIMIT_REGISTER: '0' });
+    // A site reset that keeps its JWT_SECRET (an operator moving the site): it trusts the export's
+    // signature, so the space, written minutes ago, is restored whole. An unrelated instance holds
+    // an unsigned import to the quota and the 24-hour rule (server/src/export/import-rules.test.ts).
+    fresh = await startSite({ DATA_DIR: freshData, DEMO_DATA: '0', RATE_LIMIT_REGISTER: '0', JWT_SECRET: inject('jwtSecret') });
     const other = await openSite(browser, fresh.url);
     const { page } = other;
     // Register through the API as the registration pages would.
