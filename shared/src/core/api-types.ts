@@ -1,5 +1,6 @@
 /** Types of the /api contract (docs/api.md). Shared by the browser client and the server. */
 import type { SkinId } from './constants';
+import type { UserRole } from './safety';
 
 /** Every /api answer. `data` is present on success when the call returns something. */
 export interface ApiEnvelope<T = undefined> {
@@ -34,6 +35,10 @@ export interface UserInfo {
   lastTime: number;
   /** 0 when the profile is complete. */
   sign: number;
+  /** 'moderator' opens the moderation area (issue 17); absent means 'user'. */
+  role?: UserRole;
+  /** Unix seconds a freeze ends (every write is refused until then); 0 or absent when not frozen. */
+  frozenUntil?: number;
 }
 
 /** POST /api/user/refresh: a new access token, and the user it is for (docs/api.md). */
@@ -62,9 +67,15 @@ export interface SpaceUser {
   /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
   avatar: string;
   leaves: number;
+  /** '' when the owner hides it from others (privacy). */
   birthday: string;
   skin: SkinId;
   lastTime: number;
+  /** The caller has blocked this user (absent on one's own space). */
+  blocked?: boolean;
+  /** What the owner allows the caller (privacy and blocks): comment on their yy, write on their board. */
+  mayComment?: boolean;
+  mayLeave?: boolean;
 }
 
 export interface LoginBody {
@@ -243,6 +254,8 @@ export interface Visitor {
 export interface VisitorList {
   data: Visitor[];
   total: number;
+  /** The owner hides their visitors from others (privacy): `data` is empty for everyone but them. */
+  hidden?: boolean;
 }
 
 export interface HotTopic {

@@ -11,3 +11,4 @@ export * from './emoji';
 export * from './content';
 export * from './time';
 export * from './birthday-value';
+export * from './safety';

@@ -1,0 +1,240 @@
+/**
+ * Safety for a community of children (issue 17): block, privacy, report, moderation. The contract
+ * the server and every module share: kinds, reasons, settings and the Chinese words users see.
+ * docs/api.md "Safety" describes the routes.
+ */
+
+// ---- block -----------------------------------------------------------------------------------
+
+/** One user the caller blocked (GET /api/block/list, paged like every list). */
+export interface BlockedUser {
+  uid: number;
+  name: string;
+  face: number;
+  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
+  avatar: string;
+  /** The small signature. */
+  qianming: string;
+  /** Unix seconds when the block was made. */
+  ctime: number;
+}
+
+export const BLOCK_MSG = {
+  blocked: '已拉黑，对方不能再评论、转发你的yy或在你的留言板留言',
+  unblocked: '已取消拉黑',
+  self: '不能拉黑自己',
+  userNotFound: '用户不存在',
+  /** A write the owner does not allow: the same words whether blocked or the owner's privacy says no. */
+  notAllowed: '对方设置了权限，你不能这样做',
+} as const;
+
+// ---- privacy ---------------------------------------------------------------------------------
+
+/** Who may write on what is mine: everyone (today's behaviour), or nobody but me. */
+export type WhoMayWrite = 'everyone' | 'me';
+
+/** GET and POST /api/user/privacy. Every field is optional in a POST; the defaults keep the spec's behaviour. */
+export interface PrivacySettings {
+  /** Who may comment on (and reply under) my yy. */
+  comment: WhoMayWrite;
+  /** Who may write on my board (and reply there, besides me and the message's author). */
+  board: WhoMayWrite;
+  /** Whether others see who visited my space. */
+  showVisitors: boolean;
+  /** Whether others see my birthday (and so my age and zodiac). */
+  showBirthday: boolean;
+  /** Whether others can find me by nickname (search, once it exists); the exact 米米号 always finds me. */
+  findable: boolean;
+}
+
+export const DEFAULT_PRIVACY: PrivacySettings = { comment: 'everyone', board: 'everyone', showVisitors: true, showBirthday: true, findable: true };
+
+export const PRIVACY_MSG = { saved: '隐私设置已保存' } as const;
+
+// ---- report ----------------------------------------------------------------------------------
+
+/** What can be reported: another user's yy, comment, board message, reply, or their space. */
+export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user';
+export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user'];
+
+/** The reasons a reporter picks from (codes stored; labels shown). */
+export const REPORT_REASONS = {
+  bullying: '欺负、骂人或威胁别人',
+  sexual: '色情或不适合孩子的内容',
+  personal: '泄露别人的个人信息（电话、住址、学校等）',
+  spam: '广告或刷屏',
+  dangerous: '危险行为、伤害自己或别人',
+  impersonation: '冒充别人',
+  other: '其他',
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+export const REPORT_NOTE_MAX = 200;
+
+/** POST /api/report/add. */
+export interface ReportBody {
+  kind: ReportKind;
+  /** The item's id (yy weiboId, commentId, leaveId, reply id) or, for 'user', the uid. */
+  id: number;
+  reason: ReportReason;
+  /** Optional words of the reporter, at most REPORT_NOTE_MAX characters. */
+  note?: string;
+}
+
+export const REPORT_MSG = {
+  reported: '举报已收到，管理员会尽快处理',
+  duplicate: '你已经举报过了，管理员会尽快处理',
+  notFound: '要举报的内容不存在',
+  self: '不能举报自己',
+  tooMany: '举报太频繁了，请稍后再试',
+  reason: '请选择举报原因',
+  noteTooLong: `补充说明不能超过${REPORT_NOTE_MAX}个字`,
+} as const;
+
+// ---- sanctions and moderation -------------------------------------------------------------------
+
+export type UserRole = 'user' | 'moderator';
+
+/** The published rules' four sanctions (the rules dialog, the help centre), plus lifting one. */
+export type SanctionKind = 'warning' | 'removal' | 'freeze' | 'ban';
+
+/** What a moderator does (POST /api/mod/action). */
+export type ModAction = 'dismiss' | 'remove' | 'restore' | 'warn' | 'freeze' | 'ban' | 'lift';
+
+/** A user's standing as the guard and the pages need it (part of UserInfo). */
+export interface Standing {
+  role: UserRole;
+  /** Unix seconds the freeze ends, or 0 when not frozen. */
+  frozenUntil: number;
+}
+
+export const SANCTION_MSG = {
+  /** Every write of a frozen user; the date is YYYY-MM-DD in China time. */
+  frozen: (until: string, reason: string) => `你的账号因违反社区规则被冻结到${until}（${reason}），期间只能浏览和导出数据`,
+  /** Login of a banned user. */
+  banned: (reason: string) => `你的账号因违反社区规则已被永久封禁（${reason}）`,
+} as const;
+
+// ---- system notices (shown on /system/notify) ---------------------------------------------------
+
+export type SystemNoticeKind = 'report_handled' | 'removed' | 'restored' | 'warning' | 'frozen' | 'banned' | 'lifted';
+
+/** GET /api/notice/system: the caller's own notices from the moderators, newest first. */
+export interface SystemNotice {
+  id: number;
+  kind: SystemNoticeKind;
+  /** The whole text, in Chinese (e.g. "你的举报已处理：内容已删除"). */
+  text: string;
+  /** Unix seconds. */
+  ctime: number;
+  unread: boolean;
+}
+
+// ---- the moderation area (mf-admin; /api/mod/*, moderators only) ----------------------------------
+
+/** The rule a sanction names: the report reasons are the community rules broken (文明上网). */
+export type RuleBroken = Exclude<ReportReason, 'other'>;
+
+/** What was reported, as the moderator sees it: the words in their context. */
+export interface ReportedTarget {
+  kind: ReportKind;
+  /** The item's id, or the uid for 'user'. */
+  id: number;
+  /** The author (the space's owner for 'user'). */
+  uid: number;
+  username: string;
+  /** The item's text (for 'user': the nickname and both signatures); '' when deleted by its author. */
+  content: string;
+  /** Where it stands: the yy a comment is under, the board a message is on (its owner's name). */
+  context: string;
+  /** A link inside the site to see it in place, e.g. `/100002` or `/100002/board`. */
+  href: string;
+  /** Hidden by a moderator (restorable). */
+  removed: boolean;
+  /** Deleted by its author: nothing left to show or remove. */
+  gone: boolean;
+}
+
+export interface ReportEntry {
+  id: number;
+  reporterUid: number;
+  reporterName: string;
+  reason: ReportReason;
+  note: string;
+  /** Unix seconds. */
+  ctime: number;
+}
+
+/** GET /api/mod/reports: open reports grouped by target, newest report first. */
+export interface ReportGroup {
+  target: ReportedTarget;
+  reports: ReportEntry[];
+  /** Unix seconds of the newest report. */
+  newest: number;
+}
+
+export interface Sanction {
+  id: number;
+  kind: SanctionKind;
+  rule: RuleBroken | '';
+  reason: string;
+  /** Unix seconds a freeze ends; 0 for the others. */
+  until: number;
+  ctime: number;
+  byUid: number;
+  byName: string;
+  /** Unix seconds it was lifted, 0 while in force (a warning or removal is never "in force"). */
+  liftedAt: number;
+}
+
+/** GET /api/mod/user/:uid: one user as the moderators see them. */
+export interface ModUserPage {
+  user: { uid: number; name: string; face: number; avatar: string; role: UserRole; frozenUntil: number; bannedAt: number; banReason: string };
+  /** Reports against them (open and handled), newest first. */
+  reports: Array<ReportEntry & { target: ReportedTarget; status: 'open' | 'dismissed' | 'actioned' }>;
+  /** Their content removed by moderators, newest first (restorable). */
+  removed: ReportedTarget[];
+  sanctions: Sanction[];
+}
+
+/** GET /api/mod/log: the audit log, newest first: who, what, to whom, when and why. */
+export interface ModLogEntry {
+  id: number;
+  moderatorUid: number;
+  moderatorName: string;
+  action: ModAction;
+  targetUid: number;
+  targetName: string;
+  /** The item acted on, for remove and restore. */
+  kind: ReportKind | '';
+  itemId: number;
+  reason: string;
+  /** Unix seconds. */
+  ctime: number;
+}
+
+/**
+ * POST /api/mod/action. `reason` is required for every action but dismiss (shown to the user for
+ * remove, warn, freeze and ban). Acting on a target closes its open reports, and each reporter gets
+ * a notice "你的举报已处理：…".
+ * - dismiss: { target: {kind, id} } closes the target's open reports with no action.
+ * - remove / restore: { target: {kind, id} } hides / shows again an item (not 'user').
+ * - warn: { uid, rule }; freeze: { uid, rule, days (1-365) }; ban: { uid, rule } (revokes sessions).
+ * - lift: { sanctionId } ends a freeze or ban early.
+ */
+export interface ModActionBody {
+  action: ModAction;
+  target?: { kind: ReportKind; id: number };
+  uid?: number;
+  rule?: RuleBroken;
+  days?: number;
+  sanctionId?: number;
+  reason?: string;
+}
+
+export const MOD_MSG = {
+  done: '操作成功',
+  notModerator: '接口不存在',
+  reasonRequired: '请写明原因，用户会看到它',
+  days: '冻结天数要在1到365之间',
+  notFound: '对象不存在',
+} as const;
