@@ -69,7 +69,7 @@ export const DEFAULT_REGISTRY: Registry = {
     { name: 'mf-auth', federation: 'mf_auth', owns: ['/', '/login', '/oldlogin', '/register', '/usercard', '/card'] },
     { name: 'mf-space', federation: 'mf_space', owns: ['/my', '/my/board', '/:id', '/:id/board'] },
     { name: 'mf-home', federation: 'mf_home', owns: ['/home', '/help', '/system/notify'] },
-    { name: 'mf-settings', federation: 'mf_settings', owns: ['/setting', '/setting/avatar', '/setting/profile', '/setting/data'] },
+    { name: 'mf-settings', federation: 'mf_settings', owns: ['/setting', '/setting/avatar', '/setting/profile', '/setting/data', '/setting/privacy'] },
   ],
 };
 
