@@ -94,7 +94,7 @@ function openHome(feed: 'ok' | 'fails' = 'ok') {
 const tick = () => new Promise((r) => setTimeout(r, 30));
 
 describe('route prefetch of /home', () => {
-  it('loads the feed fragment at once, then asks for 回复我的 and the feed’s first page before the page renders, once', async () => {
+  it('loads the feed fragment at once, then asks for 回复我的, the system notices’ count and the feed’s first page before the page renders, once', async () => {
     const { events, calls, prefetchedWith, store, restore } = openHome();
     await tick();
     // The fragment's code needs no session: it is on its way while the guard restores the session.
@@ -104,11 +104,16 @@ describe('route prefetch of /home', () => {
     expect(await screen.findByText('大家的yy（假的）')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
     await tick();
-    expect(events.slice(0, 3)).toEqual(['load mf_space ./feed', 'session restored', `request /count/getcomments (page not shown, Bearer ${TOKEN})`]);
+    expect(events.slice(0, 4)).toEqual([
+      'load mf_space ./feed',
+      'session restored',
+      `request /count/getcomments (page not shown, Bearer ${TOKEN})`,
+      `request /notice/system (page not shown, Bearer ${TOKEN})`,
+    ]);
     // The fragment's own prefetch (it knows its arguments) got the store's dispatch, once.
     expect(prefetchedWith).toEqual([store.dispatch]);
-    // The page's hooks found the notices request: asked once; RemoteFragment found the fragment loaded or in flight.
-    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments']);
+    // The page's hooks found both notice requests: each asked once; RemoteFragment found the fragment loaded or in flight.
+    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments', '/notice/system']);
   });
 
   it('a navigation the guard sends to /login asks for nothing', async () => {
@@ -125,6 +130,6 @@ describe('route prefetch of /home', () => {
     restore();
     expect(await screen.findByRole('heading', { name: '大家的yy加载失败' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments']);
+    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments', '/notice/system']);
   });
 });

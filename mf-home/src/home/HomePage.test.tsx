@@ -24,9 +24,15 @@ const user: UserInfo = {
   sign: 0,
 };
 
-// The 回复我的 section asks for the notices: 2 new ones.
+// The 回复我的 section asks for the notices: 2 new ones; the moderators' system notices: 1 new.
 beforeEach(() => {
-  fakeServer((call) => (call.path === '/count/getcomments' ? ok({ count: 2, records: [] }) : fail(404, '未知')));
+  fakeServer((call) =>
+    call.path === '/count/getcomments'
+      ? ok({ count: 2, records: [] })
+      : call.path === '/notice/system'
+        ? ok({ records: [], total: 1, pages: 1, current: 1, size: 20, unread: 1 })
+        : fail(404, '未知'),
+  );
 });
 afterEach(() => setRemoteLoader(undefined));
 
@@ -58,5 +64,13 @@ describe('personal centre', () => {
     renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
     const main = (await screen.findByRole('heading', { name: '欢迎回来，巴巴！' })).closest('section')!;
     expect(await within(main).findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
+  });
+
+  it('says how many system notices are new on the way to /system/notify', async () => {
+    setRemoteLoader({ load: async () => ({ default: () => null }), reset: async () => {} });
+    renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
+    const onward = await screen.findByRole('navigation', { name: '去哪儿' });
+    const link = await within(onward).findByRole('link', { name: '看系统通知，有1条新的系统通知' });
+    expect(link.getAttribute('href')).toBe('/system/notify');
   });
 });

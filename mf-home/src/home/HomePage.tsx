@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { DEFAULT_SMALL_SIGNATURE, Link, selectUser, styled, useAppSelector } from '@xiaoba/shared';
 import { SpaceFeed } from '../feed/SpaceFeed';
 import { CommentNotices } from '../notices/CommentNotices';
+import { SystemNoticesLink } from '../notices/SystemNoticesLink';
 import { Panel } from '../ui/Panel';
 import { RightBox } from './RightBox';
 
@@ -23,7 +24,7 @@ export default function HomePage() {
         </Card>
         <Onward aria-label="去哪儿">
           <Link to="/my">去我的空间</Link>
-          <Link to="/system/notify">看系统通知</Link>
+          <SystemNoticesLink />
           <Link to="/help">帮助中心</Link>
         </Onward>
         <CommentNotices />
