@@ -20,6 +20,7 @@ const MODULES = {
   'mf-space': ['@xiaoba/shared'],
   'mf-home': ['@xiaoba/shared'],
   'mf-settings': ['@xiaoba/shared'],
+  'mf-admin': ['@xiaoba/shared'],
   server: ['@xiaoba/shared'],
 };
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
@@ -30,7 +31,7 @@ const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(
 // this form into the shared singleton, so the module's build bundles its own copy of shared (it
 // once put a second API client and a second axios on /my). Import, then export.
 const SHARED_REEXPORT = /\bexport\s+(?!type\b)(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s*(['"])@xiaoba\/shared\1/g;
-const BROWSER_MODULES = new Set(['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings']);
+const BROWSER_MODULES = new Set(['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings', 'mf-admin']);
 
 function* sourceFiles(dir) {
   if (!existsSync(dir)) return;

@@ -79,11 +79,14 @@ function staticImports(code) {
  * @param {string[]} paths
  */
 export async function measure(siteDir, paths) {
-  const { ManifestBuilder, preloadForPath, REMOTE_DIRS, PUBLIC_PATHS } = await serverManifestModule();
+  const { ManifestBuilder, preloadForPath, REMOTE_DIRS, PUBLIC_REMOTE_DIRS, PUBLIC_PATHS } = await serverManifestModule();
   const warnings = [];
   const log = { warn: (obj, msg) => warnings.push(`${msg} (${obj.remote ?? ''})`), info() {}, debug() {}, error() {} };
-  const manifest = await new ManifestBuilder(siteDir, log).build();
-  if (manifest.remotes.length !== REMOTE_DIRS.length) {
+  const builder = new ManifestBuilder(siteDir, log);
+  const manifest = await builder.build();
+  // Moderator-only remotes (mf-admin) are not in the public manifest, but must be built too.
+  const restricted = await builder.forAudience('moderators');
+  if (manifest.remotes.length + restricted.length !== REMOTE_DIRS.length) {
     throw new Error(`not every remote is built in ${siteDir}: ${warnings.join('; ') || 'missing'} (run npm run build)`);
   }
   const shellDir = join(siteDir, 'shell', 'dist');
@@ -138,10 +141,13 @@ export async function measure(siteDir, paths) {
       ...shellUrls,
       ...preload.urls,
       ...renderedRowUrls(manifest, path),
-      ...prerenderUrls(siteDir, REMOTE_DIRS, path),
+      ...prerenderUrls(siteDir, PUBLIC_REMOTE_DIRS, path),
       ...(signedIn ? lazy.apiClient : []),
     ]);
     const list = files.map((f) => ({ file: relative(siteDir, f), bytes: sizeOf(f) }));
+    // A remote for moderators only is never part of anyone's first load (ADR 14).
+    const leaked = list.find((f) => REMOTE_DIRS.some((dir) => !PUBLIC_REMOTE_DIRS.includes(dir) && f.file.startsWith(`${dir}/`)));
+    if (leaked) throw new Error(`page ${path} loads ${leaked.file}, a file of a remote for moderators only`);
     const idle = closure(lazy.all).filter((f) => !files.includes(f));
     pages[path] = {
       files: files.length,
@@ -269,6 +275,8 @@ async function selfTest() {
       ],
       'mf-home': [],
       'mf-settings': [],
+      // For moderators only: out of the public manifest, so no page counts it.
+      'mf-admin': [{ path: '/admin', page: 'reports', preload: ['reports.js'] }],
     };
     for (const [dir, routes] of Object.entries(remotes)) {
       write(`${dir}/dist/remoteEntry.js`, `const e=${JSON.stringify(dir)};`);
@@ -304,7 +312,9 @@ async function selfTest() {
     deepStrictEqual(over, [
       `page /my: ${result.pages['/my'].bytes} bytes > budget ${result.pages['/my'].bytes - 1}`,
       'mf-settings/remoteEntry.js: no budget in tools/budget.json',
+      'mf-admin/remoteEntry.js: no budget in tools/budget.json',
     ]);
+    await rejects(measure(site, ['/admin']), /no remote serves \/admin/);
 
     rmSync(join(site, 'mf-home', 'dist', 'routes.json'));
     await rejects(measure(site, ['/login']), /not every remote is built/);

@@ -42,7 +42,7 @@ for (const [name, versions] of Object.entries(declared)) {
 // would bundle a second copy and split the router, store and theme contexts.
 const FACADE_ONLY = ['react-router-dom', 'react-router', 'react-redux', '@reduxjs/toolkit', 'styled-components', 'axios'];
 const importRe = new RegExp(`from ['"](${FACADE_ONLY.map((n) => n.replace('/', '\\/')).join('|')})(/[^'"]*)?['"]`);
-for (const ws of ['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings']) {
+for (const ws of ['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings', 'mf-admin']) {
   const walk = (dir) => {
     if (!existsSync(dir)) return;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

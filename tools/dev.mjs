@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const FRONTENDS = ['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings'];
+const FRONTENDS = ['shell', 'mf-auth', 'mf-space', 'mf-home', 'mf-settings', 'mf-admin'];
 const chosen = process.argv.slice(2).filter((a) => FRONTENDS.includes(a));
 const watched = chosen.length ? chosen : FRONTENDS;
 

@@ -16,7 +16,16 @@ export interface RemoteDef {
   federation: string;
   /** Route path patterns only this remote may declare. */
   owns: string[];
+  /**
+   * Who may load it: absent for everyone (in the public manifest); `moderators` keeps it out of
+   * the public manifest, its entry given only by GET /api/mod/remote to moderators (ADR 14).
+   */
+  audience?: RemoteAudience;
 }
+
+/** The only restricted audience so far: users whose role is `moderator`. */
+export type RemoteAudience = 'moderators';
+const AUDIENCES: readonly RemoteAudience[] = ['moderators'];
 
 export interface Registry {
   remotes: RemoteDef[];
@@ -49,7 +58,8 @@ export function parseRegistry(value: unknown, file: string): Registry {
       if (other) throw fail(`route ${p} is owned by both ${other} and ${r.name}`);
       seen.set(`route ${p}`, r.name);
     }
-    return { name: r.name, federation: r.federation, owns };
+    if (r.audience !== undefined && !AUDIENCES.includes(r.audience)) throw fail(`remotes[${i}].audience must be one of ${AUDIENCES.join(', ')} or absent`);
+    return { name: r.name, federation: r.federation, owns, ...(r.audience ? { audience: r.audience } : {}) };
   });
   return { remotes: list };
 }
@@ -70,6 +80,7 @@ export const DEFAULT_REGISTRY: Registry = {
     { name: 'mf-space', federation: 'mf_space', owns: ['/my', '/my/board', '/:id', '/:id/board'] },
     { name: 'mf-home', federation: 'mf_home', owns: ['/home', '/help', '/system/notify'] },
     { name: 'mf-settings', federation: 'mf_settings', owns: ['/setting', '/setting/avatar', '/setting/profile', '/setting/data', '/setting/privacy'] },
+    { name: 'mf-admin', federation: 'mf_admin', owns: ['/admin', '/admin/user/:uid', '/admin/log'], audience: 'moderators' },
   ],
 };
 

@@ -12,7 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { routeMatchScore } from '@xiaoba/shared/core';
-import { DEFAULT_REGISTRY, RegistryFile, type RegistrySource } from '../deploy/registry';
+import { DEFAULT_REGISTRY, RegistryFile, type RegistrySource, type RemoteAudience } from '../deploy/registry';
 import type { PublishedRoutes } from '../deploy/versions';
 
 /**
@@ -20,6 +20,8 @@ import type { PublishedRoutes } from '../deploy/versions';
  * this file and cannot read the registry at import). The server itself reads the registry file.
  */
 export const REMOTE_DIRS: readonly string[] = DEFAULT_REGISTRY.remotes.map((r) => r.name);
+/** Those of REMOTE_DIRS in the public manifest (no `audience`): the ones a page of everyone may load. */
+export const PUBLIC_REMOTE_DIRS: readonly string[] = DEFAULT_REGISTRY.remotes.filter((r) => !r.audience).map((r) => r.name);
 
 /** Where the manifest finds published versions (deploy/versions.ts RemoteVersions). */
 export interface PublishedSource {
@@ -84,11 +86,23 @@ export class ManifestBuilder {
     this.overrides = options.overrides ?? false;
   }
 
+  /**
+   * The public manifest (`/remotes.json`, inlined into every page): the remotes for everyone. A
+   * remote with an `audience` (mf-admin: moderators) is left out, so no other user's page names or
+   * preloads it; its entry comes from `forAudience` (GET /api/mod/remote, ADR 14).
+   */
   async build(): Promise<Manifest> {
     const { remotes } = await this.registry.load();
-    const entries = await Promise.all(remotes.map((def) => this.remote(def.name)));
+    const entries = await Promise.all(remotes.filter((def) => !def.audience).map((def) => this.remote(def.name)));
     // `overrides` only when on: a site without REMOTE_OVERRIDES has the manifest it always had.
     return { remotes: entries.filter((e): e is RemoteManifestEntry => e !== null), archive: this.archive, ...(this.overrides ? { overrides: true } : {}) };
+  }
+
+  /** The entries of the remotes only `audience` may load (those built or published), in registry order. */
+  async forAudience(audience: RemoteAudience): Promise<RemoteManifestEntry[]> {
+    const { remotes } = await this.registry.load();
+    const entries = await Promise.all(remotes.filter((def) => def.audience === audience).map((def) => this.remote(def.name)));
+    return entries.filter((e): e is RemoteManifestEntry => e !== null);
   }
 
   private async remote(remote: string): Promise<RemoteManifestEntry | null> {

@@ -1,0 +1,3 @@
+export default function LogPage() {
+  return <h1>LogPage</h1>;
+}

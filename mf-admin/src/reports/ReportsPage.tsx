@@ -1,0 +1,3 @@
+export default function ReportsPage() {
+  return <h1>ReportsPage</h1>;
+}

@@ -1,0 +1,3 @@
+export default function UserPage() {
+  return <h1>UserPage</h1>;
+}
