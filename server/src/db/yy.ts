@@ -1,7 +1,9 @@
 /**
  * SQL for yy posts, their pictures and comments, and the mapping to the API's Yy and YyComment.
  * Counters (`users.yy_count`, `site_counters['yy']`, `yy.comment_count`) change in the same
- * transaction as the rows they count, so pages read them instead of counting.
+ * transaction as the rows they count, so pages read them instead of counting. They count visible
+ * rows: a moderator's removal (migration 015, db/removal.ts) takes a row off them, and every read
+ * here leaves removed rows out as if deleted (a restore brings them back).
  */
 import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
 import { uploadUrl } from '../uploads/store';
@@ -38,7 +40,7 @@ const YY_SELECT = (page: string) => `
          ${epoch('s.ctime')} AS s_ctime, s.comment_count AS s_comment
   FROM (${page}) p
   JOIN users u ON u.uid = p.uid
-  LEFT JOIN yy s ON s.weibo_id = p.transpond_id
+  LEFT JOIN yy s ON s.weibo_id = p.transpond_id AND s.removed_at IS NULL
   LEFT JOIN users su ON su.uid = s.uid
   ORDER BY p.ctime DESC, p.weibo_id DESC`;
 
@@ -99,17 +101,28 @@ async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
 
 /**
  * One page of yy with its total, in one round trip (instead of three: the counter, the rows, their
- * pictures): the function yy_page (migration 008, rewritten by 010) reads the counter (a user's
- * `yy_count`, or the site's), then the page's ids newest first from the (uid, ctime, weibo_id) or
- * (ctime, weibo_id) index scanned backwards, then those rows with author, source and each one's
- * pictures as an array; beyond the last page nothing is scanned. Every statement keeps one plan
- * per connection (docs/adr/0009-api-read-path.md). Null when `uid` names no user.
+ * pictures): the function yy_page (migration 008, rewritten by 010 and 015b) reads the counter (a
+ * user's `yy_count`, or the site's), then the page's ids newest first from the (uid, ctime,
+ * weibo_id) or (ctime, weibo_id) index of visible yy scanned backwards, then those rows with
+ * author, source and each one's pictures as an array; beyond the last page nothing is scanned.
+ * Every statement keeps one plan per connection (docs/adr/0009-api-read-path.md). Null when `uid`
+ * names no user.
+ *
+ * `viewer` (the caller): on the site's page (`uid` null) the yy of the users they blocked are left
+ * out, total included; comment counts leave out those users' comments. A user's own page is not
+ * filtered by blocks: the viewer went there.
  */
-export async function yyPage(db: Queryable, uid: number | null, limit: number, offset: number): Promise<{ total: number; records: Yy[] } | null> {
+export async function yyPage(
+  db: Queryable,
+  uid: number | null,
+  limit: number,
+  offset: number,
+  viewer: number | null = null,
+): Promise<{ total: number; records: Yy[] } | null> {
   const { rows } = await db.query<PageRow>({
     name: 'yy-page',
-    text: 'SELECT * FROM yy_page($1, $2, $3) WITH ORDINALITY ORDER BY ordinality',
-    values: [uid, limit, offset],
+    text: 'SELECT * FROM yy_page($1, $2, $3, $4) WITH ORDINALITY ORDER BY ordinality',
+    values: [uid, limit, offset, viewer],
   });
   if (rows.length === 0) return null;
   const records: Yy[] = [];
@@ -128,9 +141,14 @@ export interface YyKey {
   transpond_id: number | null;
 }
 
-/** The bare row, locked for the transaction when `lock` (delete, comment count). */
+/**
+ * The bare row of a visible yy, locked for the transaction when `lock` (delete, comment count). A
+ * removed yy is not found: it cannot be reposted, deleted or read (kept for a restore).
+ */
 export async function findYyKey(db: Queryable, weiboId: number, lock = false): Promise<YyKey | null> {
-  const { rows } = await db.query<YyKey>(`SELECT weibo_id, uid, transpond_id FROM yy WHERE weibo_id = $1${lock ? ' FOR UPDATE' : ''}`, [weiboId]);
+  const { rows } = await db.query<YyKey>(`SELECT weibo_id, uid, transpond_id FROM yy WHERE weibo_id = $1 AND removed_at IS NULL${lock ? ' FOR UPDATE' : ''}`, [
+    weiboId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -138,7 +156,7 @@ export async function findYyKey(db: Queryable, weiboId: number, lock = false): P
 export async function postedSameText(db: Queryable, uid: number, content: string, seconds: number): Promise<boolean> {
   const { rows } = await db.query(
     `SELECT 1 FROM yy WHERE uid = $1 AND ctime > now() - make_interval(secs => $3)
-       AND transpond_id IS NULL AND content = $2 LIMIT 1`,
+       AND transpond_id IS NULL AND content = $2 AND removed_at IS NULL LIMIT 1`,
     [uid, content, seconds],
   );
   return rows.length > 0;
@@ -237,12 +255,18 @@ function toComment(r: CommentRow): YyComment {
   };
 }
 
-/** A yy's comments, oldest first: the newest COMMENTS_MAX of them. */
-export async function listComments(db: Queryable, weiboId: number): Promise<YyComment[]> {
+/**
+ * A yy's comments, oldest first: the newest COMMENTS_MAX of them, removed ones left out, and for a
+ * `viewer` those of the users they blocked (wherever they wrote them).
+ */
+export async function listComments(db: Queryable, weiboId: number, viewer: number | null = null): Promise<YyComment[]> {
   const { rows } = await db.query<CommentRow>(
-    `SELECT * FROM (${COMMENT_SELECT('c.weibo_id = $1', 'ORDER BY c.ctime DESC, c.comment_id DESC LIMIT $2')}) newest
+    `SELECT * FROM (${COMMENT_SELECT(
+      'c.weibo_id = $1 AND c.removed_at IS NULL AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $3 AND b.blocked_uid = c.uid)',
+      'ORDER BY c.ctime DESC, c.comment_id DESC LIMIT $2',
+    )}) newest
      ORDER BY ctime, comment_id`,
-    [weiboId, COMMENTS_MAX],
+    [weiboId, COMMENTS_MAX, viewer],
   );
   return rows.map(toComment);
 }
@@ -252,9 +276,12 @@ export async function findComment(db: Queryable, commentId: number): Promise<YyC
   return rows[0] ? toComment(rows[0]) : null;
 }
 
-/** The author of a comment of `weiboId`, or null when that yy has no such comment. */
+/** The author of a visible comment of `weiboId`, or null when that yy has no such comment. */
 export async function commentAuthorIn(db: Queryable, commentId: number, weiboId: number): Promise<number | null> {
-  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 AND weibo_id = $2', [commentId, weiboId]);
+  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 AND weibo_id = $2 AND removed_at IS NULL', [
+    commentId,
+    weiboId,
+  ]);
   return rows[0]?.uid ?? null;
 }
 
@@ -270,15 +297,20 @@ export interface NewComment {
 /**
  * Counts a new comment on its yy, which locks the yy's row for the transaction (a parallel delete
  * of the yy waits). Returns the yy's author, or null when the yy does not exist: the existence
- * check and the count in one statement.
+ * check and the count in one statement. `allowed`: whether `commenter` may comment there (issue 17:
+ * the author, or anyone the author has not blocked while their privacy lets others comment); read
+ * in the same statement, a primary-key probe of `blocks`, so the check costs no round trip.
  */
-export async function countComment(db: Queryable, weiboId: number): Promise<number | null> {
-  const { rows } = await db.query<{ uid: number }>({
+export async function countComment(db: Queryable, weiboId: number, commenter = 0): Promise<{ yyUid: number; allowed: boolean } | null> {
+  const { rows } = await db.query<{ uid: number; allowed: boolean }>({
     name: 'comment-count',
-    text: 'UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1 RETURNING uid',
-    values: [weiboId],
+    text: `UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1
+      RETURNING yy.uid, (yy.uid = $2 OR (SELECT u.privacy_comment = 'everyone'
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = u.uid AND b.blocked_uid = $2) FROM users u WHERE u.uid = yy.uid)) AS allowed`,
+    values: [weiboId, commenter],
   });
-  return rows[0]?.uid ?? null;
+  const row = rows[0];
+  return row ? { yyUid: row.uid, allowed: row.allowed } : null;
 }
 
 /**
@@ -310,8 +342,8 @@ export async function addCountedComment(db: Queryable, c: NewComment, yyUid: num
 
 /** countComment then addCountedComment. Returns the comment's id, or null when the yy does not exist. */
 export async function insertComment(db: Queryable, c: NewComment): Promise<number | null> {
-  const yyUid = await countComment(db, c.weiboId);
-  return yyUid === null ? null : (await addCountedComment(db, c, yyUid)).commentId;
+  const counted = await countComment(db, c.weiboId);
+  return counted === null ? null : (await addCountedComment(db, c, counted.yyUid)).commentId;
 }
 
 export interface CommentKey {
@@ -327,11 +359,11 @@ export interface CommentKey {
  * comment, the same order a yy's deletion takes them in (no deadlock between the two).
  */
 export async function findCommentKey(db: Queryable, commentId: number): Promise<CommentKey | null> {
-  const { rows: found } = await db.query<{ weibo_id: number }>('SELECT weibo_id FROM yy_comments WHERE comment_id = $1', [commentId]);
+  const { rows: found } = await db.query<{ weibo_id: number }>('SELECT weibo_id FROM yy_comments WHERE comment_id = $1 AND removed_at IS NULL', [commentId]);
   if (!found[0]) return null;
   const yy = await findYyKey(db, found[0].weibo_id, true);
   if (!yy) return null;
-  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 FOR UPDATE', [commentId]);
+  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 AND removed_at IS NULL FOR UPDATE', [commentId]);
   if (!rows[0]) return null;
   return { comment_id: commentId, weibo_id: yy.weibo_id, uid: rows[0].uid, yy_uid: yy.uid };
 }

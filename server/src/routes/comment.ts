@@ -1,6 +1,6 @@
 /** The /api/comment calls of docs/api.md: comments and replies under a yy. */
 import type { FastifyInstance } from 'fastify';
-import { AddCommentSchema, parseQueryId } from '@xiaoba/shared/core';
+import { AddCommentSchema, BLOCK_MSG, parseQueryId } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
@@ -63,10 +63,13 @@ export async function commentRoutes(app: FastifyInstance, { config, pool, signer
     const input = parseBody(AddCommentSchema, request.body);
     const uid = request.uid;
     const comment = await withPosterLock(pool, uid, async (db) => {
-      // Counted first: the yy's existence, its row locked, and its author in one statement. Any
-      // refusal below rolls the count back; the checks keep their order (404, 400, 429).
-      const yyUid = await countComment(db, input.weiboId);
-      if (yyUid === null) throw new ApiError(404, COMMENT_MSG.yyNotFound);
+      // Counted first: the yy's existence, its row locked, its author and whether they let the
+      // caller comment (block, privacy) in one statement. Any refusal below rolls the count back;
+      // the checks keep their order (404, 403, 400, 429). A blocked caller is told only what
+      // anyone the owner does not allow is told.
+      const counted = await countComment(db, input.weiboId, uid);
+      if (counted === null) throw new ApiError(404, COMMENT_MSG.yyNotFound);
+      if (!counted.allowed) throw new ApiError(403, BLOCK_MSG.notAllowed);
       if (input.replyCommentId > 0) {
         // A reply answers a comment of the same yy, and names that comment's author.
         const author = await commentAuthorIn(db, input.replyCommentId, input.weiboId);
@@ -80,7 +83,7 @@ export async function commentRoutes(app: FastifyInstance, { config, pool, signer
         replyCommentId: input.replyCommentId || null,
         replyUid: input.replyUid || null,
       };
-      return addCountedComment(db, newComment, yyUid);
+      return addCountedComment(db, newComment, counted.yyUid);
     });
     return ok(COMMENT_MSG.added, comment);
   });
