@@ -296,15 +296,15 @@ export interface NewComment {
 
 /**
  * Counts a new comment on its yy, which locks the yy's row for the transaction (a parallel delete
- * of the yy waits). Returns the yy's author, or null when the yy does not exist: the existence
- * check and the count in one statement. `allowed`: whether `commenter` may comment there (issue 17:
+ * of the yy waits). Returns the yy's author, or null when the yy does not exist or was removed:
+ * the existence check and the count in one statement. `allowed`: whether `commenter` may comment there (issue 17:
  * the author, or anyone the author has not blocked while their privacy lets others comment); read
  * in the same statement, a primary-key probe of `blocks`, so the check costs no round trip.
  */
 export async function countComment(db: Queryable, weiboId: number, commenter = 0): Promise<{ yyUid: number; allowed: boolean } | null> {
   const { rows } = await db.query<{ uid: number; allowed: boolean }>({
     name: 'comment-count',
-    text: `UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1
+    text: `UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1 AND removed_at IS NULL
       RETURNING yy.uid, (yy.uid = $2 OR (SELECT u.privacy_comment = 'everyone'
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = u.uid AND b.blocked_uid = $2) FROM users u WHERE u.uid = yy.uid)) AS allowed`,
     values: [weiboId, commenter],
