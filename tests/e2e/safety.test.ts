@@ -1,0 +1,222 @@
+/**
+ * Safety for a community of children (issue 17) in the assembled site: a child blocks a stranger
+ * from the stranger's space and the stranger's comment and message are refused; a report reaches a
+ * moderator, who removes the content in /admin (the author is told why, the reporter that it was
+ * handled, the audit log shows it); a frozen user is told why when posting; a banned user cannot
+ * log in. Fresh accounts play every part, so the demo users other files rely on keep their standing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { BLOCK_MSG, REPORT_MSG, REPORT_REASONS, SANCTION_MSG, type ModActionBody, type Yy } from '@xiaoba/shared/core';
+import { apiCall, registerAccount, sql, type Account } from '../src/accounts';
+import { axeViolations } from '../src/axe';
+import { launchBrowser, type SitePage } from '../src/browser';
+import { expectToast, open } from '../src/site';
+
+let browser: Browser;
+const stamp = `safe${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A new browser (its own cookies) signed in as a fresh account. */
+async function newUser(name: string): Promise<SitePage & { me: Account & { token: string } }> {
+  const site = await open(browser);
+  return { ...site, me: await registerAccount(site.page, name) };
+}
+
+/** A fresh account with the moderator role, signed in after the grant (the role rides on the session). */
+async function newModerator(name: string) {
+  const mod = await newUser(name);
+  await sql(`UPDATE users SET role = 'moderator' WHERE uid = $1`, [mod.me.uid]);
+  const res = await mod.page.request.post('/api/user/login', { data: { username: String(mod.me.uid), password: mod.me.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  mod.me.token = (await res.json()).data.token;
+  return mod;
+}
+
+const postYy = (page: Page, token: string, content: string) => apiCall<Yy>(page, token, 'POST', '/api/yy/createyy', { content });
+const modAction = (mod: { page: Page; me: { token: string } }, body: ModActionBody) => apiCall(mod.page, mod.me.token, 'POST', '/api/mod/action', body);
+
+/** The yy whose words contain `text`, among the list's articles. */
+const yyWith = (page: Page, text: string): Locator => page.getByRole('article').filter({ hasText: text }).first();
+
+async function openComments(yy: Locator) {
+  await yy.getByRole('button', { name: /^评论\(\d+\)$/ }).click();
+  // The comment box refuses while loading; wait until the list or its empty note is there.
+  await expect.poll(() => yy.getByRole('status').count()).toBe(0);
+}
+
+/** YYYY-MM-DD in China time, as SANCTION_MSG dates are written. */
+const chinaDate = (unixSeconds: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(unixSeconds * 1000));
+
+describe('block', () => {
+  it('a child blocks a stranger from the stranger’s space; the stranger’s comment and board message are refused with the message, the typed words kept', async () => {
+    const child = await newUser('小朋友');
+    const stranger = await newUser('陌生人');
+    await postYy(child.page, child.me.token, `今天画了一幅画 ${stamp}`);
+
+    // The stranger has the child's space open and is typing, before the block.
+    const comments = stranger.page;
+    await comments.goto(`/${child.me.uid}`);
+    const yy = yyWith(comments, stamp);
+    await openComments(yy);
+    const commentWords = `你好呀 ${stamp}`;
+    await yy.getByLabel('评论', { exact: true }).fill(commentWords);
+    const board = await stranger.context.newPage();
+    await board.goto(`/${child.me.uid}/board`);
+    const leaveWords = `交个朋友吧 ${stamp}`;
+    await board.getByLabel('留言', { exact: true }).fill(leaveWords);
+
+    // The child blocks them from their space, after the plain-words question.
+    const { page } = child;
+    await page.goto(`/${stranger.me.uid}`);
+    await page.getByRole('heading', { name: '陌生人的yy' }).waitFor();
+    await page.getByRole('button', { name: /拉黑/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: '拉黑陌生人' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('对方不会收到通知');
+    await dialog.getByRole('button', { name: '拉黑', exact: true }).click();
+    await expectToast(page, BLOCK_MSG.blocked);
+
+    // The stranger's writes are refused with the owner-does-not-allow words; nothing typed is lost.
+    await yy.getByRole('button', { name: '发表评论' }).click();
+    await comments.getByText(BLOCK_MSG.notAllowed).first().waitFor();
+    expect(await yy.getByLabel('评论', { exact: true }).inputValue()).toBe(commentWords);
+    await board.getByRole('button', { name: '发表留言' }).click();
+    await board.getByText(BLOCK_MSG.notAllowed).first().waitFor();
+    expect(await board.getByLabel('留言', { exact: true }).inputValue()).toBe(leaveWords);
+
+    // Nothing reached the child.
+    await page.goto('/my/board');
+    await page.getByRole('heading', { level: 2, name: '我的留言板' }).waitFor();
+    expect(await page.getByText(leaveWords).count()).toBe(0);
+
+    // The block is listed in the privacy settings, where it can be undone; the page passes axe.
+    await page.goto('/setting/privacy');
+    await page.getByText('陌生人').first().waitFor();
+    expect(await page.getByRole('button', { name: /取消拉黑/ }).count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect([...child.errors, ...stranger.errors]).toEqual([]);
+  });
+});
+
+describe('report and removal', () => {
+  it('a report reaches a moderator, who removes the yy in /admin: the author is told why, the reporter that it was handled, and the log shows it', async () => {
+    const author = await newUser('坏小孩');
+    const reporter = await newUser('举报人');
+    const mod = await newModerator('管理员');
+    const words = `你们都是笨蛋 ${stamp}`;
+    await postYy(author.page, author.me.token, words);
+
+    // The reporter reports the yy from its 更多 menu: a reason and a note.
+    const { page } = reporter;
+    await page.goto(`/${author.me.uid}`);
+    const yy = yyWith(page, words);
+    await yy.getByRole('button', { name: '更多：坏小孩的yy' }).click();
+    await page.getByRole('menuitem', { name: '举报' }).click();
+    const dialog = page.getByRole('dialog', { name: '举报坏小孩的yy' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('radio', { name: REPORT_REASONS.bullying }).check();
+    await dialog.getByLabel('补充说明（可不填）').fill(`骂全班同学 ${stamp}`);
+    await dialog.getByRole('button', { name: '提交举报' }).click();
+    await expectToast(page, REPORT_MSG.reported);
+
+    // The moderator finds it in the queue, with the words and the reason, and removes it with a reason.
+    const m = mod.page;
+    await m.goto('/admin');
+    const group = m.getByRole('article').filter({ hasText: words }).first();
+    await group.waitFor();
+    expect(await group.innerText()).toContain(REPORT_REASONS.bullying);
+    expect(await axeViolations(m)).toEqual([]);
+    const reason = `骂人的话 ${stamp}`;
+    await group.getByRole('button', { name: /删除/ }).first().click();
+    const removal = m.getByRole('dialog').first();
+    await removal.getByRole('textbox').first().fill(reason);
+    await removal.getByRole('button', { name: /删除/ }).last().click();
+    await expectToast(m, '操作成功');
+
+    // The yy is gone for everyone else.
+    await page.goto(`/${author.me.uid}`);
+    await page.getByRole('heading', { name: '坏小孩的yy' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(words).count()).toBe(0);
+
+    // The author is told, with the reason; the reporter that the report was handled.
+    await author.page.goto('/system/notify');
+    const told = author.page.getByRole('list', { name: '给你的通知' }).getByRole('listitem').filter({ hasText: reason });
+    await told.waitFor();
+    expect(await told.innerText()).toContain('内容删除');
+    await page.goto('/system/notify');
+    await page.getByRole('list', { name: '给你的通知' }).getByRole('listitem').filter({ hasText: '你的举报已处理' }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The audit log: who, what, to whom, why.
+    await m.goto('/admin/log');
+    const entry = m.getByRole('row').filter({ hasText: reason }).first();
+    await entry.waitFor();
+    const line = await entry.innerText();
+    expect(line).toContain('管理员');
+    expect(line).toContain('坏小孩');
+    expect([...author.errors, ...reporter.errors, ...mod.errors]).toEqual([]);
+  });
+
+  it('a user who is not a moderator never gets /admin', async () => {
+    const { page } = await newUser('普通人');
+    const loaded: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('mf-admin')) loaded.push(r.url());
+    });
+    await page.goto('/admin');
+    await page
+      .getByRole('heading', { name: /不存在/ })
+      .first()
+      .waitFor();
+    expect(loaded).toEqual([]);
+  });
+});
+
+describe('sanctions', () => {
+  it('a frozen user is told why, and until when, when they try to post; their words stay in the box', async () => {
+    const mod = await newModerator('值班员');
+    const frozen = await newUser('刷屏王');
+    await modAction(mod, { action: 'freeze', uid: frozen.me.uid, rule: 'spam', days: 3, reason: '一天发了一百条广告' });
+    const info = await apiCall<{ frozenUntil?: number }>(frozen.page, frozen.me.token, 'GET', '/api/user/getinfo');
+    expect(info.frozenUntil).toBeGreaterThan(Date.now() / 1000);
+    const message = SANCTION_MSG.frozen(chinaDate(info.frozenUntil!), '一天发了一百条广告');
+
+    const { page } = frozen;
+    await page.goto('/my');
+    const box = page.getByLabel('说点什么吧');
+    await box.fill(`再发一条 ${stamp}`);
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByText(message).first().waitFor();
+    expect(await box.inputValue()).toBe(`再发一条 ${stamp}`);
+    // Reading still works.
+    await page.goto('/home');
+    await page.getByRole('heading', { name: '欢迎回来，刷屏王！' }).waitFor();
+  });
+
+  it('a banned user’s session ends and login is refused with the reason', async () => {
+    const mod = await newModerator('巡查员');
+    const banned = await newUser('捣蛋鬼');
+    await banned.page.goto('/my');
+    await banned.page.getByRole('heading', { level: 2, name: '我的yy' }).waitFor();
+    await modAction(mod, { action: 'ban', uid: banned.me.uid, rule: 'bullying', reason: '多次威胁别人' });
+
+    // The open session is revoked: the next page load asks for a login.
+    const { page } = banned;
+    await page.goto('/my');
+    await page.waitForURL('**/login');
+    await page.getByLabel('米米号/邮箱').fill(String(banned.me.uid));
+    await page.getByLabel('密码').fill(banned.me.password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByText(SANCTION_MSG.banned('多次威胁别人')).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});
