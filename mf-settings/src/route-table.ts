@@ -1,6 +1,7 @@
 /**
  * mf-settings' rows of the spec's route table: /setting redirects to /setting/avatar; its children
- * are avatar and profile, and our data page (export, import). (The 兴趣 and 隐私 tabs point at /notfound: they are links, not rows.)
+ * are avatar and profile, our data page (export, import) and the privacy page (issue 17: the spec's
+ * 隐私 tab pointed at /notfound). (The 兴趣 tab still points at /notfound: a link, not a row.)
  * Type-only import: vite.config loads this file in Node.
  */
 import type { RouteMeta } from '@xiaoba/shared';
@@ -15,6 +16,8 @@ export const routeTable: RouteMeta[] = [
       { path: 'profile', page: 'profile', title: '个人资料' },
       // Not in the spec: export and import of one's own data (issue 11), and allowed in archive mode.
       { path: 'data', page: 'data', title: '我的数据' },
+      // The spec's dead 隐私 link brought to life (issue 17): privacy settings and the blocked users.
+      { path: 'privacy', page: 'privacy', title: '隐私设置' },
     ],
   },
 ];

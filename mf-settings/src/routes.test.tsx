@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { pageKeys } from '@xiaoba/shared';
-import { renderPage } from '@xiaoba/shared/testing';
+import { fakeServer, ok, renderPage } from '@xiaoba/shared/testing';
 import { routeTable } from './route-table';
 import { pages } from './routes';
 import { routesFromTable } from '@xiaoba/shared/testing';
@@ -17,10 +17,10 @@ const renderSettings = (path: string) =>
 describe('mf-settings route table', () => {
   it('names exactly the pages ./routes exposes', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
-    expect(pageKeys(routeTable)).toEqual(['avatar', 'profile', 'data']);
+    expect(pageKeys(routeTable)).toEqual(['avatar', 'profile', 'data', 'privacy']);
   });
 
-  it('has the spec rows: /setting redirecting to avatar, with avatar and profile (and our data page)', () => {
+  it('has the spec rows: /setting redirecting to avatar, with avatar and profile (and our data and privacy pages)', () => {
     expect(routeTable).toEqual([
       {
         path: '/setting',
@@ -30,6 +30,7 @@ describe('mf-settings route table', () => {
           { path: 'avatar', page: 'avatar', title: '修改头像' },
           { path: 'profile', page: 'profile', title: '个人资料' },
           { path: 'data', page: 'data', title: '我的数据' },
+          { path: 'privacy', page: 'privacy', title: '隐私设置' },
         ],
       },
     ]);
@@ -48,10 +49,12 @@ describe('settings pages', () => {
   });
 
   it.each([
-    ['/setting/avatar', '修改头像'],
-    ['/setting/profile', '个人资料'],
-    ['/setting/data', '我的数据'],
-  ])('%s shows the tab frame and its panel', async (path, title) => {
+    ['/setting/avatar', '修改头像', '修改头像'],
+    ['/setting/profile', '个人资料', '个人资料'],
+    ['/setting/data', '我的数据', '我的数据'],
+    ['/setting/privacy', '隐私设置', '隐私'],
+  ])('%s shows the tab frame and its panel', async (path, title, tab) => {
+    fakeServer(() => ok());
     renderSettings(path);
     expect(await screen.findByRole('region', { name: title })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: '设置' })).toBeTruthy();
@@ -59,10 +62,10 @@ describe('settings pages', () => {
     const current = within(nav)
       .getAllByRole('link')
       .filter((a) => a.getAttribute('aria-current') === 'page');
-    expect(current.map((a) => a.textContent)).toEqual([title]);
+    expect(current.map((a) => a.textContent)).toEqual([tab]);
   });
 
-  it('has the four tabs and 我的数据; 兴趣 and 隐私 point at the not-found page', async () => {
+  it('has the four tabs and 我的数据; 隐私 leads to the privacy page, 兴趣 still to the not-found page', async () => {
     renderSettings('/setting/avatar');
     const nav = await screen.findByRole('navigation', { name: '设置分类' });
     expect(
@@ -74,17 +77,21 @@ describe('settings pages', () => {
       ['个人资料', '/setting/profile'],
       ['我的数据', '/setting/data'],
       ['兴趣', '/notfound'],
-      ['隐私', '/notfound'],
+      ['隐私', '/setting/privacy'],
     ]);
   });
 
   it('switching tabs moves between the panels', async () => {
+    fakeServer(() => ok());
     const user = userEvent.setup();
     const { router } = renderSettings('/setting/avatar');
     await user.click(await screen.findByRole('link', { name: '个人资料' }));
     expect(await screen.findByRole('region', { name: '个人资料' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/setting/profile');
     await user.click(screen.getByRole('link', { name: '隐私' }));
+    expect(await screen.findByRole('region', { name: '隐私设置' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/setting/privacy');
+    await user.click(screen.getByRole('link', { name: '兴趣' }));
     expect(await screen.findByRole('heading', { level: 1, name: '页面不存在' })).toBeTruthy();
   });
 });

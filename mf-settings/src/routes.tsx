@@ -5,4 +5,5 @@ export const pages: RemoteRoutesModule['pages'] = {
   avatar: lazyPage(() => import('./avatar/AvatarPage')),
   profile: lazyPage(() => import('./profile/ProfilePage')),
   data: lazyPage(() => import('./data/DataPage')),
+  privacy: lazyPage(() => import('./privacy/PrivacyPage')),
 };

@@ -1,6 +1,6 @@
 /**
- * The settings frame: title, the four tabs of spec section 2 (plus 我的数据) and the current panel. 兴趣 and 隐私
- * point at the not-found page, as the spec says.
+ * The settings frame: title, the four tabs of spec section 2 (plus 我的数据) and the current panel. 兴趣
+ * points at the not-found page, as the spec says; 隐私, the spec's other dead link, is a page since issue 17.
  */
 import { useId, type ReactNode } from 'react';
 import { card, styled, type TabLink, TabNav, useArchiveMode } from '@xiaoba/shared';
@@ -10,7 +10,7 @@ export const SETTING_TABS: TabLink[] = [
   { to: '/setting/profile', label: '个人资料' },
   { to: '/setting/data', label: '我的数据' },
   { to: '/notfound', label: '兴趣' },
-  { to: '/notfound', label: '隐私' },
+  { to: '/setting/privacy', label: '隐私' },
 ];
 
 export const ARCHIVE_READ_ONLY = '校巴现在是只读存档，资料和头像不能再修改。你可以在「我的数据」导出自己的内容。';

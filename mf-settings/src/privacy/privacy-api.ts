@@ -1,0 +1,35 @@
+/**
+ * The privacy calls of /setting/privacy (issue 17, docs/api.md "Safety"): GET /api/user/privacy and
+ * POST /api/user/privacy with only the changed field. A change shows at once (the cached settings
+ * are patched before the request), goes back if the server refuses it, and the server's whole
+ * settings replace the cache when it answers.
+ */
+import { baseApi, DEFAULT_PRIVACY, type ApiEnvelope, type PrivacySettings } from '@xiaoba/shared';
+
+/** Fields the answer lacks keep the defaults (today's behaviour), so a partial answer still shows every setting. */
+const settingsOf = (res: ApiEnvelope<Partial<PrivacySettings>>): PrivacySettings => ({ ...DEFAULT_PRIVACY, ...res.data });
+
+export const privacyApi = baseApi.enhanceEndpoints({ addTagTypes: ['Privacy'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getPrivacy: build.query<PrivacySettings, void>({
+      query: () => ({ url: '/user/privacy' }),
+      transformResponse: settingsOf,
+      providesTags: ['Privacy'],
+    }),
+    setPrivacy: build.mutation<PrivacySettings, Partial<PrivacySettings>>({
+      query: (data) => ({ url: '/user/privacy', method: 'POST', data }),
+      transformResponse: settingsOf,
+      async onQueryStarted(change, { dispatch, queryFulfilled }) {
+        const patch = dispatch(privacyApi.util.updateQueryData('getPrivacy', undefined, (draft) => Object.assign(draft, change)));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(privacyApi.util.updateQueryData('getPrivacy', undefined, (draft) => Object.assign(draft, data)));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetPrivacyQuery, useSetPrivacyMutation } = privacyApi;
