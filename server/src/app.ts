@@ -30,6 +30,8 @@ import { installArchiveMode, siteInfoRoutes } from './http/archive';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
 import { siteRoutes } from './site/static';
+import { ManifestBuilder } from './site/manifest';
+import { modRemoteRoutes } from './routes/mod-remote';
 import { DEFAULT_REGISTRY, RegistryFile } from './deploy/registry';
 import { existsSync } from 'node:fs';
 import { deployRoutes } from './deploy/routes';
@@ -124,6 +126,9 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(exportRoutes, { prefix: '/export', config, pool, signer, storage });
       await api.register(siteInfoRoutes, { archive: config.archiveMode });
       await api.register(importRoutes, { config, pool, signer, storage });
+      // The moderators' remote (mf-admin), kept out of the public manifest: its entry only for them.
+      const moderatorManifest = new ManifestBuilder(config.siteDir, app.log, config.archiveMode, { registry, published: versions });
+      await api.register(modRemoteRoutes, { prefix: '/mod', pool, signer, manifest: moderatorManifest });
       await api.register(deployRoutes, { prefix: '/deploy', pool, storage, registry, versions, siteDir: config.siteDir, maxMb: config.deploy.maxMb });
     },
     { prefix: '/api' },
