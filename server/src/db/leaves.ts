@@ -2,7 +2,10 @@
  * SQL for the message board: leave messages, their replies, and the mapping to the API's
  * LeaveMessage and LeaveReply. `users.leave_count` (the board owner's message count) changes in
  * the same transaction as every insert and delete, so a page and a space header read it instead
- * of counting.
+ * of counting. It counts visible messages: a moderator's removal (migration 015, db/removal.ts)
+ * takes one off, a restore puts it back. Reads leave out removed messages and replies (a removed
+ * message hides its replies), and, for a viewer, the messages and replies of the users they
+ * blocked.
  */
 import type { LeaveMessage, LeaveReply } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
@@ -28,25 +31,42 @@ type ReplyRow = LeaveReply;
 const LEAVE_COLUMNS = `l.leave_id AS id, l.fuid, l.uid, u.name AS username, u.face, u.avatar, l.content, ${epoch('l.ctime')} AS ctime`;
 const REPLY_COLUMNS = `r.id, r.leave_id AS "leaveId", r.uid, u.name AS username, u.face, u.avatar, r.content, ${epoch('r.ctime')} AS ctime`;
 
-/** Messages on a board (`users.leave_count`), or null when there is no such user. */
-export async function boardLeaveCount(db: Queryable, fuid: number): Promise<number | null> {
-  const { rows } = await db.query<{ leave_count: number }>('SELECT leave_count FROM users WHERE uid = $1', [fuid]);
+/** `alias`'s author is not one the viewer ($n) blocked. */
+const NOT_BLOCKED = (alias: string, viewer: string) => `NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = ${viewer} AND b.blocked_uid = ${alias}.uid)`;
+
+/**
+ * Messages on a board as `viewer` sees them (`users.leave_count`, less the visible messages of the
+ * users the viewer blocked: counted only when the viewer blocked anyone), or null when there is no
+ * such user.
+ */
+export async function boardLeaveCount(db: Queryable, fuid: number, viewer: number | null = null): Promise<number | null> {
+  const { rows } = await db.query<{ leave_count: number }>(
+    `SELECT u.leave_count - CASE WHEN EXISTS (SELECT 1 FROM blocks WHERE uid = $2)
+       THEN (SELECT count(*)::int FROM leaves l JOIN blocks b ON b.uid = $2 AND b.blocked_uid = l.uid WHERE l.fuid = $1 AND l.removed_at IS NULL)
+       ELSE 0 END AS leave_count
+     FROM users u WHERE u.uid = $1`,
+    [fuid, viewer],
+  );
   return rows[0]?.leave_count ?? null;
 }
 
-/** The replies of `leaveIds`, at most REPLIES_SHOWN_MAX newest per message, in ONE query. */
-async function repliesOf(db: Queryable, leaveIds: number[]): Promise<Map<number, LeaveReply[]>> {
+/**
+ * The visible replies of `leaveIds`, at most REPLIES_SHOWN_MAX newest per message, in ONE query;
+ * a `viewer`'s blocked users' replies left out.
+ */
+async function repliesOf(db: Queryable, leaveIds: number[], viewer: number | null): Promise<Map<number, LeaveReply[]>> {
   const byLeave = new Map<number, LeaveReply[]>();
   if (leaveIds.length === 0) return byLeave;
   const { rows } = await db.query<ReplyRow>(
     `SELECT ${REPLY_COLUMNS}
      FROM unnest($1::bigint[]) AS m(leave_id)
      CROSS JOIN LATERAL (
-       SELECT * FROM leave_replies x WHERE x.leave_id = m.leave_id ORDER BY x.ctime DESC, x.id DESC LIMIT $2
+       SELECT * FROM leave_replies x WHERE x.leave_id = m.leave_id AND x.removed_at IS NULL AND ${NOT_BLOCKED('x', '$3')}
+       ORDER BY x.ctime DESC, x.id DESC LIMIT $2
      ) r
      JOIN users u ON u.uid = r.uid
      ORDER BY r.leave_id, r.ctime, r.id`,
-    [leaveIds, REPLIES_SHOWN_MAX],
+    [leaveIds, REPLIES_SHOWN_MAX, viewer],
   );
   for (const r of rows) {
     const list = byLeave.get(r.leaveId) ?? [];
@@ -60,18 +80,23 @@ function toLeave(row: LeaveRow, replies: LeaveReply[]): LeaveMessage {
   return { ...row, replies };
 }
 
-/** One page of a board, newest first, each message with its replies oldest first. */
-export async function listLeaves(db: Queryable, fuid: number, limit: number, offset: number): Promise<LeaveMessage[]> {
+/**
+ * One page of a board as `viewer` sees it (removed messages and those of the users the viewer
+ * blocked left out), newest first, each message with its replies oldest first.
+ */
+export async function listLeaves(db: Queryable, fuid: number, limit: number, offset: number, viewer: number | null = null): Promise<LeaveMessage[]> {
   const { rows } = await db.query<LeaveRow>(
     `SELECT ${LEAVE_COLUMNS}
-     FROM (SELECT * FROM leaves WHERE fuid = $1 ORDER BY ctime DESC, leave_id DESC LIMIT $2 OFFSET $3) l
+     FROM (SELECT * FROM leaves m WHERE m.fuid = $1 AND m.removed_at IS NULL AND ${NOT_BLOCKED('m', '$4')}
+           ORDER BY m.ctime DESC, m.leave_id DESC LIMIT $2 OFFSET $3) l
      JOIN users u ON u.uid = l.uid
      ORDER BY l.ctime DESC, l.leave_id DESC`,
-    [fuid, limit, offset],
+    [fuid, limit, offset, viewer],
   );
   const replies = await repliesOf(
     db,
     rows.map((r) => r.id),
+    viewer,
   );
   return rows.map((r) => toLeave(r, replies.get(r.id) ?? []));
 }
@@ -80,7 +105,7 @@ export async function findLeave(db: Queryable, leaveId: number): Promise<LeaveMe
   const { rows } = await db.query<LeaveRow>(`SELECT ${LEAVE_COLUMNS} FROM leaves l JOIN users u ON u.uid = l.uid WHERE l.leave_id = $1`, [leaveId]);
   const row = rows[0];
   if (!row) return null;
-  const replies = await repliesOf(db, [row.id]);
+  const replies = await repliesOf(db, [row.id], null);
   return toLeave(row, replies.get(row.id) ?? []);
 }
 
@@ -91,12 +116,13 @@ export interface LeaveKey {
 }
 
 /**
- * Who wrote a message and on whose board. `lock`: 'update' before deleting it, 'share' before
- * adding a reply (a concurrent delete then waits for the reply's transaction, and vice versa).
+ * Who wrote a visible message and on whose board (a removed one is not found: it cannot be
+ * deleted or replied to, and stays for a restore). `lock`: 'update' before deleting it, 'share'
+ * before adding a reply (a concurrent delete then waits for the reply's transaction, and vice versa).
  */
 export async function findLeaveKey(db: Queryable, leaveId: number, lock: 'update' | 'share' | null = null): Promise<LeaveKey | null> {
   const suffix = lock === 'update' ? ' FOR UPDATE' : lock === 'share' ? ' FOR KEY SHARE' : '';
-  const { rows } = await db.query<LeaveKey>(`SELECT leave_id, fuid, uid FROM leaves WHERE leave_id = $1${suffix}`, [leaveId]);
+  const { rows } = await db.query<LeaveKey>(`SELECT leave_id, fuid, uid FROM leaves WHERE leave_id = $1 AND removed_at IS NULL${suffix}`, [leaveId]);
   return rows[0] ?? null;
 }
 
@@ -164,9 +190,11 @@ export interface ReplyKey {
   fuid: number;
 }
 
+/** A visible reply (under a visible message), locked; a removed one is not found (kept for a restore). */
 export async function findReplyKey(db: Queryable, id: number): Promise<ReplyKey | null> {
   const { rows } = await db.query<ReplyKey>(
-    `SELECT r.id, r.uid, l.fuid FROM leave_replies r JOIN leaves l ON l.leave_id = r.leave_id WHERE r.id = $1 FOR UPDATE OF r`,
+    `SELECT r.id, r.uid, l.fuid FROM leave_replies r JOIN leaves l ON l.leave_id = r.leave_id
+     WHERE r.id = $1 AND r.removed_at IS NULL AND l.removed_at IS NULL FOR UPDATE OF r`,
     [id],
   );
   return rows[0] ?? null;

@@ -1,6 +1,10 @@
 /**
  * SQL for the notices of new comments (migration 004, docs/api.md "Notices"): one row per comment
  * and recipient, written in the comment's transaction; read marks per recipient.
+ *
+ * A notice shows (in the list and in the unread count) only while its comment and the comment's
+ * yy are visible (not removed by a moderator, migration 015) and its author is not one the
+ * recipient blocked: the rows stay, so a restore or an unblock brings them back as they were.
  */
 import type { CommentNotice } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
@@ -10,8 +14,16 @@ export const NOTICES_MAX = 20;
 /** Characters (code points) of the yy shown beside a notice. */
 export const YY_EXCERPT_CHARS = 40;
 
+/** The notice `n` of recipient `recipient` is shown: see the file's comment. */
+const SHOWN = (n: string, recipient: string) => `EXISTS (
+  SELECT 1 FROM yy_comments sc JOIN yy sy ON sy.weibo_id = sc.weibo_id
+  WHERE sc.comment_id = ${n}.comment_id AND sc.removed_at IS NULL AND sy.removed_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = ${recipient} AND b.blocked_uid = sc.uid))`;
+
 export async function unreadNoticeCount(db: Queryable, uid: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM comment_notices WHERE uid = $1 AND unread', [uid]);
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM comment_notices n WHERE n.uid = $1 AND n.unread AND ${SHOWN('n', '$1')}`, [
+    uid,
+  ]);
   return rows[0]?.n ?? 0;
 }
 
@@ -52,7 +64,7 @@ export async function listNotices(db: Queryable, uid: number, limit = NOTICES_MA
     `SELECT n.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, u.avatar, c.content,
             floor(extract(epoch FROM c.ctime))::bigint AS ctime, n.kind, coalesce(c.reply_uid, 0) AS reply_uid,
             y.uid AS yy_uid, left(y.content, ${YY_EXCERPT_CHARS * 2}) AS yy_content, n.unread
-     FROM (SELECT * FROM comment_notices WHERE uid = $1 ORDER BY ctime DESC, comment_id DESC LIMIT $2) n
+     FROM (SELECT * FROM comment_notices x WHERE x.uid = $1 AND ${SHOWN('x', '$1')} ORDER BY x.ctime DESC, x.comment_id DESC LIMIT $2) n
      JOIN yy_comments c ON c.comment_id = n.comment_id
      JOIN users u ON u.uid = c.uid
      JOIN yy y ON y.weibo_id = c.weibo_id

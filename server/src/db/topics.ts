@@ -21,7 +21,10 @@ export const TOPIC_PATTERN = /[#＃]([^#＃\s\u3000]{1,20})[#＃]/gu;
 // The same rule as a PostgreSQL (ARE) regular expression.
 const TOPIC_SQL_PATTERN = '[#＃]([^#＃[:space:]\u3000]{1,20})[#＃]';
 
-/** Topics of the last HOT_TOPICS_DAYS days' posts written here (not imported): each counts the posts using it (once per post). */
+/**
+ * Topics of the last HOT_TOPICS_DAYS days' posts written here (not imported) and not removed by a
+ * moderator: each counts the posts using it (once per post).
+ */
 export async function computeHotTopics(db: Queryable, max = HOT_TOPICS_MAX): Promise<HotTopic[]> {
   const { rows } = await db.query<HotTopic>(
     `SELECT t.name, count(DISTINCT y.weibo_id)::int AS count
@@ -30,6 +33,8 @@ export async function computeHotTopics(db: Queryable, max = HOT_TOPICS_MAX): Pro
      WHERE y.ctime > now() - make_interval(days => $2) AND (y.content LIKE '%#%' OR y.content LIKE '%＃%')
        -- Imported posts never count: a restore is not what is being talked about now (issue 16).
        AND y.origin IS NULL
+       -- Removed posts never count (issue 17); the (ctime, weibo_id) index holds only visible ones.
+       AND y.removed_at IS NULL
      GROUP BY t.name
      ORDER BY count DESC, max(y.ctime) DESC, t.name
      LIMIT $3`,

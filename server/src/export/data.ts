@@ -4,6 +4,13 @@
  * only where the user's space or theirs already shows them (comments on the user's yy, messages on
  * the user's board, the boards and yy the user wrote on): never their e-mail, birthday or anything
  * private.
+ *
+ * Content a moderator removed (migration 015) is left out, whoever wrote it: others' removed words
+ * never reach someone else's export, and the author's own removed items are not in theirs either
+ * (an import would publish them again, here or elsewhere); a restore brings them back into the next
+ * export. A comment on a removed yy and a reply under a removed message go with it, and a repost of
+ * a removed yy exports its source as deleted. Blocks do not filter an export: it is the space as
+ * stored.
  */
 import type { Queryable } from '../db/pool';
 import { fileFromAvatarUrl } from '../uploads/store';
@@ -156,7 +163,7 @@ export async function readExportData(
   const avatarKey = fileFromAvatarUrl(user.avatar);
 
   const yyRows = await db.query<{ id: number; origin: Origin; ctime: string; content: string; transpond_id: number | null }>(
-    `SELECT weibo_id AS id, origin, ${ISO('ctime')} AS ctime, content, transpond_id FROM yy WHERE uid = $1 ORDER BY ctime DESC, weibo_id DESC`,
+    `SELECT weibo_id AS id, origin, ${ISO('ctime')} AS ctime, content, transpond_id FROM yy WHERE uid = $1 AND removed_at IS NULL ORDER BY ctime DESC, weibo_id DESC`,
     [uid],
   );
   const ids = yyRows.rows.map((r) => r.id);
@@ -172,12 +179,12 @@ export async function readExportData(
             coalesce(c.reply_comment_id, 0) AS "replyCommentId", coalesce(c.reply_uid, 0) AS "replyUid",
             coalesce(r.name, '') AS "replyName"
      FROM yy_comments c JOIN users u ON u.uid = c.uid LEFT JOIN users r ON r.uid = c.reply_uid
-     WHERE c.weibo_id = ANY($1) ORDER BY c.weibo_id, c.ctime, c.comment_id`,
+     WHERE c.weibo_id = ANY($1) AND c.removed_at IS NULL ORDER BY c.weibo_id, c.ctime, c.comment_id`,
     [ids],
   );
   const sources = await db.query<ExportRepostSource>(
     `SELECT y.weibo_id AS id, y.uid, u.name, y.content, ${ISO('y.ctime')} AS ctime
-     FROM yy y JOIN users u ON u.uid = y.uid WHERE y.weibo_id = ANY($1)`,
+     FROM yy y JOIN users u ON u.uid = y.uid WHERE y.weibo_id = ANY($1) AND y.removed_at IS NULL`,
     [sourceIds],
   );
   const elsewhere = await db.query<ExportCommentElsewhere>(
@@ -187,7 +194,7 @@ export async function readExportData(
             y.weibo_id AS "yyId", y.uid AS "yyUid", yu.name AS "yyName", y.content AS "yyContent"
      FROM yy_comments c JOIN yy y ON y.weibo_id = c.weibo_id JOIN users yu ON yu.uid = y.uid
      JOIN users u ON u.uid = c.uid LEFT JOIN users r ON r.uid = c.reply_uid
-     WHERE c.uid = $1 AND y.uid <> $1 ORDER BY c.ctime DESC, c.comment_id DESC`,
+     WHERE c.uid = $1 AND y.uid <> $1 AND c.removed_at IS NULL AND y.removed_at IS NULL ORDER BY c.ctime DESC, c.comment_id DESC`,
     [uid],
   );
   const board = await readLeaves(db, 'l.fuid = $1', uid);
@@ -251,13 +258,13 @@ async function readLeaves(db: Queryable, where: string, uid: number): Promise<Ex
   const leaves = await db.query<Omit<ExportLeave, 'replies'>>(
     `SELECT l.leave_id AS id, l.origin, l.fuid AS "boardUid", b.name AS "boardName", l.uid, u.name, l.content, ${ISO('l.ctime')} AS ctime
      FROM leaves l JOIN users b ON b.uid = l.fuid JOIN users u ON u.uid = l.uid
-     WHERE ${where} ORDER BY l.ctime DESC, l.leave_id DESC`,
+     WHERE ${where} AND l.removed_at IS NULL ORDER BY l.ctime DESC, l.leave_id DESC`,
     [uid],
   );
   const replies = await db.query<ExportReply & { leave_id: number }>(
     `SELECT r.leave_id, r.id, r.origin, r.uid, u.name, r.content, ${ISO('r.ctime')} AS ctime
      FROM leave_replies r JOIN users u ON u.uid = r.uid
-     WHERE r.leave_id = ANY($1) ORDER BY r.leave_id, r.ctime, r.id`,
+     WHERE r.leave_id = ANY($1) AND r.removed_at IS NULL ORDER BY r.leave_id, r.ctime, r.id`,
     [leaves.rows.map((l) => l.id)],
   );
   const byLeave = new Map<number, ExportReply[]>();

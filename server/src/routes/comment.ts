@@ -92,7 +92,7 @@ export async function commentRoutes(app: FastifyInstance, { config, pool, signer
     const weiboId = parseQueryId(request.query.weiboId);
     if (weiboId === null) throw new ApiError(400, COMMENT_MSG.yyNotFound);
     if (!(await findYyKey(pool, weiboId))) throw new ApiError(404, COMMENT_MSG.yyNotFound);
-    return ok('获取成功', await listComments(pool, weiboId));
+    return ok('获取成功', await listComments(pool, weiboId, request.uid));
   });
 
   app.delete<{ Querystring: { commentId?: unknown } }>('/delete', { ...auth, schema: SCHEMA.delete }, async (request) => {

@@ -113,12 +113,13 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
     if (fuid === null) throw new ApiError(400, LEAVE_MSG.userNotFound);
     const query = parsePageQuery(request.query, LEAVE_PAGE_SIZE);
     if (!query.ok) throw new ApiError(400, query.message);
-    const total = await boardLeaveCount(pool, fuid);
+    // As the caller sees it: removed messages and those of users they blocked are not counted nor listed.
+    const total = await boardLeaveCount(pool, fuid, request.uid);
     if (total === null) throw new ApiError(404, LEAVE_MSG.userNotFound);
     const { pageNum, pageSize } = query.value;
     const offset = (pageNum - 1) * pageSize;
     // Beyond the last page there is nothing to read (no scan through OFFSET).
-    const records = offset < total ? await listLeaves(pool, fuid, pageSize, offset) : [];
+    const records = offset < total ? await listLeaves(pool, fuid, pageSize, offset, request.uid) : [];
     const page: Page<LeaveMessage> = { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize };
     return ok('获取成功', page);
   });

@@ -284,7 +284,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
 
   /** Own board's message count. */
   app.get('/getleaves', { ...auth, schema: SCHEMA.getleaves }, async (request, reply) => {
-    const count = await boardLeaveCount(pool, request.uid);
+    const count = await boardLeaveCount(pool, request.uid, request.uid);
     if (count === null) throw expired(reply);
     return ok('获取成功', count);
   });

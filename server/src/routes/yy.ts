@@ -86,9 +86,12 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
   const auth = { preValidation: requireUser(signer) };
   const { postLimits } = config;
 
-  /** A page of yy with its total, one query (db/yy.ts yyPage); null when `uid` names no user. */
-  async function readPage(uid: number | null, pageNum: number, pageSize: number): Promise<Page<Yy> | null> {
-    const found = await yyPage(pool, uid, pageSize, (pageNum - 1) * pageSize);
+  /**
+   * A page of yy with its total as `viewer` sees it, one query (db/yy.ts yyPage); null when `uid`
+   * names no user.
+   */
+  async function readPage(uid: number | null, pageNum: number, pageSize: number, viewer: number): Promise<Page<Yy> | null> {
+    const found = await yyPage(pool, uid, pageSize, (pageNum - 1) * pageSize, viewer);
     return found && page(found.records, found.total, pageNum, pageSize);
   }
 
@@ -97,7 +100,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     if (uid === null) throw new ApiError(400, YY_MSG.userNotFound);
     const query = parsePageQuery(request.query);
     if (!query.ok) throw new ApiError(400, query.message);
-    const found = await readPage(uid, query.value.pageNum, query.value.pageSize);
+    const found = await readPage(uid, query.value.pageNum, query.value.pageSize, request.uid);
     if (found === null) throw new ApiError(404, YY_MSG.userNotFound);
     return ok('获取成功', found);
   });
@@ -105,7 +108,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
   app.get<PageQuery>('/getyy', { ...auth, schema: SCHEMA.getyy }, async (request) => {
     const query = parsePageQuery(request.query);
     if (!query.ok) throw new ApiError(400, query.message);
-    return ok('获取成功', await readPage(null, query.value.pageNum, query.value.pageSize));
+    return ok('获取成功', await readPage(null, query.value.pageNum, query.value.pageSize, request.uid));
   });
 
   app.post('/createyy', { ...auth, schema: SCHEMA.createyy }, async (request) => {
