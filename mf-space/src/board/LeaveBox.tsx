@@ -44,8 +44,11 @@ export function LeaveBox({ fuid, writer, onPosted }: { fuid: number; writer: num
       saveLeaveDraft(writer, fuid, '');
       onPosted();
     } catch (err) {
-      // The words stay in the box and in the draft.
-      notify.error((err as ApiError).message || '留言失败');
+      // The words stay in the box and in the draft. A write the owner does not allow (blocked,
+      // privacy, frozen) stays said under the box; other failures pass as a toast.
+      const e = err as ApiError;
+      if (e.status === 403 && e.message) setError(e.message);
+      else notify.error(e.message || '留言失败');
     }
   };
 

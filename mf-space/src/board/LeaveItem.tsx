@@ -1,9 +1,11 @@
 /**
  * One leave message: author, words, time, its replies, and the actions this viewer may take
- * (board/permissions.ts): 回复 opens an inline reply box, 删除 asks first.
+ * (board/permissions.ts): 回复 opens an inline reply box, 删除 asks first; 更多 (举报, 拉黑) on the
+ * message and each reply by someone else.
  */
 import { useId, useRef, useState } from 'react';
 import { Avatar, ConfirmDialog, Link, notify, RichText, styled, type LeaveMessage, type LeaveReply } from '@xiaoba/shared';
+import { MoreMenu } from '../safety/MoreMenu';
 import { ActionButton } from '../ui/fields';
 import { itemSeparator, ItemActions, metaLine, nameAndTime } from '../ui/item';
 import { spacePath } from '../ui/space-path';
@@ -84,6 +86,7 @@ export function LeaveItem({ message: m, viewer, onDeleted }: LeaveItemProps) {
               删除
             </ActionButton>
           )}
+          <MoreMenu kind="leave" id={m.id} author={{ uid: m.uid, name: m.username }} viewer={viewer} />
         </ItemActions>
         {m.replies.length > 0 && (
           <Replies aria-label={`${m.username}的留言的回复`}>
@@ -103,6 +106,7 @@ export function LeaveItem({ message: m, viewer, onDeleted }: LeaveItemProps) {
                       删除
                     </ActionButton>
                   )}
+                  <MoreMenu kind="leaveReply" id={r.id} author={{ uid: r.uid, name: r.username }} viewer={viewer} />
                 </div>
               </li>
             ))}

@@ -42,7 +42,10 @@ export function ReplyBox({ id, leaveId, fuid, to, onClose }: ReplyBoxProps) {
       notify.success(REPLY_OK);
       onClose(true);
     } catch (err) {
-      notify.error((err as ApiError).message || '回复失败');
+      // A write the owner does not allow stays said under the box, with the words kept.
+      const e = err as ApiError;
+      if (e.status === 403 && e.message) setError(e.message);
+      else notify.error(e.message || '回复失败');
     }
   };
 

@@ -1,5 +1,6 @@
-/** One comment: who, whom it answers, the words, when; 回复 for everyone, 删除 for its author only. */
+/** One comment: who, whom it answers, the words, when; 回复 for everyone, 删除 for its author only, 更多 (举报, 拉黑) for the others. */
 import { Avatar, Link, RichText, styled, useArchiveMode, type YyComment } from '@xiaoba/shared';
+import { MoreMenu } from '../safety/MoreMenu';
 import { ActionButton } from '../ui/fields';
 import { metaLine } from '../ui/item';
 import { spacePath } from '../ui/space-path';
@@ -47,6 +48,7 @@ export function CommentItem({ comment: c, ownUid, onReply, onDelete }: CommentIt
               删除
             </ActionButton>
           )}
+          <MoreMenu kind="comment" id={c.commentId} author={{ uid: c.uid, name: c.username }} viewer={ownUid} />
         </Meta>
       </Body>
     </Item>

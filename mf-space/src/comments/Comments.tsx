@@ -54,6 +54,8 @@ export function Comments({ id, weiboId, ownUid, hidden }: CommentsProps) {
       reply.reset();
     } catch (err) {
       const e = err as ApiError;
+      // A write the owner does not allow (blocked, privacy, frozen) stays said under the box, with the words kept.
+      if (e.status === 403 && e.message) return setMessage(e.message);
       // Limits (too fast, too many) come as a 4xx with the server's words; anything else is 评论失败.
       notify.error(e.status !== null && e.status >= 400 && e.status < 500 && e.message ? e.message : '评论失败');
     }

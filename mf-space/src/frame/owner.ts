@@ -29,6 +29,8 @@ export interface SpaceOwner {
   lastTime: number;
   /** Message-board count from the owner record; null for the own space (asked by GET /user/getleaves). */
   leaves: number | null;
+  /** The signed-in user has blocked this owner (issue 17); false on the own space. */
+  blocked: boolean;
 }
 
 /** The profile fields SpaceUser and UserInfo both carry (each may be missing in an older answer). */
@@ -38,7 +40,7 @@ type Profile = Pick<
 >;
 
 /** The one mapping; what differs between the own user and another user comes as parameters. */
-function owner(u: Profile, name: string, own: boolean, leaves: number | null): SpaceOwner {
+function owner(u: Profile, name: string, own: boolean, leaves: number | null, blocked: boolean): SpaceOwner {
   const qm = u.qm ?? '';
   const qianming = u.qianming ?? '';
   return {
@@ -59,9 +61,10 @@ function owner(u: Profile, name: string, own: boolean, leaves: number | null): S
     ctime: u.ctime ?? 0,
     lastTime: u.lastTime ?? 0,
     leaves,
+    blocked,
   };
 }
 
-export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner => owner(u, u.uname, false, u.leaves ?? 0);
+export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner => owner(u, u.uname, false, u.leaves ?? 0, u.blocked === true);
 
-export const ownerFromUser = (u: UserInfo): SpaceOwner => owner(u, u.name, true, null);
+export const ownerFromUser = (u: UserInfo): SpaceOwner => owner(u, u.name, true, null, false);

@@ -5,6 +5,7 @@
  */
 import { Avatar, level, Link, notify, styled } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
+import { SpaceSafety } from '../safety/SpaceSafety';
 import { Signature } from '../signature/Signature';
 import { TagBox } from '../tags/TagBox';
 import { controlBox, focusOutline } from '../ui/controls';
@@ -72,6 +73,7 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
           </li>
         </ul>
       </Links>
+      <SpaceSafety owner={owner} />
       <Facts $single>
         <div>
           <dt>空间创建于</dt>

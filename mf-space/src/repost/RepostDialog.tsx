@@ -11,6 +11,7 @@ import { Quote, SOURCE_DELETED, sourceGone } from './RepostSource';
 
 export function RepostDialog({ yy, open, onClose }: { yy: Yy; open: boolean; onClose(): void }) {
   const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const [createYy, { isLoading }] = useCreateYyMutation();
   const id = useId();
   const formId = `${id}form`;
@@ -24,8 +25,11 @@ export function RepostDialog({ yy, open, onClose }: { yy: Yy; open: boolean; onC
       setText('');
       onClose();
     } catch (err) {
-      // The dialog stays open with the words, so trying again costs nothing.
-      notify.error((err as ApiError).message || '转发失败');
+      // The dialog stays open with the words, so trying again costs nothing. A repost the owner
+      // does not allow (blocked, frozen) is said in the dialog, where the eyes are.
+      const e = err as ApiError;
+      if (e.status === 403 && e.message) setError(e.message);
+      else notify.error(e.message || '转发失败');
     }
   };
 
@@ -48,7 +52,17 @@ export function RepostDialog({ yy, open, onClose }: { yy: Yy; open: boolean; onC
     >
       <Preview yy={yy} />
       <form id={formId} onSubmit={submit} noValidate>
-        <TextBox id={id} label="转发理由（可不填）" value={text} rows={3} onChange={(value) => setText(truncate(value, COMMENT_MAX))} />
+        <TextBox
+          id={id}
+          label="转发理由（可不填）"
+          value={text}
+          rows={3}
+          error={error}
+          onChange={(value) => {
+            setText(truncate(value, COMMENT_MAX));
+            setError(null);
+          }}
+        />
         <Count id={id} value={text} max={COMMENT_MAX} />
       </form>
     </Dialog>

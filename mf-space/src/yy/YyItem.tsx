@@ -1,12 +1,14 @@
 /**
  * One yy as an <article>: author, words, pictures (or the reposted yy), time, and its actions:
- * 评论(n) opens the comments, 转发, and 删除 for its author only (spec section 6).
+ * 评论(n) opens the comments, 转发, and 删除 for its author only (spec section 6); 更多 (举报, 拉黑)
+ * for everyone else (issue 17).
  */
 import { useId, useState } from 'react';
 import { Avatar, Link, RichText, styled, useArchiveMode, type Yy } from '@xiaoba/shared';
 import { Comments } from '../comments/Comments';
 import { RepostDialog } from '../repost/RepostDialog';
 import { RepostSource } from '../repost/RepostSource';
+import { MoreMenu } from '../safety/MoreMenu';
 import { ActionButton } from '../ui/fields';
 import { itemSeparator, ItemActions, nameAndTime } from '../ui/item';
 import { spacePath } from '../ui/space-path';
@@ -79,6 +81,7 @@ export function YyItem({ yy, ownUid, onDelete }: YyItemProps) {
             删除
           </ActionButton>
         )}
+        <MoreMenu kind="yy" id={yy.weiboId} author={{ uid: yy.uid, name: yy.userName }} viewer={ownUid} />
       </Actions>
       {commentsOpened && <Comments id={`${id}comments`} weiboId={yy.weiboId} ownUid={ownUid} hidden={!commentsShown} />}
       {repostOpened && <RepostDialog yy={yy} open={reposting} onClose={() => setReposting(false)} />}
