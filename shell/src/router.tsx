@@ -5,6 +5,7 @@ import { Layout } from './layout/Layout';
 import { PageLoading } from './layout/PageLoading';
 import { NotFound } from './pages/NotFound';
 import { RootError } from './pages/RootError';
+import { moderatorRoutes, ROOT_ROUTE_ID } from './remotes/moderator-routes';
 import { remoteRoutes } from './remotes/remote-routes';
 import type { AppStore } from './store';
 
@@ -14,7 +15,7 @@ export function createRouter(store: AppStore, manifest: RemotesManifest) {
   store.dispatch(uiActions.setArchive(manifest.archive === true));
   const routes: RouteObject[] = [
     {
-      id: 'root',
+      id: ROOT_ROUTE_ID,
       path: '/',
       element: <Layout />,
       // The page loaders' prefetch waits for this navigation's verdict (shared's route-prefetch.ts).
@@ -30,7 +31,8 @@ export function createRouter(store: AppStore, manifest: RemotesManifest) {
       ],
     },
   ];
-  return createBrowserRouter(routes);
+  // The moderators' remotes are not in the manifest: their rows are added for moderators only.
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: moderatorRoutes(store) });
 }
 
 export type AppRouter = ReturnType<typeof createRouter>;

@@ -40,6 +40,17 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: '个人中心' }).className).toContain('active');
   });
 
+  it('shows 管理 (the moderation area) to a moderator only, and hides it when the role goes', async () => {
+    const { store } = renderHeader(() => ok());
+    const nav = await screen.findByRole('navigation', { name: '主导航' });
+    expect(screen.queryByRole('link', { name: '管理' })).toBeNull();
+    act(() => void store.dispatch(authActions.userPatched({ role: 'moderator' })));
+    expect(screen.getByRole('link', { name: '管理' }).getAttribute('href')).toBe('/admin');
+    expect(nav.contains(screen.getByRole('link', { name: '管理' }))).toBe(true);
+    act(() => void store.dispatch(authActions.userPatched({ role: 'user' })));
+    expect(screen.queryByRole('link', { name: '管理' })).toBeNull();
+  });
+
   it('shows the own avatar beside the greeting and follows a change without a reload', async () => {
     const { store } = renderHeader(() => ok());
     const avatar = await screen.findByRole('img', { name: '小明的头像' });

@@ -58,6 +58,8 @@ export function Header() {
             关注
           </Placeholder>
           <NavLink to="/help">帮助</NavLink>
+          {/* The moderation area (mf-admin) exists only for moderators (docs/adr/0014). */}
+          {user?.role === 'moderator' && <NavLink to="/admin">管理</NavLink>}
         </Nav>
         <Search role="search" onSubmit={(e) => e.preventDefault()}>
           <label htmlFor="site-search" className="visually-hidden">

@@ -5,7 +5,16 @@
  * of its routes is first visited (`loadRemote`).
  */
 import { __federation_method_getRemote as getRemote, __federation_method_setRemote as setRemote } from 'virtual:__federation__';
-import { contractMismatch, retryFailedPages, setRemoteLoader, type RemoteManifestEntry, type RemoteRoutesModule, type RemotesManifest } from '@xiaoba/shared';
+import {
+  api,
+  contractMismatch,
+  retryFailedPages,
+  setRemoteLoader,
+  type ApiEnvelope,
+  type RemoteManifestEntry,
+  type RemoteRoutesModule,
+  type RemotesManifest,
+} from '@xiaoba/shared';
 import { SHELL_CONTRACT } from './own-contract';
 import { setActiveOverrides, takeOverrides } from './overrides';
 
@@ -68,6 +77,32 @@ function register(entry: RemoteManifestEntry, bust?: number) {
   // A fresh config object makes the plugin import the entry again; the url function never rejects.
   setRemote(entry.name, { url: () => Promise.resolve(url), format: 'esm', from: 'vite' });
 }
+
+/** GET /api/mod/remote's data: entries shaped like the manifest's (docs/api.md "Safety (issue 17)"). */
+interface ModeratorRemotes {
+  remotes?: unknown;
+}
+
+/**
+ * The remotes only moderators may load (mf-admin), which the public manifest leaves out: asked
+ * from the API with the user's token (the server reads the role; anyone else gets 404, which
+ * rejects here) and registered like the public ones (ADR 14).
+ */
+export async function loadModeratorRemotes(): Promise<RemoteManifestEntry[]> {
+  const res = await api.get<ApiEnvelope<ModeratorRemotes>>(MODERATOR_REMOTES_URL);
+  const list = res.data.data?.remotes;
+  const remotes = Array.isArray(list) ? list.filter(isManifestEntry) : [];
+  for (const entry of remotes) register(entry);
+  return remotes.map((entry) => entries.get(entry.name) ?? entry);
+}
+
+/** Below /api, as the shared client takes it. */
+export const MODERATOR_REMOTES_URL = '/mod/remote';
+
+const isManifestEntry = (value: unknown): value is RemoteManifestEntry => {
+  const e = value as Partial<RemoteManifestEntry> | null;
+  return typeof e?.name === 'string' && typeof e.url === 'string' && Array.isArray(e.routes);
+};
 
 export async function fetchManifest(): Promise<RemotesManifest> {
   const res = await fetch('/remotes.json', { cache: 'no-store' });

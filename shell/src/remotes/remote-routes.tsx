@@ -5,23 +5,34 @@ import { loadRemote } from './registry';
 import { RemoteError } from './RemoteError';
 import { RemotePage } from './RemotePage';
 
+const NOT_FOUND = '/notfound';
+
 export interface RouteHandle {
   title?: string;
 }
 
+export interface RemoteRoutesOptions {
+  /**
+   * Checked by every row's loader before the remote loads: when it says no, the page is the
+   * not-found page (a moderator's rows after another user signed in in the same tab).
+   */
+  allowed?: () => boolean;
+}
+
 /** With a store, a page row's loader also starts the page's first-screen requests (shared's route-prefetch.ts). */
-export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore): RouteObject[] {
+export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore, { allowed }: RemoteRoutesOptions = {}): RouteObject[] {
   const toRoute = (meta: RouteMeta): RouteObject => {
     const location = meta.index ? { index: true as const } : { path: meta.path };
     const handle: RouteHandle = { title: meta.title };
     if (meta.redirect) {
       const to = meta.redirect;
-      return { ...location, handle, loader: () => redirect(to) } as RouteObject;
+      return { ...location, handle, loader: () => (allowed && !allowed() ? redirect(NOT_FOUND) : redirect(to)) } as RouteObject;
     }
     return {
       ...location,
       handle,
       loader: async ({ params, request }: LoaderFunctionArgs) => {
+        if (allowed && !allowed()) return redirect(NOT_FOUND);
         const module = await loadRemote(entry.name);
         // Not awaited: the page renders at once; its requests wait for the guard's session themselves.
         if (store) startPagePrefetch(store, module, meta.page, { params, request });
