@@ -20,6 +20,7 @@ import { avatarRoutes } from './routes/avatar';
 import { commentRoutes } from './routes/comment';
 import { countRoutes } from './routes/count';
 import { leaveReplyRoutes, leaveRoutes } from './routes/leave';
+import { blockRoutes, privacyRoutes } from './routes/safety';
 import { topicRoutes } from './routes/topics';
 import { userRoutes } from './routes/user';
 import { visitorRoutes } from './routes/visitor';
@@ -120,6 +121,8 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(leaveRoutes, { prefix: '/leave', config, pool, signer });
       await api.register(leaveReplyRoutes, { prefix: '/leaveReply', config, pool, signer });
       await api.register(visitorRoutes, { prefix: '/visitor', pool, signer });
+      await api.register(blockRoutes, { prefix: '/block', pool, signer });
+      await api.register(privacyRoutes, { prefix: '/user', pool, signer });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
       // The spec's path doubles the prefix: /api/api/avatar/...
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });

@@ -24,10 +24,10 @@ export const BLOCKING_DOES = `拉黑后，${BLOCK_MSG.blocked.replace(/^已拉�
 export const NO_ONE_BLOCKED = '你还没有拉黑任何人';
 export const UNBLOCK_FAILED = (name: string, why: string) => `没有取消拉黑${name}：${why}`;
 
-export function BlockList() {
+export function BlockList({ uid }: { uid: number }) {
   const id = useId();
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, refetch } = useBlockListQuery(page);
+  const { data, isLoading, isError, refetch } = useBlockListQuery({ uid, page });
   const [unblock] = useBlockRemoveMutation();
   const [busyUid, setBusyUid] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<{ text: string; attempt: number } | null>(null);

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRIVACY, type BlockedUser, type PrivacySettings } from '@xiaoba/shared';
+import { authActions, DEFAULT_PRIVACY, type BlockedUser, type PrivacySettings } from '@xiaoba/shared';
 import { fail, fakeServer, ok, type Call, type Reply } from '@xiaoba/shared/testing';
 import { deferred, me, renderSettings } from '../testing/fixtures';
 
@@ -230,7 +230,33 @@ describe('/setting/privacy: 黑名单', () => {
   });
 });
 
-describe('/setting/privacy: signed out and archive', () => {
+describe('/setting/privacy: signed out, another user', () => {
+  it("whoever signs in next in the same tab sees their own settings and block list, never the previous user's", async () => {
+    let signedIn = me.uid;
+    const them = blockedUser(100010, '小坏蛋');
+    fakeServer((call) => {
+      if (call.path === '/user/privacy') return ok(signedIn === me.uid ? { ...DEFAULT_PRIVACY, showBirthday: false } : DEFAULT_PRIVACY);
+      if (call.path === '/block/list') {
+        const records = signedIn === me.uid ? [them] : [];
+        return ok({ records, total: records.length, pages: records.length ? 1 : 0, current: 1, size: PAGE });
+      }
+      return fail(404, '接口不存在');
+    });
+    const { store, router } = await open();
+    await screen.findByRole('button', { name: '取消拉黑小坏蛋' });
+    expect(toggle('让别人看到我的生日').getAttribute('aria-checked')).toBe('false');
+    await act(() => router.navigate('/setting/avatar'));
+    act(() => {
+      store.dispatch(authActions.loggedOut());
+      signedIn = 100004;
+      store.dispatch(authActions.userLoaded({ ...me, uid: 100004, name: '下一个人' }));
+    });
+    await act(() => router.navigate('/setting/privacy'));
+    expect(await screen.findByText('你还没有拉黑任何人')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '取消拉黑小坏蛋' })).toBeNull();
+    expect((await screen.findByRole('switch', { name: '让别人看到我的生日' })).getAttribute('aria-checked')).toBe('true');
+  });
+
   it('asks to log in and calls nothing when nobody is signed in', async () => {
     const calls = server();
     renderSettings('/setting/privacy', me, { auth: { token: null, user: null, today: '', myspace: false } });

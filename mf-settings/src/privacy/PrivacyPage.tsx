@@ -36,8 +36,8 @@ export default function PrivacyPage() {
     <SettingsFrame title="隐私设置" writes>
       {user ? (
         <>
-          <PrivacySettingsSection />
-          <BlockList />
+          <PrivacySettingsSection uid={user.uid} />
+          <BlockList uid={user.uid} />
         </>
       ) : (
         <p>请先登录。</p>
@@ -46,9 +46,9 @@ export default function PrivacyPage() {
   );
 }
 
-function PrivacySettingsSection() {
+function PrivacySettingsSection({ uid }: { uid: number }) {
   const id = useId();
-  const { data: settings, isError, refetch } = useGetPrivacyQuery();
+  const { data: settings, isError, refetch } = useGetPrivacyQuery(uid);
   const [setPrivacy] = useSetPrivacyMutation();
   // Keyed by attempt so the same refusal twice is announced twice.
   const [refusal, setRefusal] = useState<{ text: string; attempt: number } | null>(null);
@@ -56,7 +56,7 @@ function PrivacySettingsSection() {
   const save = async (change: Partial<PrivacySettings>) => {
     setRefusal(null);
     try {
-      await setPrivacy(change).unwrap();
+      await setPrivacy({ uid, change }).unwrap();
       notify.success(PRIVACY_MSG.saved);
     } catch (error) {
       setRefusal((last) => ({ text: PRIVACY_NOT_SAVED(errorMessage(error)), attempt: (last?.attempt ?? 0) + 1 }));

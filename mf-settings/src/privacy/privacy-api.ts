@@ -11,19 +11,21 @@ const settingsOf = (res: ApiEnvelope<Partial<PrivacySettings>>): PrivacySettings
 
 export const privacyApi = baseApi.enhanceEndpoints({ addTagTypes: ['Privacy'] }).injectEndpoints({
   endpoints: (build) => ({
-    getPrivacy: build.query<PrivacySettings, void>({
+    // The argument is the signed-in user's uid; it only keys the cache, so whoever signs in next
+    // in the same tab (a family computer) never sees, or changes from, the previous user's settings.
+    getPrivacy: build.query<PrivacySettings, number>({
       query: () => ({ url: '/user/privacy' }),
       transformResponse: settingsOf,
       providesTags: ['Privacy'],
     }),
-    setPrivacy: build.mutation<PrivacySettings, Partial<PrivacySettings>>({
-      query: (data) => ({ url: '/user/privacy', method: 'POST', data }),
+    setPrivacy: build.mutation<PrivacySettings, { uid: number; change: Partial<PrivacySettings> }>({
+      query: ({ change }) => ({ url: '/user/privacy', method: 'POST', data: change }),
       transformResponse: settingsOf,
-      async onQueryStarted(change, { dispatch, queryFulfilled }) {
-        const patch = dispatch(privacyApi.util.updateQueryData('getPrivacy', undefined, (draft) => Object.assign(draft, change)));
+      async onQueryStarted({ uid, change }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(privacyApi.util.updateQueryData('getPrivacy', uid, (draft) => Object.assign(draft, change)));
         try {
           const { data } = await queryFulfilled;
-          dispatch(privacyApi.util.updateQueryData('getPrivacy', undefined, (draft) => Object.assign(draft, data)));
+          dispatch(privacyApi.util.updateQueryData('getPrivacy', uid, (draft) => Object.assign(draft, data)));
         } catch {
           patch.undo();
         }

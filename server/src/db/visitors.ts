@@ -4,22 +4,15 @@
  * "most recent distinct visitors" list reads a handful of index entries; `users.visit_count`
  * counts the `visits` rows, so the visit count is one row read.
  */
-import { VISITORS_SHOWN, type Visitor, type VisitorList } from '@xiaoba/shared/core';
+import { VISITORS_SHOWN, type Visitor, type VisitorList, type WhoMayWrite } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
 
 /**
- * Records that `visitor` opened `visited`'s space, now (or at `at`, unix seconds: demo data).
- * The first visit of a UTC day adds a row and counts it; later ones that day move its time.
- * A user never visits their own space. Returns whether a new visit was counted.
+ * The statements that record a visit of `$2` to `$1`'s space at the time of the CTE `t` (no row in
+ * `t`: nothing recorded): the day row (xmax = 0 only for a row this statement inserted), the
+ * latest visit of the pair, and the counter when the day row is new.
  */
-export async function recordVisit(db: Queryable, visited: number, visitor: number, at?: number): Promise<boolean> {
-  if (visited === visitor) return false;
-  // One statement: the day row (xmax = 0 only for a row this statement inserted), the latest
-  // visit of the pair, and the counter when the day row is new.
-  const { rows } = await db.query<{ counted: boolean }>(
-    `WITH t AS (
-       SELECT coalesce(to_timestamp($3::double precision), now()) AT TIME ZONE 'UTC' AS at
-     ), day_row AS (
+const VISIT_CTES = `day_row AS (
        INSERT INTO visits (visited, visitor, day, ctime)
        SELECT $1, $2, t.at::date, t.at FROM t
        ON CONFLICT (visited, visitor, day) DO UPDATE SET ctime = greatest(visits.ctime, excluded.ctime)
@@ -32,22 +25,75 @@ export async function recordVisit(db: Queryable, visited: number, visitor: numbe
        UPDATE users SET visit_count = visit_count + 1
        WHERE uid = $1 AND (SELECT inserted FROM day_row)
        RETURNING 1
-     )
+     )`;
+
+/**
+ * Records that `visitor` opened `visited`'s space, now (or at `at`, unix seconds: demo data).
+ * The first visit of a UTC day adds a row and counts it; later ones that day move its time.
+ * A user never visits their own space. Returns whether a new visit was counted.
+ */
+export async function recordVisit(db: Queryable, visited: number, visitor: number, at?: number): Promise<boolean> {
+  if (visited === visitor) return false;
+  const { rows } = await db.query<{ counted: boolean }>(
+    `WITH t AS (
+       SELECT coalesce(to_timestamp($3::double precision), now()) AT TIME ZONE 'UTC' AS at
+     ), ${VISIT_CTES}
      SELECT EXISTS (SELECT 1 FROM counted) AS counted`,
     [visited, visitor, at ?? null],
   );
   return rows[0]?.counted ?? false;
 }
 
-/** The space's most recent distinct visitors (latest visit first) and its visit count; null: no such user. */
-export async function listVisitors(db: Queryable, visited: number, limit = VISITORS_SHOWN): Promise<VisitorList | null> {
-  const count = await db.query<{ visit_count: number }>('SELECT visit_count FROM users WHERE uid = $1', [visited]);
-  const total = count.rows[0]?.visit_count;
-  if (total === undefined) return null;
+/** What a space's owner allows another user who opens it (issue 17: blocks and privacy). */
+export interface SpaceAccess {
+  /** The owner blocked the viewer: they may not comment or write, and their visit is not recorded. */
+  blockedByOwner: boolean;
+  /** The viewer blocked the owner. */
+  blockedByViewer: boolean;
+  comment: WhoMayWrite;
+  board: WhoMayWrite;
+  showBirthday: boolean;
+}
+
+/**
+ * The space page's read of another's space (GET /api/user/getuserinfo): what its owner allows
+ * `viewer`, and, when `record`, the visit recorded in the same statement unless the owner blocked
+ * the viewer. Null when there is no such owner. Never call it for one's own space.
+ */
+export async function visitSpace(db: Queryable, visited: number, viewer: number, record: boolean): Promise<SpaceAccess | null> {
+  const { rows } = await db.query<SpaceAccess>({
+    name: 'visit-space',
+    text: `WITH access AS (
+       SELECT o.privacy_comment AS comment, o.privacy_board AS board, o.show_birthday AS "showBirthday",
+              EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $1 AND b.blocked_uid = $2) AS "blockedByOwner",
+              EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $2 AND b.blocked_uid = $1) AS "blockedByViewer"
+       FROM users o WHERE o.uid = $1
+     ), t AS (
+       SELECT now() AT TIME ZONE 'UTC' AS at FROM access WHERE $3 AND NOT access."blockedByOwner"
+     ), ${VISIT_CTES}
+     SELECT * FROM access`,
+    values: [visited, viewer, record],
+  });
+  return rows[0] ?? null;
+}
+
+/**
+ * The space's most recent distinct visitors (latest visit first) and its visit count, as `viewer`
+ * may see them: users the owner blocked are left out (their past visits too, while blocked); when
+ * the owner hides their visitors, others get no names and `hidden`. Null: no such user.
+ */
+export async function listVisitors(db: Queryable, visited: number, viewer: number, limit = VISITORS_SHOWN): Promise<VisitorList | null> {
+  const owner = await db.query<{ visit_count: number; show_visitors: boolean }>('SELECT visit_count, show_visitors FROM users WHERE uid = $1', [visited]);
+  const row = owner.rows[0];
+  if (!row) return null;
+  const total = row.visit_count;
+  if (!row.show_visitors && viewer !== visited) return { data: [], total, hidden: true };
   const { rows } = await db.query<Visitor>(
     `SELECT v.visited AS "visitedId", v.visitor AS uid, u.name AS username, u.face, u.avatar,
             floor(extract(epoch FROM v.ctime))::bigint AS ctime
-     FROM (SELECT * FROM space_visitors WHERE visited = $1 ORDER BY ctime DESC, visitor DESC LIMIT $2) v
+     FROM (SELECT * FROM space_visitors sv WHERE visited = $1
+             AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $1 AND b.blocked_uid = sv.visitor)
+           ORDER BY ctime DESC, visitor DESC LIMIT $2) v
      JOIN users u ON u.uid = v.visitor
      ORDER BY v.ctime DESC, v.visitor DESC`,
     [visited, limit],

@@ -14,6 +14,7 @@ import {
   type CheckCookieData,
   type LoginData,
   type Sex,
+  type SpaceUser,
 } from '@xiaoba/shared/core';
 import { normaliseAnswer, type Config } from '../config';
 import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, setRefreshCookie, setRegisterCookie } from '../auth/cookies';
@@ -37,7 +38,7 @@ import {
   updateSignature,
   updateSkin,
 } from '../db/users';
-import { recordVisit } from '../db/visitors';
+import { visitSpace } from '../db/visitors';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
 import { idParams, jsonBody, routeSchema, text, typed } from '../http/openapi';
@@ -273,13 +274,28 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     if (uid === null) throw new ApiError(400, USER_NOT_FOUND);
     const user = await findUserByUid(pool, uid);
     if (!user) throw new ApiError(404, USER_NOT_FOUND);
+    const space = toSpaceUser(user);
+    if (uid === request.uid) return ok('获取成功', space);
     // The space page calls this: a signed-in user opening another's space is a visit (once a
-    // UTC day per visitor and space; later ones move its time). A failure here must not cost
-    // the page (e.g. the visitor's account is gone): logged only. An archive records nothing.
-    if (uid !== request.uid && !config.archiveMode) {
-      await recordVisit(pool, uid, request.uid).catch((err: unknown) => request.log.warn({ err }, 'recording a visit failed'));
-    }
-    return ok('获取成功', toSpaceUser(user));
+    // UTC day per visitor and space; later ones move its time), not recorded when the owner
+    // blocked them; read with it, what the owner allows them (issue 17). A failure of the visit
+    // must not cost the page (e.g. the visitor's account is gone): logged, and the access read
+    // alone. An archive records nothing.
+    const record = !config.archiveMode;
+    const access = await visitSpace(pool, uid, request.uid, record).catch(async (err: unknown) => {
+      if (!record) throw err;
+      request.log.warn({ err }, 'recording a visit failed');
+      return visitSpace(pool, uid, request.uid, false);
+    });
+    if (!access) throw new ApiError(404, USER_NOT_FOUND); // deleted in the meantime
+    const allowed = !access.blockedByOwner;
+    return ok<SpaceUser>('获取成功', {
+      ...space,
+      birthday: access.showBirthday ? space.birthday : '',
+      blocked: access.blockedByViewer,
+      mayComment: allowed && access.comment === 'everyone',
+      mayLeave: allowed && access.board === 'everyone',
+    });
   });
 
   /** Own board's message count. */

@@ -16,7 +16,7 @@ export interface VisitorRoutesOptions {
 const USER_NOT_FOUND = '用户不存在';
 
 const GET_SCHEMA = routeSchema({
-  summary: "A space's 9 latest distinct visitors and its visit count",
+  summary: "A space's 9 latest distinct visitors and its visit count (none, hidden: true, when its owner hides them from others)",
   tags: ['visitor'],
   auth: true,
   querystring: idQuery('uid', USER_NOT_FOUND, "the space's owner"),
@@ -31,7 +31,8 @@ export async function visitorRoutes(app: FastifyInstance, { pool, signer }: Visi
   app.get<{ Querystring: { uid?: unknown } }>('/get', { ...auth, schema: GET_SCHEMA }, async (request) => {
     const uid = parseQueryId(request.query.uid);
     if (uid === null) throw new ApiError(400, USER_NOT_FOUND);
-    const list = await listVisitors(pool, uid);
+    // Another's hidden visitors and the users they blocked are left out (issue 17, db/visitors.ts).
+    const list = await listVisitors(pool, uid, request.uid);
     if (!list) throw new ApiError(404, USER_NOT_FOUND);
     return ok('获取成功', list);
   });

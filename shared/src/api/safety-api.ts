@@ -8,16 +8,19 @@ import type { BlockedUser } from '../core/safety';
 import { baseApi } from './base-api';
 
 // An answer without a list reads as an empty page.
-const blockPageOf = (res: ApiEnvelope<Page<BlockedUser>>, _meta: unknown, page: number): Page<BlockedUser> =>
+const blockPageOf = (res: ApiEnvelope<Page<BlockedUser>>, _meta: unknown, { page }: { page: number }): Page<BlockedUser> =>
   Array.isArray(res.data?.records) ? res.data : { records: [], total: 0, pages: 0, current: page, size: 0 };
 
 const afterBlockChange = (error: unknown, uid: number) => (error ? [] : ['Blocked' as const, { type: 'Space' as const, id: uid }]);
 
 export const safetyApi = baseApi.enhanceEndpoints({ addTagTypes: ['Blocked'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/block/list?pageNum=: the users the caller blocked, newest first. The argument is the page, from 1. */
-    blockList: build.query<Page<BlockedUser>, number>({
-      query: (page) => ({ url: '/block/list', params: { pageNum: page } }),
+    /**
+     * GET /api/block/list?pageNum=: the users the caller blocked, newest first; `page` from 1. `uid` is
+     * the signed-in user's and only keys the cache: whoever signs in next in the same tab never sees it.
+     */
+    blockList: build.query<Page<BlockedUser>, { uid: number; page: number }>({
+      query: ({ page }) => ({ url: '/block/list', params: { pageNum: page } }),
       transformResponse: blockPageOf,
       providesTags: ['Blocked'],
     }),

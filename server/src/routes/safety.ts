@@ -1,0 +1,140 @@
+/**
+ * Block and privacy (issue 17; docs/api.md "Safety (issue 17)" → "Block and privacy"): the caller's
+ * block list (/api/block/*) and privacy settings (/api/user/privacy). What they change is enforced
+ * by the write routes themselves (comment.ts, yy.ts, leave.ts) and by getuserinfo and visitor/get.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { BAD_REQUEST, BLOCK_MSG, PRIVACY_MSG, parsePageQuery, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import type { Pool } from '../db/pool';
+import { addBlock, blockPage, findPrivacy, removeBlock, updatePrivacy } from '../db/safety';
+import { parseBody } from '../http/body';
+import { ApiError, MSG, ok } from '../http/errors';
+import { jsonBody, num, pageOf, pageQuery, routeSchema, typed } from '../http/openapi';
+
+export interface SafetyRoutesOptions {
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+/** The block list's default page size (capped at 50 like every list). */
+export const BLOCK_PAGE_SIZE = 20;
+
+export const PRIVACY_ERROR = {
+  comment: '隐私设置无效：谁可以评论我的yy只能是所有人（everyone）或仅自己（me）',
+  board: '隐私设置无效：谁可以在我的留言板留言只能是所有人（everyone）或仅自己（me）',
+  showVisitors: '隐私设置无效：是否公开访客只能是 true 或 false',
+  showBirthday: '隐私设置无效：是否公开生日只能是 true 或 false',
+  findable: '隐私设置无效：能否被搜到只能是 true 或 false',
+} as const;
+
+const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+/** `{uid}` of block/add and block/remove: a missing or malformed uid names nobody. */
+const BlockBodySchema = v.pipe(
+  v.object({ uid: v.optional(v.number(BAD_REQUEST), 0) }),
+  v.check((i) => isId(i.uid), BLOCK_MSG.userNotFound),
+);
+
+const WHO = ['everyone', 'me'] as const;
+/** Any subset of the settings; a field sent must hold an allowed value, and no other field may be sent. */
+const PrivacyChangeSchema = v.strictObject(
+  {
+    comment: v.optional(v.picklist(WHO, PRIVACY_ERROR.comment)),
+    board: v.optional(v.picklist(WHO, PRIVACY_ERROR.board)),
+    showVisitors: v.optional(v.boolean(PRIVACY_ERROR.showVisitors)),
+    showBirthday: v.optional(v.boolean(PRIVACY_ERROR.showBirthday)),
+    findable: v.optional(v.boolean(PRIVACY_ERROR.findable)),
+  },
+  BAD_REQUEST,
+);
+
+const who = (what: string, msg: string) => ({ type: 'string', enum: [...WHO], 'x-msg': msg, description: `who may ${what}: everyone, or me (only the owner)` });
+const yesNo = (description: string, msg: string) => ({ type: 'boolean', 'x-msg': msg, description });
+const PRIVACY_FIELDS = {
+  comment: who('comment on (and reply under) my yy', PRIVACY_ERROR.comment),
+  board: who('write new messages on my board', PRIVACY_ERROR.board),
+  showVisitors: yesNo('others see who visited my space', PRIVACY_ERROR.showVisitors),
+  showBirthday: yesNo('others see my birthday', PRIVACY_ERROR.showBirthday),
+  findable: yesNo('others find me by nickname', PRIVACY_ERROR.findable),
+};
+const PRIVACY_TYPE = typed('PrivacySettings', PRIVACY_FIELDS);
+const uidBody = (what: string) => jsonBody(`{uid}: the user ${what} (a positive integer; else 400 ${BLOCK_MSG.userNotFound})`, { uid: num('the 米米号') });
+
+const SCHEMA = {
+  add: routeSchema({
+    summary: 'Block a user: they can no longer comment on or repost my yy, nor write on my board (twice: no change)',
+    tags: ['block'],
+    auth: true,
+    body: uidBody('to block'),
+  }),
+  remove: routeSchema({ summary: 'Unblock a user (not blocked: no change)', tags: ['block'], auth: true, body: uidBody('to unblock') }),
+  list: routeSchema({
+    summary: 'The users the caller blocked, newest block first',
+    tags: ['block'],
+    auth: true,
+    querystring: pageQuery(BLOCK_PAGE_SIZE),
+    data: pageOf('BlockedUser'),
+  }),
+  getPrivacy: routeSchema({ summary: "The caller's privacy settings", tags: ['user'], auth: true, data: PRIVACY_TYPE }),
+  setPrivacy: routeSchema({
+    summary: "Change any of the caller's privacy settings; answers them all",
+    tags: ['user'],
+    auth: true,
+    body: { ...jsonBody('Partial<PrivacySettings>: any subset of the fields, no other field', PRIVACY_FIELDS), additionalProperties: false },
+    data: PRIVACY_TYPE,
+  }),
+};
+
+/** The token's user no longer exists (deleted account): the session is over. */
+const gone = () => new ApiError(401, MSG.sessionExpired, 'refresh');
+
+/** /api/block: add, remove, list. */
+export async function blockRoutes(app: FastifyInstance, { pool, signer }: SafetyRoutesOptions): Promise<void> {
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
+
+  app.post('/add', { ...auth, schema: SCHEMA.add }, async (request) => {
+    const { uid } = parseBody(BlockBodySchema, request.body);
+    if (uid === request.uid) throw new ApiError(400, BLOCK_MSG.self);
+    const result = await addBlock(pool, request.uid, uid);
+    if (result === 'noCaller') throw gone();
+    if (result === 'noUser') throw new ApiError(404, BLOCK_MSG.userNotFound);
+    return ok(BLOCK_MSG.blocked);
+  });
+
+  app.post('/remove', { ...auth, schema: SCHEMA.remove }, async (request) => {
+    const { uid } = parseBody(BlockBodySchema, request.body);
+    if (uid === request.uid) throw new ApiError(400, BLOCK_MSG.self);
+    if (!(await removeBlock(pool, request.uid, uid))) throw new ApiError(404, BLOCK_MSG.userNotFound);
+    return ok(BLOCK_MSG.unblocked);
+  });
+
+  app.get<{ Querystring: { pageNum?: unknown; pageSize?: unknown } }>('/list', { ...auth, schema: SCHEMA.list }, async (request) => {
+    const query = parsePageQuery(request.query, BLOCK_PAGE_SIZE);
+    if (!query.ok) throw new ApiError(400, query.message);
+    const { pageNum, pageSize } = query.value;
+    const { total, records } = await blockPage(pool, request.uid, pageSize, (pageNum - 1) * pageSize);
+    const page: Page<BlockedUser> = { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize };
+    return ok('获取成功', page);
+  });
+}
+
+/** /api/user/privacy: GET and POST (registered with the /user prefix beside user.ts's routes). */
+export async function privacyRoutes(app: FastifyInstance, { pool, signer }: SafetyRoutesOptions): Promise<void> {
+  const auth = { preValidation: requireUser(signer) };
+
+  app.get('/privacy', { ...auth, schema: SCHEMA.getPrivacy }, async (request) => {
+    const settings = await findPrivacy(pool, request.uid);
+    if (!settings) throw gone();
+    return ok<PrivacySettings>('获取成功', settings);
+  });
+
+  app.post('/privacy', { ...auth, schema: SCHEMA.setPrivacy }, async (request) => {
+    const change = parseBody(PrivacyChangeSchema, request.body ?? {});
+    const settings = await updatePrivacy(pool, request.uid, change);
+    if (!settings) throw gone();
+    return ok<PrivacySettings>(PRIVACY_MSG.saved, settings);
+  });
+}
