@@ -38,6 +38,8 @@ export interface Config {
   boardLimits: BoardLimits;
   /** ARCHIVE_MODE=1: the site is a read-only archive (reading and exporting still work). */
   archiveMode: boolean;
+  /** Reports a user may file within an hour (LIMIT_REPORTS, issue 17); 0 disables the limit. */
+  reportsPerHour: number;
   /** Exports a user may prepare within an hour (EXPORT_PER_HOUR); 0 disables the limit. */
   exportPerHour: number;
   /** Largest export ZIP POST /api/import accepts, in MiB (IMPORT_MAX_MB). */
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
       replies: intVar(env, 'LIMIT_LEAVE_REPLIES', 40, 0, 100_000),
     },
     archiveMode: boolVar(env, 'ARCHIVE_MODE', false),
+    reportsPerHour: intVar(env, 'LIMIT_REPORTS', 20, 0, 100_000),
     exportPerHour: intVar(env, 'EXPORT_PER_HOUR', 3, 0, 1000),
     importMaxMb: intVar(env, 'IMPORT_MAX_MB', 200, 1, 4096),
     rateLimits: {

@@ -12,6 +12,12 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+/** The 米米号 of a valid access token in an Authorization header, else null (no answer sent). */
+export function bearerUid(signer: TokenSigner, authorization: string | undefined): number | null {
+  const match = BEARER.exec(authorization ?? '');
+  return match ? signer.accessUid(match[1]!) : null;
+}
+
 /**
  * A hook (preValidation or preHandler) that sets `request.uid` or answers 401 with `X-Error-Type: access`. Synchronous
  * (callback style, no promise per request): it runs before every signed-in call.
