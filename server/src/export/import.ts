@@ -682,7 +682,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
   // What is here already, looked up in bulk (not one query per row), then kept up to date.
   const allComments = [...data.yy.flatMap((y) => y.comments), ...data.commentsElsewhere];
   const allLeaves = [...data.board, ...data.leavesElsewhere];
-  const here_: Record<Table, Map<string, HereRow[]>> = {
+  const existingRows: Record<Table, Map<string, HereRow[]>> = {
     yy: await rowsHere(db, here, 'yy', [
       ...data.yy.map(key),
       ...data.yy.filter((y) => y.transpondId).map((y) => key({ id: y.transpondId })),
@@ -706,7 +706,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
    * never created again under that key); null when there is none.
    */
   const find = (table: Table, k: string, author: number, parent: number | null): number | 'other' | null => {
-    const rows = here_[table].get(k) ?? [];
+    const rows = existingRows[table].get(k) ?? [];
     const same = rows.find((r) => r.uid === author && (parent === null || r.parent === parent));
     if (same) return same.id;
     return rows.some((r) => r.native) ? 'other' : null;
@@ -729,7 +729,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
   /** Another user's row that is gone from here: deleted since the export, never to come back through it. */
   const deletedSince = (table: 'yy_comments' | 'leaves' | 'leave_replies', k: string, author: number) =>
     author !== uid &&
-    ((sameSite && k.startsWith(`${here}:`) && (here_[table].get(k) ?? []).every((r) => !r.native)) || tombstones[table].has(`${k}|${author}`));
+    ((sameSite && k.startsWith(`${here}:`) && (existingRows[table].get(k) ?? []).every((r) => !r.native)) || tombstones[table].has(`${k}|${author}`));
   const DELETED = '这条内容在本站已被删除';
 
   // The rules for what this site cannot verify (the importer's own words in an unsigned export).
@@ -987,7 +987,7 @@ async function planImport(db: Queryable, input: PlanInput): Promise<ImportPlan> 
     const board = await resolveUser(l.boardUid, l.boardName);
     if (board === null) {
       const author = l.uid === exportedBy ? uid : null;
-      if (author !== null && here_.leaves.get(key(l))?.some((r) => r.uid === author)) report.skipped.leaves++;
+      if (author !== null && existingRows.leaves.get(key(l))?.some((r) => r.uid === author)) report.skipped.leaves++;
       else {
         report.unrestorable.push({ kind: 'leave', id: l.id, reason: `留言板的主人${missingUser(l.boardName, l.boardUid)}` });
         for (const r of l.replies) report.unrestorable.push({ kind: 'leaveReply', id: r.id, reason: '所属的留言无法恢复' });
