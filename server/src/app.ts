@@ -28,6 +28,11 @@ import { yyRoutes } from './routes/yy';
 import { exportRoutes, importRoutes } from './routes/export';
 import { purgeExportTickets } from './export/tickets';
 import { installArchiveMode, siteInfoRoutes } from './http/archive';
+import { StandingCache } from './auth/standing';
+import { installSanctions } from './http/sanctions';
+import { reportRoutes } from './routes/report';
+import { systemNoticeRoutes } from './routes/notice-system';
+import { moderationRoutes } from './routes/moderation';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
 import { siteRoutes } from './site/static';
@@ -105,6 +110,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   }
   const versions = new RemoteVersions(pool, storage, config.deploy.retainDays, app.log);
   const rateLimiter = new RateLimiter(pool, config.rateLimits, app.log);
+  const standings = new StandingCache(pool);
   rateLimiter.start();
   app.decorate('rateLimiter', rateLimiter);
   app.addHook('onClose', () => rateLimiter.stop());
@@ -113,6 +119,8 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       // Per signed-in user or per anonymous address, shared by all processes: a backstop against
       // floods, not the login throttle (docs/security.md "Limits").
       if (rateLimiter.enabled) api.addHook('onRequest', rateLimitHook(rateLimiter, signer));
+      // Bans and freezes (issue 17) on every route of the scope, like archive mode's hook.
+      installSanctions(api, signer, standings);
       await api.register(openApiRoutes);
       await api.register(userRoutes, { prefix: '/user', config, pool, signer, storage });
       await api.register(yyRoutes, { prefix: '/yy', config, pool, signer, storage });
@@ -128,6 +136,9 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });
       await api.register(exportRoutes, { prefix: '/export', config, pool, signer, storage });
       await api.register(siteInfoRoutes, { archive: config.archiveMode });
+      await api.register(reportRoutes, { prefix: '/report', config, pool, signer });
+      await api.register(systemNoticeRoutes, { prefix: '/notice', pool, signer });
+      await api.register(moderationRoutes, { prefix: '/mod', pool, signer, standings });
       await api.register(importRoutes, { config, pool, signer, storage });
       // The moderators' remote (mf-admin), kept out of the public manifest: its entry only for them.
       const moderatorManifest = new ManifestBuilder(config.siteDir, app.log, config.archiveMode, { registry, published: versions });

@@ -22,6 +22,7 @@ import { requireUser } from '../auth/guard';
 import { clearLoginFailures, lockAccount, loginLockSeconds, recordLoginFailure } from '../auth/login-limit';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken } from '../auth/refresh';
+import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../auth/standing';
 import type { TokenSigner } from '../auth/tokens';
 import { boardLeaveCount } from '../db/leaves';
 import { isUniqueViolation, withTransaction, type Pool } from '../db/pool';
@@ -226,8 +227,11 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
       throw new ApiError(429, `登录尝试过于频繁，请 ${Math.ceil(outcome.wait / 60)} 分钟后再试`);
     }
     if (!outcome.good || !user) throw new ApiError(401, WRONG_LOGIN);
+    // After the password check: a guesser learns nothing about bans.
+    const standing = await readStanding(pool, user.uid);
+    if (standing && standing.bannedAt > 0) throw new ApiError(403, bannedMessage(standing));
     const token = await startSession(reply, user.uid);
-    const info = toUserInfo(user);
+    const info = withStanding(toUserInfo(user), standing);
     return ok<LoginData>('登录成功', { ...info, token, username: info.name });
   });
 
@@ -248,8 +252,14 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     }
     const user = await findUserByUid(pool, result.uid);
     if (!user) throw expired(reply); // the account is gone: end the session
+    const standing = await readStanding(pool, result.uid);
+    if (standing && standing.bannedAt > 0) {
+      // A rotation that raced the ban's revocation: its successor is revoked too.
+      await revokeAllSessions(pool, result.uid);
+      throw expired(reply);
+    }
     setRefreshCookie(reply, result.token, secure, config.refreshTokenTtlDays);
-    return ok('刷新成功', { token: await signer.signAccess(result.uid, config.accessTokenTtlSeconds), user: toUserInfo(user) });
+    return ok('刷新成功', { token: await signer.signAccess(result.uid, config.accessTokenTtlSeconds), user: withStanding(toUserInfo(user), standing) });
   });
 
   // The guard reads data.code, so an invalid cookie is a normal answer, not an HTTP error.
@@ -265,7 +275,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
   app.get('/getinfo', { ...auth, schema: SCHEMA.getinfo }, async (request, reply) => {
     const user = await findUserByUid(pool, request.uid);
     if (!user) throw expired(reply); // the account is gone: end the session
-    return ok('获取成功', toUserInfo(user));
+    return ok('获取成功', withStanding(toUserInfo(user), await readStanding(pool, request.uid)));
   });
 
   app.get<{ Params: { id: string } }>('/getuserinfo/:id', { ...auth, schema: SCHEMA.getuserinfo }, async (request) => {
