@@ -5,8 +5,14 @@ import { build } from 'esbuild';
 const bundleOnly = /^@xiaoba\//;
 
 await build({
-  // The server, and the operators' commands `npm run backup` / `npm run restore` / `npm run deploy-key` beside it.
-  entryPoints: { main: 'src/main.ts', backup: 'src/ops/backup-cli.ts', restore: 'src/ops/restore-cli.ts', 'deploy-key': 'src/deploy/key-cli.ts' },
+  // The server, and the operators' commands `npm run backup` / `npm run restore` / `npm run deploy-key` / `npm run moderator` beside it.
+  entryPoints: {
+    main: 'src/main.ts',
+    backup: 'src/ops/backup-cli.ts',
+    restore: 'src/ops/restore-cli.ts',
+    'deploy-key': 'src/deploy/key-cli.ts',
+    moderator: 'src/moderation/cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
