@@ -90,18 +90,22 @@ BEGIN
   END IF;
 
   IF cardinality(ids) > 0 AND cardinality(hidden) > 0 THEN
-    SELECT coalesce(array_agg(a.weibo_id), '{}'), coalesce(array_agg(a.cnt), '{}') INTO adjust_ids, adjust_n
-    FROM (SELECT c.weibo_id, count(*)::integer AS cnt FROM yy_comments c
-          WHERE c.weibo_id IN (SELECT unnest(ids) UNION SELECT y.transpond_id FROM yy y WHERE y.weibo_id = ANY(ids) AND y.transpond_id IS NOT NULL)
-            AND c.uid = ANY(hidden) AND c.removed_at IS NULL
-          GROUP BY c.weibo_id) a;
+    -- One probe of the (weibo_id, ...) comment index per yy of the page and per source.
+    SELECT coalesce(array_agg(k.id), '{}'), coalesce(array_agg(a.cnt), '{}') INTO adjust_ids, adjust_n
+    FROM (SELECT unnest(ids) AS id
+          UNION SELECT y.transpond_id FROM yy y WHERE y.weibo_id = ANY(ids) AND y.transpond_id IS NOT NULL) k
+    CROSS JOIN LATERAL (SELECT count(*)::integer AS cnt FROM yy_comments c
+                        WHERE c.weibo_id = k.id AND c.uid = ANY(hidden) AND c.removed_at IS NULL) a
+    WHERE a.cnt > 0;
   END IF;
 
   IF cardinality(ids) > 0 THEN
     RETURN QUERY
       SELECT n, p.weibo_id, p.uid, u.name, u.face, u.avatar, p.content, floor(extract(epoch FROM p.ctime))::bigint,
-             coalesce(p.transpond_id, 0), p.comment_count - coalesce(pa.cnt, 0),
-             s.weibo_id, s.uid, su.name, s.content, floor(extract(epoch FROM s.ctime))::bigint, s.comment_count - coalesce(sa.cnt, 0),
+             coalesce(p.transpond_id, 0),
+             p.comment_count - coalesce((SELECT a.cnt FROM unnest(adjust_ids, adjust_n) AS a(id, cnt) WHERE a.id = p.weibo_id), 0),
+             s.weibo_id, s.uid, su.name, s.content, floor(extract(epoch FROM s.ctime))::bigint,
+             s.comment_count - coalesce((SELECT a.cnt FROM unnest(adjust_ids, adjust_n) AS a(id, cnt) WHERE a.id = s.weibo_id), 0),
              pf.files,
              CASE WHEN s.weibo_id IS NOT NULL THEN
                (SELECT array_agg(f.file ORDER BY f.position) FROM uploads f WHERE f.weibo_id = s.weibo_id)
@@ -113,8 +117,6 @@ BEGIN
       LEFT JOIN users su ON su.uid = s.uid
       LEFT JOIN (SELECT f.weibo_id, array_agg(f.file ORDER BY f.position) AS files FROM uploads f
                  WHERE f.weibo_id = ANY(ids) GROUP BY f.weibo_id) pf ON pf.weibo_id = p.weibo_id
-      LEFT JOIN unnest(adjust_ids, adjust_n) AS pa(weibo_id, cnt) ON pa.weibo_id = p.weibo_id
-      LEFT JOIN unnest(adjust_ids, adjust_n) AS sa(weibo_id, cnt) ON sa.weibo_id = s.weibo_id
       ORDER BY k.ord;
   ELSE
     -- An empty page (or a user without posts): one row of just the total.

@@ -75,12 +75,12 @@ describe('yyPage', () => {
   });
 });
 
-describe('yy_page plans (migration 010)', () => {
+describe('yy_page plans (migrations 010 and 015b)', () => {
   /**
    * The plans PostgreSQL ran inside yy_page, from auto_explain's notices on one connection. A
    * kept (generic) plan shows its parameters as $n; a plan made for the call shows the values.
    */
-  async function plansOf(uid: number | null): Promise<string> {
+  async function plansOf(uid: number | null, viewer: number | null = null): Promise<string> {
     const client = await pool.connect();
     const notices: string[] = [];
     const onNotice = (n: { message?: string }) => notices.push(n.message ?? '');
@@ -91,9 +91,9 @@ describe('yy_page plans (migration 010)', () => {
       await client.query('SET auto_explain.log_nested_statements = on');
       await client.query('SET auto_explain.log_level = notice');
       // Twice: the second call runs on the plans the first one kept.
-      await client.query('SELECT * FROM yy_page($1, 20, 0)', [uid]);
+      await client.query('SELECT * FROM yy_page($1, 20, 0, $2)', [uid, viewer]);
       notices.length = 0;
-      await client.query('SELECT * FROM yy_page($1, 20, 0)', [uid]);
+      await client.query('SELECT * FROM yy_page($1, 20, 0, $2)', [uid, viewer]);
       return notices.join('\n');
     } finally {
       client.off('notice', onNotice);
@@ -123,7 +123,17 @@ describe('yy_page plans (migration 010)', () => {
       expect(site).toMatch(/Index Scan using yy_pkey on yy p [^\n]*\n\s*Index Cond: \(weibo_id = k\.id\)/);
       expect(site).not.toMatch(/Seq Scan on yy|Hash Join|Merge/);
       expect((await yyPage(pool, many, 20, 0))?.records.map((r) => r.content)).toEqual(Array.from({ length: 20 }, (_, i) => `p${i + 1}`));
+      // Migration 015b: a viewer who blocked someone reads the site's page in the same visible-only
+      // index, filtering the blocked author inside it (index only, no heap visit per skipped row).
+      await pool.query('INSERT INTO blocks (uid, blocked_uid) VALUES ($1, $2)', [quiet, many]);
+      const blocked = await plansOf(null, quiet);
+      expect(blocked).toMatch(/Index Only Scan Backward using yy_ctime_idx on yy y[^\n]*\n\s*Filter: \(uid <> ALL/);
+      // (yy_comments is empty here: its count per page yy may be a scan of nothing.)
+      expect(blocked).not.toMatch(/Seq Scan on yy |Hash Join|Merge/);
+      expect((await yyPage(pool, null, 20, 0, quiet))?.records.map((r) => r.content)).toEqual(['也转', '转', '二', '一']);
+      expect((await yyPage(pool, null, 20, 0, quiet))?.total).toBe(4);
     } finally {
+      await pool.query('DELETE FROM blocks WHERE uid = $1', [quiet]);
       await pool.query('DELETE FROM yy WHERE uid = $1', [many]);
       await pool.query('UPDATE users SET yy_count = 0 WHERE uid = $1', [many]);
       await pool.query(`UPDATE site_counters SET value = value - 3000 WHERE name = 'yy'`);
