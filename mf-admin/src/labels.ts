@@ -1,0 +1,21 @@
+/** The words of the moderation area: what each action, sanction, kind and rule is called. */
+import { REPORT_REASONS, type ModAction, type ReportKind, type RuleBroken, type SanctionKind } from '@xiaoba/shared';
+
+export const ACTION_LABELS: Record<ModAction, string> = {
+  dismiss: '忽略',
+  remove: '删除内容',
+  restore: '恢复',
+  warn: '警告',
+  freeze: '冻结',
+  ban: '封禁',
+  lift: '解除',
+};
+
+export const SANCTION_LABELS: Record<SanctionKind, string> = { warning: '警告', removal: '删除内容', freeze: '冻结', ban: '封禁' };
+
+export const KIND_LABELS: Record<ReportKind, string> = { yy: 'yy', comment: '评论', leave: '留言', leaveReply: '留言的回复', user: '空间' };
+
+/** The community rules a sanction names: the report reasons but 其他. */
+export const RULES = (Object.keys(REPORT_REASONS) as Array<keyof typeof REPORT_REASONS>).filter((r): r is RuleBroken => r !== 'other');
+
+export const ruleLabel = (rule: RuleBroken | '') => (rule ? REPORT_REASONS[rule] : '');
