@@ -4,7 +4,7 @@
  * action but 忽略 requires (the user is told it). Sends POST /api/mod/action; on success says
  * MOD_MSG.done and calls `onDone`; a refusal is shown in the dialog, with what was typed kept.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Button, Dialog, MOD_MSG, notify, styled, type ModAction, type ModActionBody, type RuleBroken } from '@xiaoba/shared';
 import { ACTION_LABELS, RULES, ruleLabel } from '../labels';
 import { useModActionMutation } from '../mod-api';
@@ -57,7 +57,7 @@ export function ActionDialog({ request, onClose, onDone }: { request: ActionRequ
   const needsRule = NEEDS_RULE.includes(action);
   const reasonRequired = action !== 'dismiss';
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (isLoading) return;
     const dayCount = Number(days);

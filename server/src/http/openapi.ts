@@ -102,6 +102,11 @@ const IMAGE_DATA = object(
 const LEAVE_REPLY = object('LeaveReply', { id: INT, leaveId: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, content: STR, ctime: TIME });
 const VISITOR = object('Visitor', { visitedId: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, ctime: TIME });
 
+/** A type with fields that are present only in some answers (issue 17's additions). */
+const withOptional = (schema: Json, optional: Json): Json => ({ ...schema, properties: { ...(schema.properties as Json), ...optional } });
+const BOOL = { type: 'boolean' } as const;
+const WHO_MAY_WRITE = { type: 'string', enum: ['everyone', 'me'], description: "everyone, or 'me': the owner only" } as const;
+
 /**
  * The answers' types, as the route schemas document them. Checked against real answers by
  * fuzz.test.ts (every 200 it gets), so they cannot drift from the code unnoticed.
@@ -113,7 +118,8 @@ const TYPES: Record<string, Json> = {
     token: { type: 'string', description: 'the access token' },
     username: { type: 'string', description: 'the nickname' },
   }),
-  SpaceUser: object('SpaceUser', {
+  SpaceUser: withOptional(
+    object('SpaceUser', {
     uid: INT,
     uname: STR,
     sex: SEX,
@@ -130,6 +136,12 @@ const TYPES: Record<string, Json> = {
     skin: SKIN,
     lastTime: TIME,
   }),
+    {
+      blocked: { type: 'boolean', description: "the caller blocked this user (absent on one's own space)" },
+      mayComment: { type: 'boolean', description: 'the owner lets the caller comment on their yy (block, privacy)' },
+      mayLeave: { type: 'boolean', description: 'the owner lets the caller write on their board (block, privacy)' },
+    },
+  ),
   Yy: object('Yy', {
     weiboId: INT,
     uid: INT,
@@ -176,7 +188,11 @@ const TYPES: Record<string, Json> = {
     replies: { type: 'array', items: LEAVE_REPLY },
   }),
   Visitor: VISITOR,
-  VisitorList: object('VisitorList', { data: { type: 'array', items: VISITOR }, total: INT }),
+  VisitorList: withOptional(object('VisitorList', { data: { type: 'array', items: VISITOR }, total: INT }), {
+    hidden: { type: 'boolean', enum: [true], description: "the owner hides their visitors from others: data is [] (never for the owner)" },
+  }),
+  BlockedUser: object('BlockedUser', { uid: INT, name: STR, face: FACE, avatar: AVATAR, qianming: STR, ctime: TIME }),
+  PrivacySettings: object('PrivacySettings', { comment: WHO_MAY_WRITE, board: WHO_MAY_WRITE, showVisitors: BOOL, showBirthday: BOOL, findable: BOOL }),
   HotTopic: object('HotTopic', { name: STR, count: INT }),
   CommentNotice: object('CommentNotice', {
     commentId: INT,
