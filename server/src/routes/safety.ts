@@ -59,7 +59,7 @@ const PRIVACY_FIELDS = {
   showBirthday: yesNo('others see my birthday', PRIVACY_ERROR.showBirthday),
   findable: yesNo('others find me by nickname', PRIVACY_ERROR.findable),
 };
-const PRIVACY_TYPE = typed('PrivacySettings', PRIVACY_FIELDS);
+const PRIVACY_TYPE = typed('PrivacySettings');
 const uidBody = (what: string) => jsonBody(`{uid}: the user ${what} (a positive integer; else 400 ${BLOCK_MSG.userNotFound})`, { uid: num('the 米米号') });
 
 const SCHEMA = {
