@@ -172,3 +172,27 @@ describe('the 更多 menu', () => {
     expect(calls.filter((c) => c.path === '/block/add').map((c) => [c.method, c.body])).toEqual([['POST', { uid: other.uid }]]);
   });
 });
+
+describe('the 更多 menu on the space of someone blocked', () => {
+  it('offers 取消拉黑 on their items, which unblocks them', async () => {
+    const calls = theirSpace((call) => {
+      if (call.path === '/user/getuserinfo/10002') return ok({ ...other, blocked: true });
+      if (call.path === '/block/remove') return { status: 200, body: { code: 200, msg: BLOCK_MSG.unblocked } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderSpace('/10002');
+    const post = (await screen.findAllByRole('article'))[0]!;
+    await user.click(moreButton(post, '小明的yy'));
+    expect(
+      within(post)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['举报', '取消拉黑']);
+    await user.click(within(post).getByRole('menuitem', { name: '取消拉黑' }));
+    const dialog = await screen.findByRole('dialog', { name: '取消拉黑小明' });
+    await user.click(within(dialog).getByRole('button', { name: '取消拉黑' }));
+    expect(await screen.findByText(BLOCK_MSG.unblocked)).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/block/')).map((c) => [c.path, c.body])).toEqual([['/block/remove', { uid: 10002 }]]);
+  });
+});

@@ -6,8 +6,9 @@
  * Tab leaves (on from the button), and a press outside closes it. A chosen item
  * hands focus back to the button before its dialog opens, so the dialog returns it there too.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { styled, useArchiveMode, type ReportKind } from '@xiaoba/shared';
+import { SpaceOwnerContext } from '../space/owner-context';
 import { ActionButton } from '../ui/fields';
 import { focusRing } from '../ui/controls';
 import { BlockDialog, type BlockUser } from './BlockDialog';
@@ -44,6 +45,9 @@ function Menu({ kind, id, author }: Omit<MoreMenuProps, 'viewer'>) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const subject = `${author.name}的${KIND_WORDS[kind]}`;
+  // On the space of someone already blocked, their items offer to unblock (elsewhere it is not known).
+  const space = useContext(SpaceOwnerContext);
+  const blocked = space !== null && space.uid === author.uid && space.blocked;
 
   const focusItem = (index: number) => itemRefs.current[(index + ITEMS.length) % ITEMS.length]?.focus();
 
@@ -123,14 +127,14 @@ function Menu({ kind, id, author }: Omit<MoreMenuProps, 'viewer'>) {
                 tabIndex={-1}
                 onClick={() => choose(item)}
               >
-                {item}
+                {item === '拉黑' && blocked ? '取消拉黑' : item}
               </button>
             </li>
           ))}
         </List>
       )}
       {opened.has('举报') && <ReportDialog open={chosen === '举报'} target={{ kind, id }} subject={subject} onClose={() => setChosen(null)} />}
-      {opened.has('拉黑') && <BlockDialog open={chosen === '拉黑'} user={author} blocked={false} onClose={() => setChosen(null)} />}
+      {opened.has('拉黑') && <BlockDialog open={chosen === '拉黑'} user={author} blocked={blocked} onClose={() => setChosen(null)} />}
     </Wrap>
   );
 }
