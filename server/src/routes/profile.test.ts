@@ -35,7 +35,19 @@ describe('GET /api/user/getinfo', () => {
     const res = await call('GET', '/api/user/getinfo');
     expect(res.statusCode).toBe(200);
     const data = json(res).data;
-    expect(data).toMatchObject({ uid: me.uid, name: '小明', email: me.email, birthday: '', sign: 1, lastTime: 0, skin: '', face: 0 });
+    // role and frozenUntil: the standing of issue 17 (an ordinary user, not frozen).
+    expect(data).toMatchObject({
+      uid: me.uid,
+      name: '小明',
+      email: me.email,
+      birthday: '',
+      sign: 1,
+      lastTime: 0,
+      skin: '',
+      face: 0,
+      role: 'user',
+      frozenUntil: 0,
+    });
     expect(Math.abs(data.ctime - Date.now() / 1000)).toBeLessThan(60);
     expect(Object.keys(data).sort()).toEqual(
       [
@@ -48,10 +60,12 @@ describe('GET /api/user/getinfo', () => {
         'face',
         'fans',
         'follows',
+        'frozenUntil',
         'lastTime',
         'name',
         'qianming',
         'qm',
+        'role',
         'sex',
         'sign',
         'skin',
