@@ -1,5 +1,10 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { manifestScript, preloadForPath, type Manifest } from './manifest';
+import { fixedRegistry } from '../deploy/registry';
+import { ManifestBuilder, manifestScript, preloadForPath, type Manifest } from './manifest';
 
 // mf-home's /home composes mf-space's ./feed (ADR 6): its first visit preloads both remotes' files.
 const manifest: Manifest = {
@@ -113,5 +118,43 @@ describe('manifestScript', () => {
       .replace(/<\/script>$/, '');
     expect(body).not.toContain('<');
     expect(body).toContain('\\u003c/script>');
+  });
+});
+
+describe('ManifestBuilder and audiences (ADR 14)', () => {
+  it('build() leaves a remote for moderators out; forAudience gives its entry, in the same shape', async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'xb-manifest-'));
+    try {
+      const built: Array<[string, string]> = [
+        ['mf-home', 'mf_home'],
+        ['mf-admin', 'mf_admin'],
+      ];
+      for (const [dir, name] of built) {
+        await mkdir(path.join(site, dir, 'dist'), { recursive: true });
+        await writeFile(path.join(site, dir, 'dist', 'remoteEntry.js'), `export const x = '${dir}';`);
+        await writeFile(path.join(site, dir, 'dist', 'routes.json'), JSON.stringify({ name, routes: [{ path: `/${dir}`, page: 'p' }] }));
+      }
+      const registry = fixedRegistry({
+        remotes: [
+          { name: 'mf-home', federation: 'mf_home', owns: ['/mf-home'] },
+          { name: 'mf-admin', federation: 'mf_admin', owns: ['/mf-admin'], audience: 'moderators' },
+        ],
+      });
+      const builder = new ManifestBuilder(site, pino({ enabled: false }), false, { registry });
+      const manifest = await builder.build();
+      expect(manifest.remotes.map((r) => r.name)).toEqual(['mf_home']);
+      expect(preloadForPath(manifest, '/mf-admin')).toBeUndefined();
+      const moderators = await builder.forAudience('moderators');
+      expect(moderators).toEqual([
+        {
+          name: 'mf_admin',
+          url: expect.stringMatching(/^\/remotes\/mf-admin\/remoteEntry\.js\?v=/),
+          version: expect.any(String),
+          routes: [{ path: '/mf-admin', page: 'p' }],
+        },
+      ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 });
