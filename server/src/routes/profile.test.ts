@@ -95,6 +95,10 @@ describe('GET /api/user/getuserinfo/{id}', () => {
       birthday: '2000-01-02',
       skin: 'moon',
       lastTime: 0,
+      // What the owner allows the caller (issue 17): not blocked, the default privacy.
+      blocked: false,
+      mayComment: true,
+      mayLeave: true,
     });
   });
 
