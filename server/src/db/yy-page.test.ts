@@ -75,7 +75,7 @@ describe('yyPage', () => {
   });
 });
 
-describe('yy_page plans (migrations 010 and 015b)', () => {
+describe('yy_page plans (migrations 010 and 017)', () => {
   /**
    * The plans PostgreSQL ran inside yy_page, from auto_explain's notices on one connection. A
    * kept (generic) plan shows its parameters as $n; a plan made for the call shows the values.
@@ -123,7 +123,7 @@ describe('yy_page plans (migrations 010 and 015b)', () => {
       expect(site).toMatch(/Index Scan using yy_pkey on yy p [^\n]*\n\s*Index Cond: \(weibo_id = k\.id\)/);
       expect(site).not.toMatch(/Seq Scan on yy|Hash Join|Merge/);
       expect((await yyPage(pool, many, 20, 0))?.records.map((r) => r.content)).toEqual(Array.from({ length: 20 }, (_, i) => `p${i + 1}`));
-      // Migration 015b: a viewer who blocked someone reads the site's page in the same visible-only
+      // Migration 017: a viewer who blocked someone reads the site's page in the same visible-only
       // index, filtering the blocked author inside it (index only, no heap visit per skipped row).
       await pool.query('INSERT INTO blocks (uid, blocked_uid) VALUES ($1, $2)', [quiet, many]);
       const blocked = await plansOf(null, quiet);

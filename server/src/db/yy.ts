@@ -101,7 +101,7 @@ async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
 
 /**
  * One page of yy with its total, in one round trip (instead of three: the counter, the rows, their
- * pictures): the function yy_page (migration 008, rewritten by 010 and 015b) reads the counter (a
+ * pictures): the function yy_page (migration 008, rewritten by 010 and 017) reads the counter (a
  * user's `yy_count`, or the site's), then the page's ids newest first from the (uid, ctime,
  * weibo_id) or (ctime, weibo_id) index of visible yy scanned backwards, then those rows with
  * author, source and each one's pictures as an array; beyond the last page nothing is scanned.
