@@ -26,6 +26,8 @@ afterAll(async () => {
 /** A new browser (its own cookies) signed in as a fresh account. */
 async function newUser(name: string): Promise<SitePage & { me: Account & { token: string } }> {
   const site = await open(browser);
+  // A step that cannot happen fails in 10 s, naming what it waited for, within the test's 30.
+  site.page.setDefaultTimeout(10_000);
   return { ...site, me: await registerAccount(site.page, name) };
 }
 
@@ -76,7 +78,7 @@ describe('block', () => {
     const { page } = child;
     await page.goto(`/${stranger.me.uid}`);
     await page.getByRole('heading', { name: '陌生人的yy' }).waitFor();
-    await page.getByRole('button', { name: /拉黑/ }).first().click();
+    await page.getByRole('group', { name: '拉黑和举报' }).getByRole('button', { name: '拉黑', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '拉黑陌生人' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('对方不会收到通知');
@@ -129,17 +131,22 @@ describe('report and removal', () => {
 
     // The moderator finds it in the queue, with the words and the reason, and removes it with a reason.
     const m = mod.page;
-    await m.goto('/admin');
-    const group = m.getByRole('article').filter({ hasText: words }).first();
+    await m.goto('/home');
+    await m.locator('header').getByRole('link', { name: '管理', exact: true }).click();
+    await m.getByRole('heading', { level: 2, name: '举报处理' }).waitFor();
+    const group = m.getByRole('article', { name: '坏小孩的yy（1条举报）' });
     await group.waitFor();
-    expect(await group.innerText()).toContain(REPORT_REASONS.bullying);
+    expect(await group.innerText()).toContain(words);
+    expect(await group.getByRole('list', { name: '举报' }).innerText()).toContain(REPORT_REASONS.bullying);
     expect(await axeViolations(m)).toEqual([]);
     const reason = `骂人的话 ${stamp}`;
-    await group.getByRole('button', { name: /删除/ }).first().click();
-    const removal = m.getByRole('dialog').first();
-    await removal.getByRole('textbox').first().fill(reason);
-    await removal.getByRole('button', { name: /删除/ }).last().click();
+    await group.getByRole('group', { name: '处理坏小孩的yy' }).getByRole('button', { name: '删除内容' }).click();
+    const removal = m.getByRole('dialog', { name: '删除坏小孩的yy' });
+    await removal.getByLabel('原因（用户会看到）').fill(reason);
+    expect(await axeViolations(m)).toEqual([]);
+    await removal.getByRole('button', { name: '删除内容' }).click();
     await expectToast(m, '操作成功');
+    expect(await group.count()).toBe(0);
 
     // The yy is gone for everyone else.
     await page.goto(`/${author.me.uid}`);
@@ -157,27 +164,39 @@ describe('report and removal', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The audit log: who, what, to whom, why.
-    await m.goto('/admin/log');
+    await m.getByRole('navigation', { name: '管理分类' }).getByRole('link', { name: '操作记录' }).click();
+    await m.getByRole('heading', { level: 2, name: '操作记录' }).waitFor();
     const entry = m.getByRole('row').filter({ hasText: reason }).first();
     await entry.waitFor();
-    const line = await entry.innerText();
-    expect(line).toContain('管理员');
-    expect(line).toContain('坏小孩');
+    const cells = await entry.getByRole('cell').allInnerTexts();
+    expect(cells.slice(1)).toEqual(['管理员', '删除内容', '坏小孩的yy', reason]);
     expect([...author.errors, ...reporter.errors, ...mod.errors]).toEqual([]);
   });
 
-  it('a user who is not a moderator never gets /admin', async () => {
+  // Not yet possible (shell, commit b6ce01c): on a fresh page the shell's patchRoutesOnNavigation
+  // asks GET /api/mod/remote before the session is restored, without a token; the server answers
+  // 404 like an unknown route (docs/api.md "Moderation"), not 401, so the client never refreshes
+  // and asks again, and /admin, /admin/log and /admin/user/:uid show 404 on a reload or a bookmark.
+  // Reaching them through the header's 管理 link works (the test above). The test, for when it is fixed:
+  //   const mod = await newModerator('新管理');
+  //   await mod.page.goto('/admin');
+  //   await mod.page.getByRole('heading', { level: 2, name: '举报处理' }).waitFor();
+  //   await mod.page.goto('/admin/log');
+  //   await mod.page.getByRole('heading', { level: 2, name: '操作记录' }).waitFor();
+  it.todo('a moderator opening /admin directly (a reload, a bookmark) gets the queue');
+
+  it('a user who is not a moderator gets the not-found page at /admin, and nothing of mf-admin is asked', async () => {
     const { page } = await newUser('普通人');
-    const loaded: string[] = [];
+    const asked: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('mf-admin')) loaded.push(r.url());
+      if (r.url().includes('mf-admin') || r.url().includes('/api/mod/')) asked.push(r.url());
     });
     await page.goto('/admin');
-    await page
-      .getByRole('heading', { name: /不存在/ })
-      .first()
-      .waitFor();
-    expect(loaded).toEqual([]);
+    await page.getByRole('heading', { level: 1, name: '404' }).waitFor();
+    await page.goto('/home');
+    await page.getByRole('heading', { name: '欢迎回来，普通人！' }).waitFor();
+    expect(await page.locator('header').getByRole('link', { name: '管理', exact: true }).count()).toBe(0);
+    expect(asked).toEqual([]);
   });
 });
 
