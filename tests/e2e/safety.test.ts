@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { BLOCK_MSG, REPORT_MSG, REPORT_REASONS, SANCTION_MSG, type ModActionBody, type Yy } from '@xiaoba/shared/core';
+import { BLOCK_MSG, REPORT_MSG, REPORT_REASONS, SANCTION_MSG, SKINS, type ModActionBody, type Yy } from '@xiaoba/shared/core';
 import { apiCall, registerAccount, sql, type Account } from '../src/accounts';
 import { axeViolations } from '../src/axe';
 import { launchBrowser, type SitePage } from '../src/browser';
@@ -100,8 +100,11 @@ describe('block', () => {
 
     // The block is listed in the privacy settings, where it can be undone; the page passes axe.
     await page.goto('/setting/privacy');
-    await page.getByText('陌生人').first().waitFor();
-    expect(await page.getByRole('button', { name: /取消拉黑/ }).count()).toBeGreaterThan(0);
+    const blocked = page.getByRole('list', { name: '黑名单' }).getByRole('listitem');
+    await blocked.first().waitFor();
+    expect(await blocked.count()).toBe(1);
+    expect(await blocked.getByRole('link', { name: '陌生人' }).getAttribute('href')).toBe(`/${stranger.me.uid}`);
+    await blocked.getByRole('button', { name: '取消拉黑陌生人' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect([...child.errors, ...stranger.errors]).toEqual([]);
   });
@@ -238,4 +241,58 @@ describe('sanctions', () => {
     await page.getByText(SANCTION_MSG.banned('多次威胁别人')).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
   });
+});
+
+describe('accessibility of the safety pages', () => {
+  it('the 更多 menu and the report dialog work with the keyboard alone', async () => {
+    const author = await newUser('键盘作者');
+    const reader = await newUser('键盘读者');
+    await postYy(author.page, author.me.token, `键盘测试 ${stamp}`);
+    const { page } = reader;
+    await page.goto(`/${author.me.uid}`);
+    const more = yyWith(page, `键盘测试 ${stamp}`).getByRole('button', { name: '更多：键盘作者的yy' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const report = page.getByRole('menuitem', { name: '举报' });
+    await expect.poll(() => report.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '举报键盘作者的yy' });
+    await dialog.waitFor();
+    // Focus is inside the dialog; Escape closes it and gives focus back to 更多.
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => more.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(reader.errors).toEqual([]);
+  });
+
+  it('/system/notify with notices, /setting/privacy with a blocked user and /admin with a report have no serious violations in any skin', async () => {
+    const mod = await newModerator('守护者');
+    const troll = await newUser('捣乱者');
+    const { page, me } = mod;
+    const yy = await postYy(troll.page, troll.me.token, `捣乱的话 ${stamp}`);
+    await apiCall(page, me.token, 'POST', '/api/block/add', { uid: troll.me.uid });
+    await apiCall(page, me.token, 'POST', '/api/report/add', { kind: 'yy', id: yy.weiboId, reason: 'spam', note: '刷屏' });
+    // Notices of each look (their texts come from the real actions in the flows above).
+    await sql(
+      `INSERT INTO system_notices (uid, kind, text) VALUES ($1, 'report_handled', '你的举报已处理：内容已删除'), ($1, 'warning', '你收到一次警告（广告或刷屏）：测试'), ($1, 'frozen', '你的账号被冻结到2030-01-01（测试）')`,
+      [me.uid],
+    );
+    const found: string[] = [];
+    for (const skin of SKINS) {
+      await apiCall(page, me.token, 'POST', `/api/user/updateskin?classname=${skin.id}`);
+      // Unread again, so the 新 marks are there to check.
+      await sql('UPDATE system_notices SET unread = true WHERE uid = $1', [me.uid]);
+      await page.goto('/system/notify');
+      await page.getByRole('list', { name: '给你的通知' }).getByText('新').first().waitFor();
+      found.push(...(await axeViolations(page)).map((v) => `${skin.name} /system/notify: ${v}`));
+      await page.goto('/setting/privacy');
+      await page.getByRole('button', { name: '取消拉黑捣乱者' }).waitFor();
+      found.push(...(await axeViolations(page)).map((v) => `${skin.name} /setting/privacy: ${v}`));
+      await page.locator('header').getByRole('link', { name: '管理', exact: true }).click();
+      await page.getByRole('article', { name: '捣乱者的yy（1条举报）' }).waitFor();
+      found.push(...(await axeViolations(page)).map((v) => `${skin.name} /admin: ${v}`));
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
 });
