@@ -13,13 +13,14 @@ import type { AppStore } from './store';
 export function createRouter(store: AppStore, manifest: RemotesManifest) {
   // The site's mode comes with the manifest the routes come from: every module reads it from the store.
   store.dispatch(uiActions.setArchive(manifest.archive === true));
+  const guard = createGuard(store);
   const routes: RouteObject[] = [
     {
       id: ROOT_ROUTE_ID,
       path: '/',
       element: <Layout />,
       // The page loaders' prefetch waits for this navigation's verdict (shared's route-prefetch.ts).
-      loader: withGuardVerdict(createGuard(store)),
+      loader: withGuardVerdict(guard),
       // The guard runs on every navigation, not only when params change.
       shouldRevalidate: () => true,
       errorElement: <RootError />,
@@ -31,8 +32,9 @@ export function createRouter(store: AppStore, manifest: RemotesManifest) {
       ],
     },
   ];
-  // The moderators' remotes are not in the manifest: their rows are added for moderators only.
-  return createBrowserRouter(routes, { patchRoutesOnNavigation: moderatorRoutes(store) });
+  // The moderators' remotes are not in the manifest: their rows are added for moderators only
+  // (after the guard's session restore on a fresh page).
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: moderatorRoutes(store, guard.restoreSession) });
 }
 
 export type AppRouter = ReturnType<typeof createRouter>;

@@ -176,17 +176,16 @@ describe('report and removal', () => {
     expect([...author.errors, ...reporter.errors, ...mod.errors]).toEqual([]);
   });
 
-  // Not yet possible (shell, commit b6ce01c): on a fresh page the shell's patchRoutesOnNavigation
-  // asks GET /api/mod/remote before the session is restored, without a token; the server answers
-  // 404 like an unknown route (docs/api.md "Moderation"), not 401, so the client never refreshes
-  // and asks again, and /admin, /admin/log and /admin/user/:uid show 404 on a reload or a bookmark.
-  // Reaching them through the header's 管理 link works (the test above). The test, for when it is fixed:
-  //   const mod = await newModerator('新管理');
-  //   await mod.page.goto('/admin');
-  //   await mod.page.getByRole('heading', { level: 2, name: '举报处理' }).waitFor();
-  //   await mod.page.goto('/admin/log');
-  //   await mod.page.getByRole('heading', { level: 2, name: '操作记录' }).waitFor();
-  it.todo('a moderator opening /admin directly (a reload, a bookmark) gets the queue');
+  it('a moderator opening /admin directly (a reload, a bookmark) gets the queue, and the log', async () => {
+    // On a fresh page the router meets /admin before the guard has restored the session: the shell
+    // restores it first, then asks for the moderators' remote (remotes/moderator-routes.ts).
+    const mod = await newModerator('新管理');
+    await mod.page.goto('/admin');
+    await mod.page.getByRole('heading', { level: 2, name: '举报处理' }).waitFor();
+    await mod.page.goto('/admin/log');
+    await mod.page.getByRole('heading', { level: 2, name: '操作记录' }).waitFor();
+    expect(mod.errors).toEqual([]);
+  });
 
   it('a user who is not a moderator gets the not-found page at /admin, and nothing of mf-admin is asked', async () => {
     const { page } = await newUser('普通人');

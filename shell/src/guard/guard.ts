@@ -31,8 +31,23 @@ export function createGuard(store: AppStore) {
     void store.dispatch(userApi.endpoints.updateLogin.initiate());
   }
 
-  /** A redirect to /login when the refresh cookie cannot restore the session, else null. */
-  async function restoreSession(): Promise<Response | null> {
+  let restoring: Promise<Response | null> | null = null;
+  /**
+   * A redirect to /login when the refresh cookie cannot restore the session, else null. Callers at
+   * the same time share one restore (the moderators' routes may need the session before the guard
+   * runs: remotes/moderator-routes.ts).
+   */
+  function restoreSession(): Promise<Response | null> {
+    // Restoring a session takes two requests: the global loading overlay covers it.
+    if (!restoring) store.dispatch(uiActions.setLoading(true));
+    restoring ??= restoreSessionNow().finally(() => {
+      restoring = null;
+      store.dispatch(uiActions.setLoading(false));
+    });
+    return restoring;
+  }
+
+  async function restoreSessionNow(): Promise<Response | null> {
     let valid: boolean;
     try {
       valid = await cookieIsValid();
@@ -66,7 +81,7 @@ export function createGuard(store: AppStore) {
     return null;
   }
 
-  return async function guard({ request }: { request: Request }) {
+  async function guard({ request }: { request: Request }) {
     const path = new URL(request.url).pathname;
     const { token } = store.getState().auth;
 
@@ -88,17 +103,12 @@ export function createGuard(store: AppStore) {
     }
 
     if (!token) {
-      // Restoring a session takes two requests: the global loading overlay covers it.
-      store.dispatch(uiActions.setLoading(true));
-      try {
-        const restored = await restoreSession();
-        if (restored) return restored;
-      } finally {
-        store.dispatch(uiActions.setLoading(false));
-      }
+      const restored = await restoreSession();
+      if (restored) return restored;
     }
 
     recordLoginOncePerDay();
     return null;
-  };
+  }
+  return Object.assign(guard, { restoreSession });
 }

@@ -19,16 +19,25 @@ type Patch = (routeId: string | null, children: RouteObject[]) => void;
 
 const isModerator = (store: AppStore) => store.getState().auth.user?.role === 'moderator';
 
-/** The router's `patchRoutesOnNavigation`: adds the moderators' rows once, for moderators only. */
-export function moderatorRoutes(store: AppStore) {
+/**
+ * The router's `patchRoutesOnNavigation`: adds the moderators' rows once, for moderators only.
+ * `restoreSession` is the guard's (shared with it): a fresh page has no token yet when the router
+ * matches its first path, and /api/mod/remote answers 404, not 401, without one.
+ */
+export function moderatorRoutes(store: AppStore, restoreSession: () => Promise<Response | null> = async () => null) {
   let patched = false;
   let asking: Promise<RouteObject[]> | null = null;
   return async function patchRoutesOnNavigation({ patch }: { patch: Patch }): Promise<void> {
-    if (patched || !isModerator(store)) return;
-    // Signed out for sure (no token, no session hint): the guard sends the visitor to /login.
-    if (!store.getState().auth.token && !mayHaveSession()) return;
-    // Without a token yet (a fresh page) the shared client refreshes the session on the 401 and
-    // asks again; the guard then finds the token there.
+    if (patched) return;
+    if (!store.getState().auth.token) {
+      // Signed out for sure (no token, no session hint): the guard sends the visitor to /login.
+      if (!mayHaveSession()) return;
+      // A fresh page (a reload or a bookmark of /admin): the router matches before the guard has
+      // restored the session, and only the restored user says whether they moderate (the stored
+      // one may predate the role). The guard shares this restore and then finds the token.
+      if ((await restoreSession()) !== null) return;
+    }
+    if (!isModerator(store)) return;
     asking ??= loadModeratorRemotes()
       .then((entries) => entries.flatMap((entry) => remoteRoutes(entry, store, { allowed: () => isModerator(store) })))
       .finally(() => {
