@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authActions, STORAGE_KEY, uiActions, type LoginData } from '@xiaoba/shared';
+import { authActions, STORAGE_KEY, uiActions, userApi, type LoginData } from '@xiaoba/shared';
 import { createStore } from './store';
 import { memoryStorage, user } from './testing/fake-server';
 
@@ -26,6 +26,20 @@ describe('createStore persistence', () => {
     const second = createStore(storage);
     expect(second.getState().auth.user).toEqual({ ...user, skin: 'town' });
     expect(second.getState().auth.token).toBeNull();
+  });
+
+  it("forgets the data cache when another user signs in: nothing of the previous user's stays", () => {
+    const store = createStore(memoryStorage());
+    store.dispatch(authActions.loggedIn(loginData));
+    store.dispatch(userApi.util.upsertQueryEntries([{ endpointName: 'getInfo', arg: undefined, value: user }]));
+    // The same user signing in again keeps it.
+    store.dispatch(authActions.loggedOut());
+    store.dispatch(authActions.loggedIn(loginData));
+    expect(userApi.endpoints.getInfo.select()(store.getState()).data).toEqual(user);
+    // Another user on the same computer does not see it.
+    store.dispatch(authActions.loggedOut());
+    store.dispatch(authActions.loggedIn({ ...loginData, uid: user.uid + 1 }));
+    expect(userApi.endpoints.getInfo.select()(store.getState()).data).toBeUndefined();
   });
 
   it('takes the initial shown skin from the persisted user', () => {

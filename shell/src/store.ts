@@ -12,11 +12,20 @@ export function createStore(storage: Storage | undefined = globalThis.localStora
   setupListeners(store.dispatch);
   // Persist the user (never the token) whenever the auth state changes.
   let last = store.getState().auth;
+  // Whose reads the data cache holds. Another user signing in (a family or school computer) finds
+  // nothing of the previous one's (their privacy settings, blocked users, notices...). Cleared then,
+  // not at sign-out, so requests still settling as the session ends settle as they were.
+  let cacheOwner = last.user?.uid ?? null;
   store.subscribe(() => {
     const next = store.getState().auth;
     if (next !== last) {
       last = next;
       saveAuthState(next, storage);
+      const uid = next.user?.uid ?? null;
+      if (uid !== null && uid !== cacheOwner) {
+        if (cacheOwner !== null) store.dispatch(baseApi.util.resetApiState());
+        cacheOwner = uid;
+      }
     }
   });
   return store;
