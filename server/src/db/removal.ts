@@ -104,3 +104,36 @@ export async function restoreItem(db: Queryable, kind: RemovableKind, id: number
   await moveCounters(db, kind, id, 1);
   return { uid: item.uid, changed: true };
 }
+
+export interface PurgeResult {
+  yy: number;
+  comments: number;
+  leaves: number;
+  leaveReplies: number;
+  /** Picture files no row names any more: remove them from the storage after the commit. */
+  files: string[];
+}
+
+/**
+ * The operator's purge (`npm run moderator -- purge <days>`): items removed more than `days` days
+ * ago are deleted for good, with what hangs under them (a yy's comments and pictures, a message's
+ * replies). Until then a removal can be undone. The counters already left them out at removal, so
+ * nothing is uncounted again. Run it in one transaction; remove the returned files after it commits.
+ */
+export async function purgeRemoved(db: Queryable, days: number): Promise<PurgeResult> {
+  const older = `removed_at < now() - make_interval(days => $1)`;
+  const count = async (sql: string) => (await db.query(sql, [days])).rowCount ?? 0;
+  const leaveReplies = await count(`DELETE FROM leave_replies WHERE ${older}`);
+  const leaves = await count(`DELETE FROM leaves WHERE ${older}`);
+  const comments = await count(`DELETE FROM yy_comments WHERE ${older}`);
+  // A yy's pictures: only the files no other row names (an import stores a picture once).
+  const { rows } = await db.query<{ file: string }>(
+    `WITH purged AS (SELECT weibo_id FROM yy WHERE ${older}),
+          gone AS (DELETE FROM uploads WHERE weibo_id IN (SELECT weibo_id FROM purged) RETURNING file, weibo_id)
+     SELECT DISTINCT g.file FROM gone g
+     WHERE NOT EXISTS (SELECT 1 FROM uploads u WHERE u.file = g.file AND (u.weibo_id IS NULL OR u.weibo_id NOT IN (SELECT weibo_id FROM purged)))`,
+    [days],
+  );
+  const yy = await count(`DELETE FROM yy WHERE ${older}`);
+  return { yy, comments, leaves, leaveReplies, files: rows.map((r) => r.file) };
+}

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool, type Pool } from '../db/pool';
 import { createTestDatabase } from '../test/helpers';
 import { createUser } from '../test/users';
+import { removeItem, restoreItem } from '../db/removal';
+import { insertComment, insertYy } from '../db/yy';
 import { moderatorCommand } from './command';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -44,4 +46,32 @@ it('adds, lists and removes moderators; refuses what is not a command or a user'
   expect(await moderatorCommand(['promote', '1'], env, io)).toBe(2);
   expect(await moderatorCommand([], env, io)).toBe(2);
   expect(await moderatorCommand(['--help'], env, io)).toBe(0);
+});
+
+it('purge <days> deletes for good what was removed longer ago, with what hangs under it; newer removals stay restorable', async () => {
+  const { uid } = await createUser(pool, { name: '小删', email: 'shan@example.com' });
+  const out: string[] = [];
+  const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
+  const env = { DATABASE_URL: db.url };
+  const old = await insertYy(pool, { uid, content: '很久以前被删的', transpondId: null });
+  await insertComment(pool, { weiboId: old, uid, content: '它下面的评论', replyCommentId: null, replyUid: null });
+  const recent = await insertYy(pool, { uid, content: '刚被删的', transpondId: null });
+  const kept = await insertYy(pool, { uid, content: '没被删的', transpondId: null });
+  await removeItem(pool, 'yy', old, uid, '广告');
+  await removeItem(pool, 'yy', recent, uid, '广告');
+  await pool.query(`UPDATE yy SET removed_at = now() - interval '40 days' WHERE weibo_id = $1`, [old]);
+  const counts = async () => (await pool.query('SELECT yy_count FROM users WHERE uid = $1', [uid])).rows[0].yy_count as number;
+  const before = await counts();
+
+  expect(await moderatorCommand(['purge', '30'], env, io)).toBe(0);
+  expect(out.at(-1)).toMatch(/1 yy, 0 comments, 0 board messages, 0 replies/); // the comment went with its yy
+  const left = (await pool.query('SELECT weibo_id FROM yy WHERE uid = $1 ORDER BY weibo_id', [uid])).rows.map((r) => r.weibo_id);
+  expect(left).toEqual([recent, kept]);
+  expect((await pool.query('SELECT 1 FROM yy_comments WHERE weibo_id = $1', [old])).rowCount).toBe(0);
+  // The counters left removed items out at removal: a purge does not count them off again.
+  expect(await counts()).toBe(before);
+  expect((await restoreItem(pool, 'yy', recent))?.changed).toBe(true);
+
+  expect(await moderatorCommand(['purge', 'soon'], env, io)).toBe(2);
+  expect(await moderatorCommand(['purge'], env, io)).toBe(2);
 });
