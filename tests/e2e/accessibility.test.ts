@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../src/browser';
 import { SKINS } from '@xiaoba/shared/core';
 import { open, signInByApi } from '../src/site';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations as violations } from '../src/axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,27 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** axe-core's WCAG 2 A/AA checks on the page as it is now; serious and critical findings only. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the site's CSP rightly refuses an inline <script>.
-  await page.evaluate(axeSource);
-  const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
-    return result.violations;
-  })) as Violation[];
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   it.each(['/login', '/register'])('%s has no serious violations', async (path) => {
