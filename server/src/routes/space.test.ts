@@ -148,14 +148,16 @@ describe('visits', () => {
     const guests: Member[] = [];
     for (let i = 0; i < 12; i++) guests.push(await member(t, `客${i}`));
     const now = Math.floor(Date.now() / 1000);
-    // Guest i visits at now - 1000 + i*10 (so guest 11 is the latest), guest 0 also twice on earlier days.
-    for (let i = 0; i < 12; i++) await recordVisit(t.pool, host.uid, guests[i]!.uid, now - 1000 + i * 10);
+    // Guest i visits at now - 1000 + i*10 (so guest 11 is the latest), guest 0 also twice on earlier
+    // days; guest 3 first two days ago (a visit a UTC day: just after midnight, now - 1000 is
+    // yesterday, so a visit "earlier today" would make the total depend on the hour).
+    for (let i = 0; i < 12; i++) await recordVisit(t.pool, host.uid, guests[i]!.uid, i === 3 ? now - 2 * 86_400 : now - 1000 + i * 10);
     await recordVisit(t.pool, host.uid, guests[0]!.uid, now - 3 * 86_400);
     await recordVisit(t.pool, host.uid, guests[0]!.uid, now - 5 * 86_400);
     // Guest 3 comes back last: first in the list, still once.
     await open(guests[3]!, host.uid);
     const list = await visitors(alice, host.uid);
-    expect(list.total).toBe(14);
+    expect(list.total).toBe(15);
     expect(list.data).toHaveLength(VISITORS_SHOWN);
     expect(list.data.map((v: any) => v.username)).toEqual(['客3', '客11', '客10', '客9', '客8', '客7', '客6', '客5', '客4']);
     expect(new Set(list.data.map((v: any) => v.uid)).size).toBe(VISITORS_SHOWN);
