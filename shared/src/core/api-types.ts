@@ -73,6 +73,8 @@ export interface SpaceUser {
   lastTime: number;
   /** The caller has blocked this user (absent on one's own space). */
   blocked?: boolean;
+  /** The caller follows this user (issue 18; absent on one's own space). */
+  following?: boolean;
   /** What the owner allows the caller (privacy and blocks): comment on their yy, write on their board. */
   mayComment?: boolean;
   mayLeave?: boolean;

@@ -12,3 +12,4 @@ export * from './content';
 export * from './time';
 export * from './birthday-value';
 export * from './safety';
+export * from './follows';

@@ -45,6 +45,8 @@ export interface PrivacySettings {
   showBirthday: boolean;
   /** Whether others can find me by nickname (search, once it exists); the exact 米米号 always finds me. */
   findable: boolean;
+  /** Whether others see whom I follow and who follows me (issue 18); absent means true. */
+  showFollows?: boolean;
 }
 
 export const DEFAULT_PRIVACY: PrivacySettings = { comment: 'everyone', board: 'everyone', showVisitors: true, showBirthday: true, findable: true };
