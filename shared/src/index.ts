@@ -8,6 +8,7 @@ export { preloadApiClient, type ApiClient, type ApiDefaults } from './api/client
 export { baseApi, type ApiError } from './api/base-api';
 export * from './api/user-api';
 export * from './api/safety-api';
+export * from './api/follow-api';
 export * from './api/upload';
 export { authSlice, authActions, initialAuthState, type AuthState } from './store/auth-slice';
 export { uiSlice, uiActions, type UiState } from './store/ui-slice';
