@@ -35,6 +35,8 @@ export interface PrefetchContext {
   getState(): RootState;
   /** The matched route's params, e.g. `{ id: '100002' }` on /100002. */
   params: Readonly<Params<string>>;
+  /** The navigation's address: a page whose first screen depends on its query (e.g. /home?feed=following) reads it here. */
+  url: URL;
   /** Runs `start` with the own uid once the guard restored the session; not at all if it redirected. */
   whenSignedIn(start: (uid: number) => void): void;
 }
@@ -113,6 +115,7 @@ export function startPagePrefetch(
       dispatch: store.dispatch,
       getState: store.getState,
       params,
+      url: new URL(request.url),
       whenSignedIn: (start) => whenSignedIn(store, request, start),
     });
   } catch (error) {
