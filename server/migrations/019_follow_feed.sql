@@ -1,0 +1,155 @@
+-- The following feed (issue 18 item 2; docs/api.md "Follows (issue 18)" → "The following feed").
+--
+-- follow_page(viewer, limit, offset) answers what yy_page (017) answers, for the yy of the users
+-- the viewer follows and the viewer's own, newest first: removed yy left out (the partial
+-- indexes of 017), the viewer's blocked users left out, total included. Every statement keeps one
+-- plan per connection (docs/adr/0009-api-read-path.md), and the cost of page 1 must not grow with
+-- the number of follows (1,000 followees on a site of 1,000,000 yy as fast as 3). Two ways to the
+-- page's ids, the cheaper one chosen from the counters:
+--  * dense (the authors wrote a fair share of the site's yy, e.g. 1,000 followees): scan the
+--    newest rows of the site's (ctime, weibo_id) INCLUDE (uid) index, keeping the authors' rows,
+--    up to a window of at most 4,000 index entries. If the page's end is reached inside the
+--    window the page is exact (every older row is older than the window's); if not, the
+--    per-author way below runs instead;
+--  * sparse (a few followees, or quiet ones): per author, their newest yy up to the page's end
+--    from the (uid, ctime, weibo_id) index (a range on uid, as yy_page's user page, so the kept
+--    plan can use no other index), merged and cut.
+-- total is the sum of the authors' yy_count (visible yy, kept by the API): exact, one primary-key
+-- probe of users per author, read together with the authors themselves.
+
+-- The rows of a page of yy ids (in that order) with the answer's columns, or one row of just the
+-- total when there are none: yy_page's second step (017), for the feed's function.
+CREATE FUNCTION yy_page_rows(p_total bigint, ids bigint[], hidden bigint[])
+RETURNS TABLE (
+  total bigint,
+  weibo_id bigint,
+  uid bigint,
+  user_name text,
+  face integer,
+  avatar text,
+  content text,
+  ctime bigint,
+  transpond_id bigint,
+  comment_count integer,
+  s_wid bigint,
+  s_uid bigint,
+  s_name text,
+  s_content text,
+  s_ctime bigint,
+  s_comment integer,
+  files text[],
+  s_files text[]
+)
+LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan
+AS $$
+#variable_conflict use_column
+DECLARE
+  adjust_ids bigint[] := '{}';
+  adjust_n integer[] := '{}';
+BEGIN
+  IF cardinality(ids) > 0 AND cardinality(hidden) > 0 THEN
+    SELECT coalesce(array_agg(k.id), '{}'), coalesce(array_agg(a.cnt), '{}') INTO adjust_ids, adjust_n
+    FROM (SELECT unnest(ids) AS id
+          UNION SELECT y.transpond_id FROM yy y WHERE y.weibo_id = ANY(ids) AND y.transpond_id IS NOT NULL) k
+    CROSS JOIN LATERAL (SELECT count(*)::integer AS cnt FROM yy_comments c
+                        WHERE c.weibo_id = k.id AND c.uid = ANY(hidden) AND c.removed_at IS NULL) a
+    WHERE a.cnt > 0;
+  END IF;
+
+  IF cardinality(ids) > 0 THEN
+    RETURN QUERY
+      SELECT p_total, p.weibo_id, p.uid, u.name, u.face, u.avatar, p.content, floor(extract(epoch FROM p.ctime))::bigint,
+             coalesce(p.transpond_id, 0),
+             p.comment_count - coalesce((SELECT a.cnt FROM unnest(adjust_ids, adjust_n) AS a(id, cnt) WHERE a.id = p.weibo_id), 0),
+             s.weibo_id, s.uid, su.name, s.content, floor(extract(epoch FROM s.ctime))::bigint,
+             s.comment_count - coalesce((SELECT a.cnt FROM unnest(adjust_ids, adjust_n) AS a(id, cnt) WHERE a.id = s.weibo_id), 0),
+             pf.files,
+             CASE WHEN s.weibo_id IS NOT NULL THEN
+               (SELECT array_agg(f.file ORDER BY f.position) FROM uploads f WHERE f.weibo_id = s.weibo_id)
+             END
+      FROM unnest(ids) WITH ORDINALITY AS k(id, ord)
+      JOIN yy p ON p.weibo_id = k.id
+      JOIN users u ON u.uid = p.uid
+      LEFT JOIN yy s ON s.weibo_id = p.transpond_id AND s.removed_at IS NULL
+      LEFT JOIN users su ON su.uid = s.uid
+      LEFT JOIN (SELECT f.weibo_id, array_agg(f.file ORDER BY f.position) AS files FROM uploads f
+                 WHERE f.weibo_id = ANY(ids) GROUP BY f.weibo_id) pf ON pf.weibo_id = p.weibo_id
+      ORDER BY k.ord;
+  ELSE
+    total := p_total;
+    RETURN NEXT;
+  END IF;
+END
+$$;
+
+CREATE FUNCTION follow_page(p_viewer bigint, p_limit integer, p_offset bigint)
+RETURNS TABLE (
+  total bigint,
+  weibo_id bigint,
+  uid bigint,
+  user_name text,
+  face integer,
+  avatar text,
+  content text,
+  ctime bigint,
+  transpond_id bigint,
+  comment_count integer,
+  s_wid bigint,
+  s_uid bigint,
+  s_name text,
+  s_content text,
+  s_ctime bigint,
+  s_comment integer,
+  files text[],
+  s_files text[]
+)
+LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan
+AS $$
+#variable_conflict use_column
+DECLARE
+  page_end bigint := p_offset + p_limit;
+  hidden bigint[];
+  authors bigint[];
+  n bigint;
+  site bigint;
+  scan bigint;
+  found bigint[];
+  ids bigint[] := '{}';
+BEGIN
+  hidden := ARRAY(SELECT b.blocked_uid FROM blocks b WHERE b.uid = p_viewer);
+  -- The authors (the followees but the blocked ones, and the viewer) and their visible yy.
+  SELECT coalesce(array_agg(u.uid), '{}'), coalesce(sum(u.yy_count), 0) INTO authors, n
+  FROM (SELECT f.followed_uid AS uid FROM follows f WHERE f.uid = p_viewer AND f.followed_uid <> ALL(hidden)
+        UNION ALL SELECT p_viewer) a
+  JOIN users u ON u.uid = a.uid;
+
+  -- Beyond the last page nothing is scanned.
+  IF p_offset < n THEN
+    SELECT value INTO site FROM site_counters WHERE name = 'yy';
+    -- Dense: a window expected to hold the page's end four times over, if that is small.
+    scan := CASE WHEN coalesce(site, 0) > 0 THEN ceil(4.0 * page_end * site / n) END;
+    IF scan <= 4000 THEN
+      found := ARRAY(SELECT w.weibo_id
+                     FROM (SELECT y.weibo_id, y.uid, y.ctime FROM yy y WHERE y.removed_at IS NULL
+                           ORDER BY y.ctime DESC, y.weibo_id DESC LIMIT scan) w
+                     WHERE w.uid = ANY(authors)
+                     ORDER BY w.ctime DESC, w.weibo_id DESC LIMIT page_end);
+      IF cardinality(found) = page_end THEN
+        ids := found[p_offset + 1:page_end];
+      END IF;
+    END IF;
+    IF cardinality(ids) = 0 THEN
+      ids := ARRAY(SELECT t.weibo_id
+                   FROM unnest(authors) AS a(uid)
+                   CROSS JOIN LATERAL (SELECT y.weibo_id, y.ctime FROM yy y
+                                       WHERE y.uid >= a.uid AND y.uid <= a.uid AND y.removed_at IS NULL
+                                       ORDER BY y.uid DESC, y.ctime DESC, y.weibo_id DESC LIMIT page_end) t
+                   ORDER BY t.ctime DESC, t.weibo_id DESC LIMIT p_limit OFFSET p_offset);
+    END IF;
+  END IF;
+
+  RETURN QUERY SELECT * FROM yy_page_rows(n, ids, hidden);
+END
+$$;
