@@ -1,22 +1,31 @@
 /**
- * Exposed as `./feed`: everyone's yy (the same `YyList` as the space, with comments, replies,
+ * Exposed as `./feed`: a feed of yy (the same `YyList` as the space, with comments, replies,
  * reposts and deletes), for the personal centre (mf-home's /home) to compose at run time as a
- * fragment (ADR 6). Imports statically, so the fragment is one load that arrives whole or fails.
+ * fragment (ADR 6): everyone's (`source` 'all', the default) or 关注的yy, the yy of the people the
+ * user follows and their own ('following', issue 18). Imports statically, so the fragment is one
+ * load that arrives whole or fails.
  */
-import type { FragmentPrefetch } from '@xiaoba/shared';
+import type { AppDispatch, FeedSource } from '@xiaoba/shared';
 import { YyList } from './yy/YyList';
 import { yyApi } from './yy/yy-api';
 
 export const FEED_TITLE = '大家的yy';
+export const FOLLOWING_FEED_TITLE = '关注的yy';
 
-export default function Feed() {
-  return <YyList title={FEED_TITLE} />;
+export interface FeedProps {
+  source?: FeedSource;
+}
+
+export default function Feed({ source = 'all' }: FeedProps) {
+  return <YyList feed={source} title={source === 'following' ? FOLLOWING_FEED_TITLE : FEED_TITLE} />;
 }
 
 /**
- * The feed's first page, exactly as its YyList asks (`useGetAllYyQuery(1)`), for the composing
- * page's route loader (docs/architecture.md "Route prefetch"): asked while /home renders.
+ * The first page of the feed `source` shows, exactly as its YyList asks (`useGetAllYyQuery(1)` or
+ * `useGetFollowYyQuery(1)`), for the composing page's route loader (docs/architecture.md "Route
+ * prefetch"): asked while /home renders. Called with the dispatch alone, it is everyone's, as
+ * shared's `FragmentPrefetch` has it.
  */
-export const prefetch: FragmentPrefetch = (dispatch) => {
-  dispatch(yyApi.util.prefetch('getAllYy', 1, { force: false }));
-};
+export function prefetch(dispatch: AppDispatch, source: FeedSource = 'all') {
+  dispatch(yyApi.util.prefetch(source === 'following' ? 'getFollowYy' : 'getAllYy', 1, { force: false }));
+}

@@ -31,6 +31,8 @@ export interface SpaceOwner {
   leaves: number | null;
   /** The signed-in user has blocked this owner (issue 17); false on the own space. */
   blocked: boolean;
+  /** The signed-in user follows this owner (issue 18); false on the own space. */
+  following: boolean;
 }
 
 /** The profile fields SpaceUser and UserInfo both carry (each may be missing in an older answer). */
@@ -40,7 +42,7 @@ type Profile = Pick<
 >;
 
 /** The one mapping; what differs between the own user and another user comes as parameters. */
-function owner(u: Profile, name: string, own: boolean, leaves: number | null, blocked: boolean): SpaceOwner {
+function owner(u: Profile, name: string, own: boolean, leaves: number | null, blocked: boolean, following: boolean): SpaceOwner {
   const qm = u.qm ?? '';
   const qianming = u.qianming ?? '';
   return {
@@ -62,9 +64,10 @@ function owner(u: Profile, name: string, own: boolean, leaves: number | null, bl
     lastTime: u.lastTime ?? 0,
     leaves,
     blocked,
+    following,
   };
 }
 
-export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner => owner(u, u.uname, false, u.leaves ?? 0, u.blocked === true);
+export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner => owner(u, u.uname, false, u.leaves ?? 0, u.blocked === true, u.following === true);
 
-export const ownerFromUser = (u: UserInfo): SpaceOwner => owner(u, u.name, true, null, false);
+export const ownerFromUser = (u: UserInfo): SpaceOwner => owner(u, u.name, true, null, false, false);

@@ -1,9 +1,10 @@
 /**
  * The space's side panel (spec section 2): avatar, name with sex, the signatures, birthday, level,
- * fans and follows, medals, the tag box (own space only), links, and the space's dates. Links to
+ * fans and follows with 关注 / 已关注, medals, the tag box (own space only), links, and the space's dates. Links to
  * sections that have not moved here yet are buttons that say so, never a dead click.
  */
 import { Avatar, level, Link, notify, styled } from '@xiaoba/shared';
+import { FollowButton } from '../follow/FollowButton';
 import type { SpaceOwner } from '../frame/owner';
 import { SpaceSafety } from '../safety/SpaceSafety';
 import { Signature } from '../signature/Signature';
@@ -49,6 +50,7 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
           <dd>{owner.follows}</dd>
         </div>
       </Facts>
+      <FollowButton owner={owner} />
       <Medals />
       {owner.own && <TagBox key={owner.uid} uid={owner.uid} />}
       <Links aria-label="空间链接">

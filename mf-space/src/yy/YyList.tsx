@@ -1,35 +1,40 @@
 /**
- * A list of yy, 20 a page, newest first: one user's (`uid`) or everyone's (no uid; the personal
- * centre's feed in a later issue). Pager only with more than one page; a page change brings the
+ * A list of yy, 20 a page, newest first: one user's (`uid`), or with no uid a feed for the personal
+ * centre: everyone's (`feed` 'all') or that of the people the user follows, and their own ('following'). Pager only with more than one page; a page change brings the
  * list's heading into view and focus, so keyboard and screen-reader users start at the new page.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Pager, selectUser, styled, useAppSelector, type ApiError, type Yy } from '@xiaoba/shared';
+import { Pager, selectUser, styled, useAppSelector, type ApiError, type FeedSource, type Yy } from '@xiaoba/shared';
+import { FollowingEmpty } from '../follow/FollowingEmpty';
 import { ActionButton } from '../ui/fields';
 import { DeleteYyDialog } from './DeleteYyDialog';
-import { useGetAllYyQuery, useGetUserYyQuery } from './yy-api';
+import { useGetAllYyQuery, useGetFollowYyQuery, useGetUserYyQuery } from './yy-api';
 import { YyItem } from './YyItem';
 
 export interface YyListProps {
-  /** Whose yy; none for everyone's. */
+  /** Whose yy; none for a feed. */
   uid?: number;
+  /** Which feed when there is no uid: everyone's (the default) or the people the user follows. */
+  feed?: FeedSource;
   title: string;
 }
 
 export function YyList(props: YyListProps) {
   // A new owner starts again at page 1 with nothing of the previous owner's on screen.
-  return <PagedList key={props.uid ?? 'all'} {...props} />;
+  return <PagedList key={props.uid ?? props.feed ?? 'all'} {...props} />;
 }
 
-function PagedList({ uid, title }: YyListProps) {
+function PagedList({ uid, feed = 'all', title }: YyListProps) {
   const ownUid = useAppSelector(selectUser)?.uid;
   const [page, setPage] = useState(1);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const id = useId();
-  const user = useGetUserYyQuery({ uid: uid ?? 0, page }, { skip: uid === undefined });
-  const all = useGetAllYyQuery(page, { skip: uid !== undefined });
-  const { data, isLoading, isFetching, isError, error, refetch } = uid === undefined ? all : user;
+  const shown: 'user' | FeedSource = uid === undefined ? feed : 'user';
+  const user = useGetUserYyQuery({ uid: uid ?? 0, page }, { skip: shown !== 'user' });
+  const all = useGetAllYyQuery(page, { skip: shown !== 'all' });
+  const following = useGetFollowYyQuery(page, { skip: shown !== 'following' });
+  const { data, isLoading, isFetching, isError, error, refetch } = shown === 'user' ? user : shown === 'all' ? all : following;
 
   // Deleting the last yy of the last page leaves that page empty: show the new last page.
   const pages = data?.pages ?? 0;
@@ -80,7 +85,7 @@ function PagedList({ uid, title }: YyListProps) {
           </ActionButton>
         </Note>
       )}
-      {data && !isError && data.records.length === 0 && <Note>{empty}</Note>}
+      {data && !isError && data.records.length === 0 && (shown === 'following' ? <FollowingEmpty /> : <Note>{empty}</Note>)}
       {data && !isError && data.records.length > 0 && (
         <div>
           {data.records.map((yy) => (

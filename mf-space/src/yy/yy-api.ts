@@ -1,9 +1,11 @@
 /**
  * The yy and comment calls (docs/api.md "yy and comments"), injected into the shared baseApi so
  * loading, errors and caching come from RTK Query. Tags:
- * - `YyList` (id: the owner uid, or 'ALL' for everyone's feed): a page of a list;
+ * - `YyList` (id: the owner uid, 'ALL' for everyone's feed, 'FOLLOWING' for 关注的yy): a page of a list;
  * - `Yy` (id: weiboId): one yy inside whatever page shows it (its comment count);
  * - `Comments` (id: weiboId): the comments of one yy.
+ * The following feed also carries shared's `Follows` tag: a follow or unfollow anywhere (a space,
+ * mf-home's lists) changes whose yy it holds.
  * Successful changes also patch the cached data at once, so the page feels instant on a slow
  * link; the invalidation then brings the server's truth (pages, totals, counts).
  */
@@ -25,9 +27,10 @@ export interface UserYyArgs {
   page: number;
 }
 
-type ListTag = { type: 'YyList'; id: number | 'ALL' } | { type: 'Yy'; id: number };
+type ListId = number | 'ALL' | 'FOLLOWING';
+type ListTag = { type: 'YyList'; id: ListId } | { type: 'Yy'; id: number };
 
-const pageTags = (list: number | 'ALL', page: Page<Yy> | undefined): ListTag[] => [
+const pageTags = (list: ListId, page: Page<Yy> | undefined): ListTag[] => [
   { type: 'YyList', id: list },
   ...(page?.records ?? []).map((y) => ({ type: 'Yy' as const, id: y.weiboId })),
 ];
@@ -36,7 +39,7 @@ const pageTags = (list: number | 'ALL', page: Page<Yy> | undefined): ListTag[] =
 const pageOf = (res: ApiEnvelope<Page<Yy>>): Page<Yy> =>
   Array.isArray(res.data?.records) ? res.data : { records: [], total: 0, pages: 0, current: 1, size: YY_PAGE_SIZE };
 
-export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'Comments'] }).injectEndpoints({
+export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'Comments', 'Follows'] }).injectEndpoints({
   endpoints: (build) => ({
     getUserYy: build.query<Page<Yy>, UserYyArgs>({
       query: ({ uid, page }) => ({ url: `/yy/getUseryy/${uid}`, params: { pageNum: page, pageSize: YY_PAGE_SIZE } }),
@@ -48,18 +51,25 @@ export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'C
       transformResponse: pageOf,
       providesTags: (result) => pageTags('ALL', result),
     }),
+    /** GET /api/yy/getfollowyy: the yy of the people the caller follows, and the caller's own. */
+    getFollowYy: build.query<Page<Yy>, number>({
+      query: (page) => ({ url: '/yy/getfollowyy', params: { pageNum: page, pageSize: YY_PAGE_SIZE } }),
+      transformResponse: pageOf,
+      providesTags: (result) => [...pageTags('FOLLOWING', result), 'Follows'],
+    }),
     createYy: build.mutation<ApiEnvelope<Yy>, CreateYyBody>({
       query: (data) => ({ url: '/yy/createyy', method: 'POST', data }),
       async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
         const created = (await queryFulfilled.catch(() => null))?.data.data;
         if (created) prependToFirstPages(created, dispatch, getState() as RootState);
       },
-      // The author's list and the feed gain a yy (and every later page shifts by one).
+      // The author's list and the feeds (关注的yy holds the own yy too) gain a yy (and every later page shifts by one).
       invalidatesTags: (res) =>
         res?.data
           ? [
               { type: 'YyList', id: res.data.uid },
               { type: 'YyList', id: 'ALL' },
+              { type: 'YyList', id: 'FOLLOWING' },
             ]
           : [],
     }),
@@ -119,9 +129,9 @@ function prependToFirstPages(yy: Yy, dispatch: AppDispatch, state: RootState) {
     if (args.uid !== yy.uid || args.page !== 1) continue;
     dispatch(yyApi.util.updateQueryData('getUserYy', args, (page) => void page.records.unshift(yy)));
   }
-  for (const page of yyApi.util.selectCachedArgsForQuery(state, 'getAllYy')) {
-    if (page !== 1) continue;
-    dispatch(yyApi.util.updateQueryData('getAllYy', page, (p) => void p.records.unshift(yy)));
+  for (const feed of ['getAllYy', 'getFollowYy'] as const) {
+    if (!yyApi.util.selectCachedArgsForQuery(state, feed).includes(1)) continue;
+    dispatch(yyApi.util.updateQueryData(feed, 1, (p) => void p.records.unshift(yy)));
   }
 }
 
@@ -133,14 +143,15 @@ function patchCount(weiboId: number, delta: number, dispatch: AppDispatch, state
   for (const args of yyApi.util.selectCachedArgsForQuery(state, 'getUserYy')) {
     dispatch(yyApi.util.updateQueryData('getUserYy', args, bump));
   }
-  for (const page of yyApi.util.selectCachedArgsForQuery(state, 'getAllYy')) {
-    dispatch(yyApi.util.updateQueryData('getAllYy', page, bump));
+  for (const feed of ['getAllYy', 'getFollowYy'] as const) {
+    for (const page of yyApi.util.selectCachedArgsForQuery(state, feed)) dispatch(yyApi.util.updateQueryData(feed, page, bump));
   }
 }
 
 export const {
   useGetUserYyQuery,
   useGetAllYyQuery,
+  useGetFollowYyQuery,
   useCreateYyMutation,
   useDeleteYyMutation,
   useGetCommentsQuery,
