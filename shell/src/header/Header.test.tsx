@@ -6,7 +6,7 @@ import { renderPage } from '@xiaoba/shared/testing';
 import { fail, fakeServer, ok, user as savedUser, type Handler } from '../testing/fake-server';
 import { Header, LOGOUT_FAILED, LOGOUT_OK } from './Header';
 
-function renderHeader(handler: Handler) {
+function renderHeader(handler: Handler, path = '/home') {
   const calls = fakeServer(handler);
   const user = userEvent.setup();
   const view = renderPage(
@@ -15,8 +15,19 @@ function renderHeader(handler: Handler) {
       <p>个人中心页</p>
     </>,
     {
-      path: '/home',
-      routes: [{ path: '/login', element: <p>登录页</p> }],
+      path,
+      routes: [
+        { path: '/login', element: <p>登录页</p> },
+        {
+          path: '/follows',
+          element: (
+            <>
+              <Header />
+              <p>我的关注页</p>
+            </>
+          ),
+        },
+      ],
       state: {
         auth: { ...initialAuthState, token: 'token-abc', user: savedUser, today: '2025-01-01' },
         ui: { ...uiSlice.getInitialState(), skin: 'moon' },
@@ -35,9 +46,24 @@ describe('Header', () => {
     expect(links).toEqual([
       ['个人中心', '/home'],
       ['我的空间', '/my'],
+      ['关注', '/follows'],
       ['帮助', '/help'],
     ]);
     expect(screen.getByRole('link', { name: '个人中心' }).className).toContain('active');
+    expect(screen.getByRole('link', { name: '关注' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('关注 opens 我的关注 and is the current section there and on its sibling 我的粉丝', async () => {
+    const { user } = renderHeader(() => ok());
+    await user.click(await screen.findByRole('link', { name: '关注' }));
+    expect(await screen.findByText('我的关注页')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '关注' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: '个人中心' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('关注 is the current section on /fans too', async () => {
+    renderHeader(() => ok(), '/fans');
+    expect((await screen.findByRole('link', { name: '关注' })).getAttribute('aria-current')).toBe('page');
   });
 
   it('shows 管理 (the moderation area) to a moderator only, and hides it when the role goes', async () => {

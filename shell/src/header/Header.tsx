@@ -1,8 +1,9 @@
-/** Header navigation of spec section 2. Apps and follows are placeholders; the search box has no behaviour yet. */
+/** Header navigation of spec section 2. Apps is a placeholder; the search box has no behaviour yet. */
 import { useState } from 'react';
 import {
   authActions,
   Avatar,
+  Link,
   NavLink,
   notify,
   selectUser,
@@ -10,6 +11,7 @@ import {
   uiActions,
   useAppDispatch,
   useAppSelector,
+  useLocation,
   useLogoutMutation,
   useNavigate,
 } from '@xiaoba/shared';
@@ -18,10 +20,14 @@ import { SkinPicker } from './SkinPicker';
 export const LOGOUT_OK = '登出成功！';
 export const LOGOUT_FAILED = '遇到错误！请刷新页面再试！';
 
+/** 关注 opens 我的关注; 我的粉丝 is its sibling tab, so 关注 is the current section on both. */
+const FOLLOW_PAGES = ['/follows', '/fans'];
+
 export function Header() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const onFollowPages = FOLLOW_PAGES.includes(useLocation().pathname);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const [skinOpen, setSkinOpen] = useState(false);
 
@@ -54,9 +60,9 @@ export function Header() {
           <Placeholder type="button" aria-disabled="true" title="应用即将开放">
             应用
           </Placeholder>
-          <Placeholder type="button" aria-disabled="true" title="关注即将开放">
+          <Link to="/follows" aria-current={onFollowPages ? 'page' : undefined}>
             关注
-          </Placeholder>
+          </Link>
           <NavLink to="/help">帮助</NavLink>
           {/* The moderation area (mf-admin) exists only for moderators (docs/adr/0014). */}
           {user?.role === 'moderator' && <NavLink to="/admin">管理</NavLink>}
