@@ -111,45 +111,57 @@ AS $$
 DECLARE
   page_end bigint := p_offset + p_limit;
   hidden bigint[];
+  follows_n bigint;
+  users_n double precision;
+  scan double precision;
   authors bigint[];
+  found bigint[] := '{}';
+  more boolean;
   n bigint;
-  site bigint;
-  scan bigint;
-  found bigint[];
-  ids bigint[] := '{}';
 BEGIN
   hidden := ARRAY(SELECT b.blocked_uid FROM blocks b WHERE b.uid = p_viewer);
-  -- The authors (the followees but the blocked ones, and the viewer) and their visible yy.
-  SELECT coalesce(array_agg(u.uid), '{}'), coalesce(sum(u.yy_count), 0) INTO authors, n
-  FROM (SELECT f.followed_uid AS uid FROM follows f WHERE f.uid = p_viewer AND f.followed_uid <> ALL(hidden)
-        UNION ALL SELECT p_viewer) a
-  JOIN users u ON u.uid = a.uid;
+  SELECT u.follows INTO follows_n FROM users u WHERE u.uid = p_viewer;
+  -- How many users the site has, from the planner's statistics (a choice of path, not an answer).
+  SELECT c.reltuples INTO users_n FROM pg_class c WHERE c.oid = 'users'::regclass;
+  users_n := greatest(users_n, coalesce(follows_n, 0) + 1);
 
-  -- Beyond the last page nothing is scanned.
-  IF p_offset < n THEN
-    SELECT value INTO site FROM site_counters WHERE name = 'yy';
-    -- Dense: a window expected to hold the page's end four times over, if that is small.
-    scan := CASE WHEN coalesce(site, 0) > 0 THEN ceil(4.0 * page_end * site / n) END;
-    IF scan <= 4000 THEN
-      found := ARRAY(SELECT w.weibo_id
-                     FROM (SELECT y.weibo_id, y.uid, y.ctime FROM yy y WHERE y.removed_at IS NULL
-                           ORDER BY y.ctime DESC, y.weibo_id DESC LIMIT scan) w
-                     WHERE w.uid = ANY(authors)
-                     ORDER BY w.ctime DESC, w.weibo_id DESC LIMIT page_end);
-      IF cardinality(found) = page_end THEN
-        ids := found[p_offset + 1:page_end];
-      END IF;
-    END IF;
-    IF cardinality(ids) = 0 THEN
-      ids := ARRAY(SELECT t.weibo_id
+  -- Dense: a window of the site's newest yy expected to hold the page's end four times over, if
+  -- that is small; each row's author looked up in the viewer's follows (a probe of the primary
+  -- key: written as a range so that the kept plan cannot hash the whole follow list instead), so
+  -- the follow list itself is not read.
+  scan := ceil(4.0 * (page_end + 1) * users_n / (coalesce(follows_n, 0) + 1));
+  IF scan <= 20000 THEN
+    found := ARRAY(SELECT w.weibo_id
+                   FROM (SELECT y.weibo_id, y.uid, y.ctime FROM yy y WHERE y.removed_at IS NULL
+                         ORDER BY y.ctime DESC, y.weibo_id DESC LIMIT scan::bigint) w
+                   WHERE (w.uid >= p_viewer AND w.uid <= p_viewer
+                          OR EXISTS (SELECT 1 FROM follows f WHERE f.uid = p_viewer
+                                     AND f.followed_uid >= w.uid AND f.followed_uid <= w.uid))
+                     AND w.uid <> ALL(hidden)
+                   ORDER BY w.ctime DESC, w.weibo_id DESC LIMIT page_end + 1);
+  END IF;
+  IF cardinality(found) <= page_end THEN
+    -- Sparse, or the window fell short: per author, merged and cut.
+    authors := ARRAY(SELECT f.followed_uid FROM follows f
+                     WHERE f.uid >= p_viewer AND f.uid <= p_viewer AND f.followed_uid <> ALL(hidden)
+                     ORDER BY f.uid, f.followed_uid) || p_viewer;
+    found := ARRAY(SELECT t.weibo_id
                    FROM unnest(authors) AS a(uid)
                    CROSS JOIN LATERAL (SELECT y.weibo_id, y.ctime FROM yy y
                                        WHERE y.uid >= a.uid AND y.uid <= a.uid AND y.removed_at IS NULL
-                                       ORDER BY y.uid DESC, y.ctime DESC, y.weibo_id DESC LIMIT page_end) t
-                   ORDER BY t.ctime DESC, t.weibo_id DESC LIMIT p_limit OFFSET p_offset);
-    END IF;
+                                       ORDER BY y.uid DESC, y.ctime DESC, y.weibo_id DESC LIMIT page_end + 1) t
+                   ORDER BY t.ctime DESC, t.weibo_id DESC LIMIT page_end + 1);
   END IF;
 
-  RETURN QUERY SELECT * FROM yy_page_rows(n, ids, hidden);
+  more := cardinality(found) > page_end;
+  IF more THEN
+    n := page_end + 1;
+  ELSIF cardinality(found) > p_offset THEN
+    n := cardinality(found);
+  ELSE
+    -- Beyond the last page: the exact total, from the authors' counters (visible yy).
+    SELECT coalesce(sum((SELECT u.yy_count FROM users u WHERE u.uid = a.uid)), 0) INTO n FROM unnest(authors) AS a(uid);
+  END IF;
+  RETURN QUERY SELECT * FROM yy_page_rows(n, coalesce(found[p_offset + 1:least(page_end, cardinality(found))], '{}'), hidden);
 END
 $$;

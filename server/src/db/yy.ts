@@ -130,6 +130,24 @@ export async function yyPage(
   return { total: rows[0]!.total, records };
 }
 
+/**
+ * One page of the following feed (GET /api/yy/getfollowyy): the yy of the users `viewer` follows
+ * and the viewer's own, newest first, removed yy and the viewer's blocked users left out, in one
+ * round trip (the function follow_page, migration 019). `total` is exact on the last page and
+ * beyond it; while more follow it is the page's end plus one (counting every followee's yy would
+ * cost a probe per followee: docs/api.md "The following feed").
+ */
+export async function followPage(db: Queryable, viewer: number, limit: number, offset: number): Promise<{ total: number; records: Yy[] }> {
+  const { rows } = await db.query<PageRow>({
+    name: 'follow-page',
+    text: 'SELECT * FROM follow_page($1, $2, $3) WITH ORDINALITY ORDER BY ordinality',
+    values: [viewer, limit, offset],
+  });
+  const records: Yy[] = [];
+  for (const r of rows) if (r.weibo_id !== null) records.push(toYy(r, r.files, r.s_files));
+  return { total: rows[0]?.total ?? 0, records };
+}
+
 export async function findYy(db: Queryable, weiboId: number): Promise<Yy | null> {
   const { rows } = await db.query<YyRow>(YY_SELECT('SELECT * FROM yy WHERE weibo_id = $1'), [weiboId]);
   return (await withImages(db, rows))[0] ?? null;

@@ -8,7 +8,7 @@ import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool } from '../db/pool';
 import { blockedByAny } from '../db/safety';
 import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, takePostSlot, withPosterLock } from '../db/post-limit';
-import { claimUploads, deleteYy, findYy, findYyKey, insertYy, postedSameText, yyPage } from '../db/yy';
+import { claimUploads, deleteYy, findYy, findYyKey, followPage, insertYy, postedSameText, yyPage } from '../db/yy';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
 import { FAILURE, idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
@@ -51,6 +51,13 @@ const SCHEMA = {
     data: pageOf('Yy'),
   }),
   getyy: routeSchema({ summary: "The whole site's yy, newest first", tags, auth: true, querystring: pageQuery(YY_PAGE_SIZE), data: pageOf('Yy') }),
+  getfollowyy: routeSchema({
+    summary: "The yy of the people the caller follows and the caller's own, newest first (total: see docs/api.md)",
+    tags,
+    auth: true,
+    querystring: pageQuery(YY_PAGE_SIZE),
+    data: pageOf('Yy'),
+  }),
   createyy: routeSchema({
     summary: 'Post a yy, or repost one (transpondId)',
     tags,
@@ -110,6 +117,14 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     const query = parsePageQuery(request.query);
     if (!query.ok) throw new ApiError(400, query.message);
     return ok('获取成功', await readPage(null, query.value.pageNum, query.value.pageSize, request.uid));
+  });
+
+  app.get<PageQuery>('/getfollowyy', { ...auth, schema: SCHEMA.getfollowyy }, async (request) => {
+    const query = parsePageQuery(request.query);
+    if (!query.ok) throw new ApiError(400, query.message);
+    const { pageNum, pageSize } = query.value;
+    const found = await followPage(pool, request.uid, pageSize, (pageNum - 1) * pageSize);
+    return ok('获取成功', page(found.records, found.total, pageNum, pageSize));
   });
 
   app.post('/createyy', { ...auth, schema: SCHEMA.createyy }, async (request) => {
