@@ -1,13 +1,15 @@
 /**
  * Demo accounts, so a fresh install can be tried at once (DEMO_DATA=1, the default): four users,
  * and for the first three a living space: yy posts spread over the last weeks (with emoji codes,
- * topics and pictures drawn here), comments and replies between them, and a repost.
+ * topics and pictures drawn here), comments and replies between them, and a repost; follows
+ * between all four (demo-follows.ts), whose counters are the real counts.
  */
 import sharp from 'sharp';
 import type { Sex, SkinId } from '@xiaoba/shared/core';
 import { hashPassword } from './auth/passwords';
 import { NO_TIMEOUTS, withTransaction, type Pool, type Queryable } from './db/pool';
 import { insertUser } from './db/users';
+import { seedDemoFollows } from './demo-follows';
 import { claimUploads, insertComment, insertYy } from './db/yy';
 import { seedDemoBoards } from './demo-space';
 import { processImage } from './uploads/images';
@@ -25,8 +27,6 @@ interface DemoUser {
   qm: string;
   qianming: string;
   experience: number;
-  fans: number;
-  follows: number;
   babadou: number;
   sign: number;
 }
@@ -41,8 +41,6 @@ const DEMO_USERS: DemoUser[] = [
     qm: '巴巴的地盘',
     qianming: '我的地盘我做主！',
     experience: 1250,
-    fans: 36,
-    follows: 12,
     babadou: 520,
     sign: 0,
   },
@@ -55,8 +53,6 @@ const DEMO_USERS: DemoUser[] = [
     qm: '喵星来客',
     qianming: '今天也要元气满满哦~',
     experience: 880,
-    fans: 128,
-    follows: 40,
     babadou: 1314,
     sign: 0,
   },
@@ -69,8 +65,6 @@ const DEMO_USERS: DemoUser[] = [
     qm: '一剑霜寒',
     qianming: '人生如剑，剑如人生。',
     experience: 3420,
-    fans: 9,
-    follows: 3,
     babadou: 88,
     sign: 0,
   },
@@ -84,8 +78,6 @@ const DEMO_USERS: DemoUser[] = [
     qm: '',
     qianming: '',
     experience: 40,
-    fans: 0,
-    follows: 1,
     babadou: 10,
     sign: 1,
   },
@@ -129,6 +121,10 @@ export async function seedDemoUsers(pool: Pool, options: SeedOptions = {}): Prom
           created.map((u) => u.uid),
         );
       await seedDemoBoards(
+        db,
+        created.map((u) => u.uid),
+      );
+      await seedDemoFollows(
         db,
         created.map((u) => u.uid),
       );

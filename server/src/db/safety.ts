@@ -10,7 +10,9 @@ import type { Queryable } from './pool';
 /**
  * `uid` blocks `blockedUid`. 'added', 'already' (blocking twice changes nothing, not even the
  * time), or 'noUser' when `blockedUid` names nobody. The caller's own row must exist (the token's
- * subject may have been deleted): 'noCaller' then.
+ * subject may have been deleted): 'noCaller' then. The blocked user's follow of the blocker ends
+ * in the same statement (issue 18: they may not follow; the counters follow by trigger, 018); the
+ * blocker's follow of them is the blocker's own choice and stays.
  */
 export async function addBlock(db: Queryable, uid: number, blockedUid: number): Promise<'added' | 'already' | 'noUser' | 'noCaller'> {
   const { rows } = await db.query<{ target: boolean; caller: boolean; added: boolean }>(
@@ -21,6 +23,9 @@ export async function addBlock(db: Queryable, uid: number, blockedUid: number): 
             SELECT caller.uid, target.uid FROM caller, target
             ON CONFLICT (uid, blocked_uid) DO NOTHING
             RETURNING 1
+          ),
+          unfollowed AS (
+            DELETE FROM follows f USING caller, target WHERE f.uid = target.uid AND f.followed_uid = caller.uid
           )
      SELECT EXISTS (SELECT 1 FROM target) AS target, EXISTS (SELECT 1 FROM caller) AS caller, EXISTS (SELECT 1 FROM added) AS added`,
     [uid, blockedUid],
@@ -63,8 +68,9 @@ interface PrivacyRow {
   show_visitors: boolean;
   show_birthday: boolean;
   findable: boolean;
+  show_follows: boolean;
 }
-const PRIVACY_COLUMNS = 'privacy_comment, privacy_board, show_visitors, show_birthday, findable';
+const PRIVACY_COLUMNS = 'privacy_comment, privacy_board, show_visitors, show_birthday, findable, show_follows';
 
 const toPrivacy = (r: PrivacyRow): PrivacySettings => ({
   comment: r.privacy_comment,
@@ -72,6 +78,7 @@ const toPrivacy = (r: PrivacyRow): PrivacySettings => ({
   showVisitors: r.show_visitors,
   showBirthday: r.show_birthday,
   findable: r.findable,
+  showFollows: r.show_follows,
 });
 
 /** A user's privacy settings; null when there is no such user. */
@@ -84,9 +91,18 @@ export async function findPrivacy(db: Queryable, uid: number): Promise<PrivacySe
 export async function updatePrivacy(db: Queryable, uid: number, change: Partial<PrivacySettings>): Promise<PrivacySettings | null> {
   const { rows } = await db.query<PrivacyRow>(
     `UPDATE users SET privacy_comment = coalesce($2, privacy_comment), privacy_board = coalesce($3, privacy_board),
-       show_visitors = coalesce($4, show_visitors), show_birthday = coalesce($5, show_birthday), findable = coalesce($6, findable)
+       show_visitors = coalesce($4, show_visitors), show_birthday = coalesce($5, show_birthday), findable = coalesce($6, findable),
+       show_follows = coalesce($7, show_follows)
      WHERE uid = $1 RETURNING ${PRIVACY_COLUMNS}`,
-    [uid, change.comment ?? null, change.board ?? null, change.showVisitors ?? null, change.showBirthday ?? null, change.findable ?? null],
+    [
+      uid,
+      change.comment ?? null,
+      change.board ?? null,
+      change.showVisitors ?? null,
+      change.showBirthday ?? null,
+      change.findable ?? null,
+      change.showFollows ?? null,
+    ],
   );
   return rows[0] ? toPrivacy(rows[0]) : null;
 }

@@ -50,6 +50,8 @@ export interface SpaceAccess {
   blockedByOwner: boolean;
   /** The viewer blocked the owner. */
   blockedByViewer: boolean;
+  /** The viewer follows the owner (issue 18). */
+  following: boolean;
   comment: WhoMayWrite;
   board: WhoMayWrite;
   showBirthday: boolean;
@@ -66,7 +68,8 @@ export async function visitSpace(db: Queryable, visited: number, viewer: number,
     text: `WITH access AS (
        SELECT o.privacy_comment AS comment, o.privacy_board AS board, o.show_birthday AS "showBirthday",
               EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $1 AND b.blocked_uid = $2) AS "blockedByOwner",
-              EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $2 AND b.blocked_uid = $1) AS "blockedByViewer"
+              EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $2 AND b.blocked_uid = $1) AS "blockedByViewer",
+              EXISTS (SELECT 1 FROM follows f WHERE f.uid = $2 AND f.followed_uid = $1) AS following
        FROM users o WHERE o.uid = $1
      ), t AS (
        SELECT now() AT TIME ZONE 'UTC' AS at FROM access WHERE $3 AND NOT access."blockedByOwner"

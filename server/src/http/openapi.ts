@@ -106,6 +106,15 @@ const VISITOR = object('Visitor', { visitedId: INT, uid: INT, username: STR, fac
 const withOptional = (schema: Json, optional: Json): Json => ({ ...schema, properties: { ...(schema.properties as Json), ...optional } });
 const BOOL = { type: 'boolean' } as const;
 const WHO_MAY_WRITE = { type: 'string', enum: ['everyone', 'me'], description: "everyone, or 'me': the owner only" } as const;
+const FAN_NOTICE = object('FanNotice', {
+  uid: INT,
+  username: STR,
+  face: FACE,
+  avatar: AVATAR,
+  ctime: TIME,
+  unread: BOOL,
+  following: { type: 'boolean', description: 'the caller follows them back' },
+});
 
 /**
  * The answers' types, as the route schemas document them. Checked against real answers by
@@ -140,6 +149,7 @@ const TYPES: Record<string, Json> = {
       blocked: { type: 'boolean', description: "the caller blocked this user (absent on one's own space)" },
       mayComment: { type: 'boolean', description: 'the owner lets the caller comment on their yy (block, privacy)' },
       mayLeave: { type: 'boolean', description: 'the owner lets the caller write on their board (block, privacy)' },
+      following: { type: 'boolean', description: "the caller follows this user (issue 18; absent on one's own space)" },
     },
   ),
   Yy: object('Yy', {
@@ -192,7 +202,25 @@ const TYPES: Record<string, Json> = {
     hidden: { type: 'boolean', enum: [true], description: 'the owner hides their visitors from others: data is [] (never for the owner)' },
   }),
   BlockedUser: object('BlockedUser', { uid: INT, name: STR, face: FACE, avatar: AVATAR, qianming: STR, ctime: TIME }),
-  PrivacySettings: object('PrivacySettings', { comment: WHO_MAY_WRITE, board: WHO_MAY_WRITE, showVisitors: BOOL, showBirthday: BOOL, findable: BOOL }),
+  PrivacySettings: object('PrivacySettings', {
+    comment: WHO_MAY_WRITE,
+    board: WHO_MAY_WRITE,
+    showVisitors: BOOL,
+    showBirthday: BOOL,
+    findable: BOOL,
+    showFollows: { type: 'boolean', description: 'others see whom I follow and who follows me (issue 18)' },
+  }),
+  FollowUser: object('FollowUser', {
+    uid: INT,
+    name: STR,
+    face: FACE,
+    avatar: AVATAR,
+    qianming: STR,
+    following: { type: 'boolean', description: 'the caller follows them' },
+    followsMe: { type: 'boolean', description: 'they follow the caller' },
+    ctime: { type: 'integer', description: 'unix seconds the listed relation was made' },
+  }),
+  FanNotices: object('FanNotices', { count: { type: 'integer', description: 'unread' }, records: { type: 'array', items: FAN_NOTICE } }),
   HotTopic: object('HotTopic', { name: STR, count: INT }),
   CommentNotice: object('CommentNotice', {
     commentId: INT,

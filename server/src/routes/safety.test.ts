@@ -10,6 +10,8 @@ import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
 import { PRIVACY_ERROR } from './safety';
 
 let t: TestApp;
+/** What the server answers by default: DEFAULT_PRIVACY and issue 18's showFollows (optional in the contract). */
+const DEFAULTS = { ...DEFAULT_PRIVACY, showFollows: true };
 
 beforeAll(async () => {
   t = await startTestApp({ ...NO_POST_LIMITS, boardLimits: { leaves: 0, replies: 0 } });
@@ -143,11 +145,11 @@ describe('GET /api/block/list', () => {
 describe('GET and POST /api/user/privacy', () => {
   it("starts from today's behaviour and changes only the fields sent, answering them all", async () => {
     const me = await member(t, '我');
-    expect(json(await me.call('GET', '/api/user/privacy')).data).toEqual(DEFAULT_PRIVACY);
+    expect(json(await me.call('GET', '/api/user/privacy')).data).toEqual(DEFAULTS);
     const saved = json(await setPrivacy(me, { comment: 'me', showBirthday: false }));
-    expect(saved).toEqual({ code: 200, msg: PRIVACY_MSG.saved, data: { ...DEFAULT_PRIVACY, comment: 'me', showBirthday: false } });
-    const more = json(await setPrivacy(me, { board: 'me', showVisitors: false, findable: false })).data;
-    expect(more).toEqual({ comment: 'me', board: 'me', showVisitors: false, showBirthday: false, findable: false });
+    expect(saved).toEqual({ code: 200, msg: PRIVACY_MSG.saved, data: { ...DEFAULTS, comment: 'me', showBirthday: false } });
+    const more = json(await setPrivacy(me, { board: 'me', showVisitors: false, findable: false, showFollows: false })).data;
+    expect(more).toEqual({ comment: 'me', board: 'me', showVisitors: false, showBirthday: false, findable: false, showFollows: false });
     expect(json(await me.call('GET', '/api/user/privacy')).data).toEqual(more);
     expect(json(await setPrivacy(me, {})).data).toEqual(more);
     expect(json(await setPrivacy(me, { comment: 'everyone' })).data.comment).toBe('everyone');
@@ -160,11 +162,12 @@ describe('GET and POST /api/user/privacy', () => {
     [{ showVisitors: 'false' }, PRIVACY_ERROR.showVisitors],
     [{ showBirthday: 0 }, PRIVACY_ERROR.showBirthday],
     [{ findable: 'yes' }, PRIVACY_ERROR.findable],
+    [{ showFollows: 1 }, PRIVACY_ERROR.showFollows],
     [{ comment: 'me', colour: 'red' }, '请求参数有误'],
   ])('refuses %j with 400 %s and changes nothing', async (body, msg) => {
     const me = await member(t, '我');
     expect(json(await setPrivacy(me, body))).toEqual({ code: 400, msg });
-    expect(json(await me.call('GET', '/api/user/privacy')).data).toEqual(DEFAULT_PRIVACY);
+    expect(json(await me.call('GET', '/api/user/privacy')).data).toEqual(DEFAULTS);
   });
 
   it('refuses a body that is not an object', async () => {

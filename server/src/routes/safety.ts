@@ -28,6 +28,7 @@ export const PRIVACY_ERROR = {
   showVisitors: '隐私设置无效：是否公开访客只能是 true 或 false',
   showBirthday: '隐私设置无效：是否公开生日只能是 true 或 false',
   findable: '隐私设置无效：能否被搜到只能是 true 或 false',
+  showFollows: '隐私设置无效：是否公开关注和粉丝列表只能是 true 或 false',
 } as const;
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
@@ -46,6 +47,7 @@ const PrivacyChangeSchema = v.strictObject(
     showVisitors: v.optional(v.boolean(PRIVACY_ERROR.showVisitors)),
     showBirthday: v.optional(v.boolean(PRIVACY_ERROR.showBirthday)),
     findable: v.optional(v.boolean(PRIVACY_ERROR.findable)),
+    showFollows: v.optional(v.boolean(PRIVACY_ERROR.showFollows)),
   },
   BAD_REQUEST,
 );
@@ -58,6 +60,7 @@ const PRIVACY_FIELDS = {
   showVisitors: yesNo('others see who visited my space', PRIVACY_ERROR.showVisitors),
   showBirthday: yesNo('others see my birthday', PRIVACY_ERROR.showBirthday),
   findable: yesNo('others find me by nickname', PRIVACY_ERROR.findable),
+  showFollows: yesNo('others see whom I follow and who follows me', PRIVACY_ERROR.showFollows),
 };
 const PRIVACY_TYPE = typed('PrivacySettings');
 const uidBody = (what: string) => jsonBody(`{uid}: the user ${what} (a positive integer; else 400 ${BLOCK_MSG.userNotFound})`, { uid: num('the 米米号') });

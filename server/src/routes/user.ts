@@ -303,6 +303,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
       ...space,
       birthday: access.showBirthday ? space.birthday : '',
       blocked: access.blockedByViewer,
+      following: access.following,
       mayComment: allowed && access.comment === 'everyone',
       mayLeave: allowed && access.board === 'everyone',
     });

@@ -1,0 +1,161 @@
+/**
+ * Follows and fans (issue 18; docs/api.md "Follows (issue 18)"): follow and unfollow
+ * (/api/follow/add, /remove), a user's lists (/api/follow/list/{uid}), and the "X 关注了你"
+ * notices (/api/count/getfans, /clearfans, registered with the /count prefix beside count.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import {
+  BAD_REQUEST,
+  BLOCK_MSG,
+  FOLLOW_MSG,
+  parsePageQuery,
+  parseQueryId,
+  type FanNotices,
+  type FollowListKind,
+  type FollowUser,
+  type Page,
+} from '@xiaoba/shared/core';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import type { Config } from '../config';
+import { addFollow, clearFanNotices, fanNotices, followPage, removeFollow } from '../db/follows';
+import type { Pool } from '../db/pool';
+import { withPosterLock } from '../db/post-limit';
+import { parseBody } from '../http/body';
+import { ApiError, MSG, ok } from '../http/errors';
+import { idParams, jsonBody, num, pageOf, pageQuery, routeSchema, typed } from '../http/openapi';
+
+export interface FollowRoutesOptions {
+  config: Pick<Config, 'followsPerHour'>;
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+/** A follow list's default page size (capped at 50 like every list). */
+export const FOLLOW_PAGE_SIZE = 20;
+
+export const FOLLOW_ERROR = { kind: '列表类型只能是关注（follows）或粉丝（fans）' } as const;
+
+const KINDS: readonly FollowListKind[] = ['follows', 'fans'];
+const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+/** `{uid}` of follow/add and follow/remove: a missing or malformed uid names nobody. */
+const FollowBodySchema = v.pipe(
+  v.object({ uid: v.optional(v.number(BAD_REQUEST), 0) }),
+  v.check((i) => isId(i.uid), FOLLOW_MSG.userNotFound),
+);
+
+/** `upTo` of clearfans: absent (or no body) means all; otherwise a positive integer (unix seconds). */
+function parseUpTo(body: unknown): number | null {
+  if (body === undefined || body === null) return null;
+  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, BAD_REQUEST);
+  const upTo = (body as { upTo?: unknown }).upTo;
+  if (upTo === undefined) return null;
+  if (typeof upTo !== 'number' || !Number.isSafeInteger(upTo) || upTo <= 0) throw new ApiError(400, BAD_REQUEST);
+  return upTo;
+}
+
+const uidBody = (what: string) =>
+  jsonBody(`FollowBody {uid}: the user ${what} (a positive integer; else 400 ${FOLLOW_MSG.userNotFound})`, { uid: num('the 米米号') });
+const listQuery = pageQuery(FOLLOW_PAGE_SIZE) as { required: string[]; properties: Record<string, unknown> };
+
+const SCHEMA = {
+  add: routeSchema({
+    summary: 'Follow a user (twice: no change); refused when they blocked the caller, and past LIMIT_FOLLOWS new follows an hour',
+    tags: ['follow'],
+    auth: true,
+    body: uidBody('to follow'),
+  }),
+  remove: routeSchema({ summary: 'Unfollow a user (not followed: no change)', tags: ['follow'], auth: true, body: uidBody('to unfollow') }),
+  list: routeSchema({
+    summary: "Whom a user follows (kind=follows) or who follows them (kind=fans), newest first; someone else's hidden lists answer 403",
+    tags: ['follow'],
+    auth: true,
+    params: idParams('uid', FOLLOW_MSG.userNotFound, 'the user whose list'),
+    querystring: {
+      ...listQuery,
+      required: [...listQuery.required, 'kind'],
+      properties: { ...listQuery.properties, kind: { type: 'string', enum: [...KINDS], 'x-msg': FOLLOW_ERROR.kind, description: 'follows or fans' } },
+    },
+    data: pageOf('FollowUser'),
+  }),
+  getfans: routeSchema({
+    summary: 'The caller\'s "X 关注了你" notices: the unread count and the 20 newest (current follows only)',
+    tags: ['count'],
+    auth: true,
+    data: typed('FanNotices'),
+  }),
+  clearfans: routeSchema({
+    summary: "Mark the caller's fan notices read, up to a ctime (no body: all)",
+    tags: ['count'],
+    auth: true,
+    body: {
+      type: 'object',
+      nullable: true,
+      description: '{upTo?}, optional',
+      properties: { upTo: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'the newest notice ctime seen (unix seconds)' } },
+    },
+    data: { type: 'object', properties: { count: { type: 'integer', description: 'still unread afterwards' } } },
+  }),
+};
+
+/** The token's user no longer exists (deleted account): the session is over. */
+const gone = () => new ApiError(401, MSG.sessionExpired, 'refresh');
+
+/** /api/follow: add, remove, list/{uid}. */
+export async function followRoutes(app: FastifyInstance, { config, pool, signer }: FollowRoutesOptions): Promise<void> {
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
+
+  app.post('/add', { ...auth, schema: SCHEMA.add }, async (request) => {
+    const { uid } = parseBody(FollowBodySchema, request.body);
+    if (uid === request.uid) throw new ApiError(400, FOLLOW_MSG.self);
+    const perHour = config.followsPerHour;
+    // Counting the hour's follows and adding one must not interleave with the same user's other follows.
+    const result =
+      perHour > 0 ? await withPosterLock(pool, request.uid, (db) => addFollow(db, request.uid, uid, perHour)) : await addFollow(pool, request.uid, uid, 0);
+    if (result === 'noCaller') throw gone();
+    if (result === 'noUser') throw new ApiError(404, FOLLOW_MSG.userNotFound);
+    if (result === 'blocked') throw new ApiError(403, BLOCK_MSG.notAllowed);
+    if (result === 'tooFast') throw new ApiError(429, FOLLOW_MSG.tooFast);
+    return ok(FOLLOW_MSG.followed);
+  });
+
+  app.post('/remove', { ...auth, schema: SCHEMA.remove }, async (request) => {
+    const { uid } = parseBody(FollowBodySchema, request.body);
+    if (uid === request.uid) throw new ApiError(400, FOLLOW_MSG.self);
+    if (!(await removeFollow(pool, request.uid, uid))) throw new ApiError(404, FOLLOW_MSG.userNotFound);
+    return ok(FOLLOW_MSG.unfollowed);
+  });
+
+  app.get<{ Params: { uid: string }; Querystring: { kind?: unknown; pageNum?: unknown; pageSize?: unknown } }>(
+    '/list/:uid',
+    { ...auth, schema: SCHEMA.list },
+    async (request) => {
+      const owner = parseQueryId(request.params.uid);
+      if (owner === null) throw new ApiError(400, FOLLOW_MSG.userNotFound);
+      const kind = KINDS.find((k) => k === request.query.kind);
+      if (!kind) throw new ApiError(400, FOLLOW_ERROR.kind);
+      const query = parsePageQuery(request.query, FOLLOW_PAGE_SIZE);
+      if (!query.ok) throw new ApiError(400, query.message);
+      const { pageNum, pageSize } = query.value;
+      const found = await followPage(pool, owner, request.uid, kind, pageSize, (pageNum - 1) * pageSize);
+      if (!found) throw new ApiError(404, FOLLOW_MSG.userNotFound);
+      if (found.hidden) throw new ApiError(403, FOLLOW_MSG.hidden);
+      const page: Page<FollowUser> = { records: found.records, total: found.total, pages: Math.ceil(found.total / pageSize), current: pageNum, size: pageSize };
+      return ok('获取成功', page);
+    },
+  );
+}
+
+/** /api/count/getfans and /clearfans: always the caller's own notices (there is no uid parameter). */
+export async function fanNoticeRoutes(app: FastifyInstance, { pool, signer }: Omit<FollowRoutesOptions, 'config'>): Promise<void> {
+  const auth = { preValidation: requireUser(signer) };
+
+  app.get('/getfans', { ...auth, schema: SCHEMA.getfans }, async (request) => ok<FanNotices>('获取成功', await fanNotices(pool, request.uid)));
+
+  app.post('/clearfans', { ...auth, schema: SCHEMA.clearfans }, async (request) => {
+    const upTo = parseUpTo(request.body);
+    return ok('已清除', { count: await clearFanNotices(pool, request.uid, upTo) });
+  });
+}
