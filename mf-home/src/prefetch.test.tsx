@@ -48,19 +48,25 @@ const TOKEN = 'tok-restored';
 /** The events in the order they happened: what the test asserts. */
 type Event = string;
 
-function openHome(feed: 'ok' | 'fails' = 'ok') {
+function openHome(feed: 'ok' | 'fails' = 'ok', path = '/home') {
   const events: Event[] = [];
   const shown = () => (document.querySelector('h1') ? 'page shown' : 'page not shown');
   const calls = fakeServer((call) => {
     events.push(`request ${call.path} (${shown()}, ${call.auth ?? 'no token'})`);
-    return call.path === '/count/getcomments' ? ok({ count: 2, records: [] }) : ok({ records: [], total: 0, pages: 0, current: 1, size: 20 });
+    return call.path === '/count/getcomments' || call.path === '/count/getfans'
+      ? ok({ count: 2, records: [] })
+      : ok({ records: [], total: 0, pages: 0, current: 1, size: 20 });
   });
-  const prefetchedWith: AppDispatch[] = [];
+  /** The fragment's prefetch calls: the dispatch, and the source when one was passed. */
+  const prefetchedWith: unknown[][] = [];
   setRemoteLoader({
     load: async (remote, module) => {
       events.push(`load ${remote} ${module}`);
       if (feed === 'fails') throw new TypeError('Failed to fetch');
-      return { default: () => <p>大家的yy（假的）</p>, prefetch: (dispatch: AppDispatch) => void prefetchedWith.push(dispatch) };
+      return {
+        default: ({ source }: { source?: string }) => <p>{source === 'following' ? '关注的yy（假的）' : '大家的yy（假的）'}</p>,
+        prefetch: (...args: [AppDispatch, string?]) => void prefetchedWith.push(args),
+      };
     },
     reset: async () => {},
   });
@@ -78,7 +84,7 @@ function openHome(feed: 'ok' | 'fails' = 'ok') {
   };
   renderPage(<p>start</p>, {
     routePath: '/__start',
-    path: '/home',
+    path,
     store,
     routes: [
       {
@@ -94,7 +100,7 @@ function openHome(feed: 'ok' | 'fails' = 'ok') {
 const tick = () => new Promise((r) => setTimeout(r, 30));
 
 describe('route prefetch of /home', () => {
-  it('loads the feed fragment at once, then asks for 回复我的, the system notices’ count and the feed’s first page before the page renders, once', async () => {
+  it('loads the feed fragment at once, then asks for 回复我的, the system notices’ count, 新粉丝 and the feed’s first page before the page renders, once', async () => {
     const { events, calls, prefetchedWith, store, restore } = openHome();
     await tick();
     // The fragment's code needs no session: it is on its way while the guard restores the session.
@@ -104,16 +110,39 @@ describe('route prefetch of /home', () => {
     expect(await screen.findByText('大家的yy（假的）')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
     await tick();
-    expect(events.slice(0, 4)).toEqual([
+    expect(events.slice(0, 5)).toEqual([
       'load mf_space ./feed',
       'session restored',
       `request /count/getcomments (page not shown, Bearer ${TOKEN})`,
       `request /notice/system (page not shown, Bearer ${TOKEN})`,
+      `request /count/getfans (page not shown, Bearer ${TOKEN})`,
     ]);
-    // The fragment's own prefetch (it knows its arguments) got the store's dispatch, once.
-    expect(prefetchedWith).toEqual([store.dispatch]);
-    // The page's hooks found both notice requests: each asked once; RemoteFragment found the fragment loaded or in flight.
-    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments', '/notice/system']);
+    // The fragment's own prefetch (it knows its arguments) got the store's dispatch, once: everyone's yy, the tab shown.
+    expect(prefetchedWith).toEqual([[store.dispatch]]);
+    // The page's hooks found the notice requests: each asked once; RemoteFragment found the fragment loaded or in flight.
+    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments', '/notice/system', '/count/getfans']);
+  });
+
+  it('/home?feed=following prefetches only the following feed, the tab it shows', async () => {
+    const { prefetchedWith, store, restore } = openHome('ok', '/home?feed=following');
+    restore();
+    expect(await screen.findByText('关注的yy（假的）')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '关注的yy' }).getAttribute('aria-selected')).toBe('true');
+    await tick();
+    expect(prefetchedWith).toEqual([[store.dispatch, 'following']]);
+  });
+
+  it.each([
+    ['/follows', 'follows', '我的关注'],
+    ['/fans', 'fans', '我的粉丝'],
+  ])('%s asks for the first page of the own list before the page renders, once', async (path, kind, heading) => {
+    const { events, calls, restore } = openHome('ok', path);
+    restore();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    await tick();
+    expect(events.slice(0, 2)).toEqual(['session restored', `request /follow/list/${user.uid} (page not shown, Bearer ${TOKEN})`]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.query).toEqual({ kind, pageNum: '1' });
   });
 
   it('a navigation the guard sends to /login asks for nothing', async () => {
@@ -130,6 +159,6 @@ describe('route prefetch of /home', () => {
     restore();
     expect(await screen.findByRole('heading', { name: '大家的yy加载失败' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments', '/notice/system']);
+    expect(calls.map((c) => c.path)).toEqual(['/count/getcomments', '/notice/system', '/count/getfans']);
   });
 });

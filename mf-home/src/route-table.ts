@@ -8,4 +8,6 @@ export const routeTable: RouteMeta[] = [
   { path: '/home', page: 'home', title: '个人中心', uses: [FEED] },
   { path: '/help', page: 'help', title: '帮助中心' },
   { path: '/system/notify', page: 'notify', title: '系统通知' },
+  { path: '/follows', page: 'follows', title: '我的关注' },
+  { path: '/fans', page: 'fans', title: '我的粉丝' },
 ];

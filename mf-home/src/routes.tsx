@@ -10,4 +10,7 @@ export const pages: RemoteRoutesModule['pages'] = {
   home: lazyPage(() => import('./home/HomePage')),
   help: lazyPage(() => import('./help/HelpPage')),
   notify: lazyPage(() => import('./notify/NotifyPage')),
+  // Sibling tabs of one page: one chunk.
+  follows: lazyPage(() => import('./follows/FollowListPage').then(({ FollowListPage }) => ({ default: () => <FollowListPage kind="follows" /> }))),
+  fans: lazyPage(() => import('./follows/FollowListPage').then(({ FollowListPage }) => ({ default: () => <FollowListPage kind="fans" /> }))),
 };

@@ -17,21 +17,27 @@ export interface RemoteFragmentProps {
   module: string;
   /** What the area shows, for its loading and failure messages (e.g. 大家的yy). */
   label: string;
+  /**
+   * Passed to the fragment (e.g. the feed's `source`). Plain values: the fragment starts afresh
+   * when they change (page 1 of the other feed), without loading its module again.
+   */
+  props?: Readonly<Record<string, string | number | boolean>>;
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; Fragment: ComponentType } | { status: 'failed' };
+type FragmentComponent = ComponentType<Record<string, unknown>>;
+type Load = { status: 'loading' } | { status: 'ready'; Fragment: FragmentComponent } | { status: 'failed' };
 
 /** The component a loaded module exports as default, or undefined when it has none. */
-function componentOf(module: unknown): ComponentType | undefined {
+function componentOf(module: unknown): FragmentComponent | undefined {
   const value = (module as { default?: unknown } | null | undefined)?.default;
   // Function components, and memo/forwardRef objects.
   if (typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value)) {
-    return value as ComponentType;
+    return value as FragmentComponent;
   }
   return undefined;
 }
 
-export function RemoteFragment({ remote, module, label }: RemoteFragmentProps) {
+export function RemoteFragment({ remote, module, label, props }: RemoteFragmentProps) {
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [resetting, setResetting] = useState(false);
@@ -92,7 +98,7 @@ export function RemoteFragment({ remote, module, label }: RemoteFragmentProps) {
     <div ref={areaRef} tabIndex={-1}>
       <FragmentBoundary key={attempt} onError={() => setLoad({ status: 'failed' })}>
         <Suspense fallback={<Loading role="status">正在加载{label}…</Loading>}>
-          <Fragment />
+          <Fragment key={JSON.stringify(props ?? {})} {...props} />
         </Suspense>
       </FragmentBoundary>
     </div>

@@ -1,0 +1,11 @@
+/**
+ * Which feed /home shows (issue 18), kept in the address so a reload keeps it. Its own small file:
+ * the route prefetch (../prefetch.ts, in the `./routes` chunk) reads it without the page's code.
+ */
+import type { FeedSource } from '@xiaoba/shared';
+
+/** The query parameter holding the tab; absent means everyone's yy. */
+export const FEED_PARAM = 'feed';
+
+/** The tab an address shows: anything but `feed=following` is everyone's yy. */
+export const feedSourceOf = (search: URLSearchParams): FeedSource => (search.get(FEED_PARAM) === 'following' ? 'following' : 'all');

@@ -1,0 +1,61 @@
+/**
+ * 关注 / 回关 beside a user in the 我的关注 / 我的粉丝 lists and in the "X 关注了你" notices (issue
+ * 18). A toggle (`aria-pressed`), one click each way, like the space's 关注 button: following is
+ * undone as easily as it is done. Its name stays the same in both states (回关 for someone who
+ * follows the user, else 关注, with the person's name, since a list has many); the visible 已 of
+ * 已关注 / 已回关 is for the eye only. Hidden in an archive: nothing is written there.
+ */
+import { useEffect, useState } from 'react';
+import { Button, FOLLOW_MSG, notify, styled, useArchiveMode, useFollowAddMutation, useFollowRemoveMutation, type ApiError } from '@xiaoba/shared';
+
+export interface FollowBackButtonProps {
+  uid: number;
+  name: string;
+  /** The user follows them already. */
+  following: boolean;
+  /** They follow the user: the button offers 回关. */
+  followsMe: boolean;
+}
+
+export function FollowBackButton({ uid, name, following, followsMe }: FollowBackButtonProps) {
+  const archive = useArchiveMode();
+  const [followAdd, { isLoading: adding }] = useFollowAddMutation();
+  const [followRemove, { isLoading: removing }] = useFollowRemoveMutation();
+  // Flips as soon as the server says yes; the refreshed list then agrees.
+  const [pressed, setPressed] = useState(following);
+  useEffect(() => setPressed(following), [following]);
+  if (archive) return null;
+  const busy = adding || removing;
+  const verb = followsMe ? '回关' : '关注';
+
+  const toggle = async () => {
+    if (busy) return;
+    try {
+      const res = await (pressed ? followRemove(uid) : followAdd(uid)).unwrap();
+      notify.success(res.msg || (pressed ? FOLLOW_MSG.unfollowed : FOLLOW_MSG.followed));
+      setPressed(!pressed);
+    } catch (err) {
+      // The server's words: blocked, too fast (429), no such user.
+      notify.error((err as ApiError).message || '操作失败，请稍后再试');
+    }
+  };
+
+  return (
+    <Toggle type="button" $variant={pressed ? 'plain' : 'primary'} aria-pressed={pressed} aria-busy={busy || undefined} onClick={() => void toggle()}>
+      <span>
+        {pressed && <span aria-hidden="true">已</span>}
+        {verb}
+      </span>
+      <span className="visually-hidden"> {name}</span>
+    </Toggle>
+  );
+}
+
+const Toggle = styled(Button)`
+  flex: none;
+  min-width: 72px;
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;

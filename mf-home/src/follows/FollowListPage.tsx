@@ -1,0 +1,180 @@
+/**
+ * 我的关注 (/follows) and 我的粉丝 (/fans), sibling tabs (issue 18): the signed-in user's own lists,
+ * newest relation first, paged. Each row: avatar, name (a link to the space), small signature and
+ * a 关注 / 回关 button. The header's 关注 leads here.
+ */
+import { useId, useState } from 'react';
+import {
+  Avatar,
+  fullTime,
+  isoTime,
+  Link,
+  Pager,
+  relativeTime,
+  RichText,
+  selectUser,
+  styled,
+  TabNav,
+  useAppSelector,
+  useFollowListQuery,
+  type FollowListKind,
+  type FollowUser,
+  type TabLink,
+} from '@xiaoba/shared';
+import { Panel } from '../ui/Panel';
+import { FollowBackButton } from './FollowBackButton';
+
+export const FOLLOW_TABS: TabLink[] = [
+  { to: '/follows', label: '我的关注' },
+  { to: '/fans', label: '我的粉丝' },
+];
+
+const TITLE: Record<FollowListKind, string> = { follows: '我的关注', fans: '我的粉丝' };
+export const EMPTY: Record<FollowListKind, string> = {
+  follows: '你还没有关注任何人。去老同学的空间点「关注」吧。',
+  fans: '还没有人关注你。多发yy、多去老同学的空间留言，大家就会找到你。',
+};
+
+/** A list younger than this (seconds, e.g. from the route prefetch) is shown without asking again. */
+const FRESH_S = 10;
+
+export function FollowListPage({ kind }: { kind: FollowListKind }) {
+  const uid = useAppSelector(selectUser)?.uid;
+  const titleId = useId();
+  if (uid === undefined) return null; // the shell's guard only lets signed-in users here
+  return (
+    <Panel aria-labelledby={titleId}>
+      {/* The current tab shows the title; the heading is for screen readers and headings lists. */}
+      <h1 id={titleId} className="visually-hidden">
+        {TITLE[kind]}
+      </h1>
+      <TabNav label="关注和粉丝" tabs={FOLLOW_TABS} />
+      {/* Keyed: another user signing in on this tab starts at page 1 of their own list. */}
+      <FollowList key={uid} uid={uid} kind={kind} />
+    </Panel>
+  );
+}
+
+function FollowList({ uid, kind }: { uid: number; kind: FollowListKind }) {
+  const [page, setPage] = useState(1);
+  // Asked anew on arrival unless the route prefetch just did: someone may have followed since.
+  const { data, isLoading, isFetching, isError, refetch } = useFollowListQuery({ uid, kind, page }, { refetchOnMountOrArgChange: FRESH_S });
+  const records = data?.records ?? [];
+
+  if (isLoading) return <Note role="status">正在加载…</Note>;
+  if (isError && !data) {
+    return (
+      <Note role="alert">
+        列表加载失败。{' '}
+        <button type="button" className="retry" onClick={() => void refetch()}>
+          重试
+        </button>
+      </Note>
+    );
+  }
+  if (records.length === 0 && page === 1) return <Note>{EMPTY[kind]}</Note>;
+  return (
+    <>
+      <Total>{kind === 'follows' ? `共关注了${data?.total ?? 0}人` : `共有${data?.total ?? 0}位粉丝`}</Total>
+      <List aria-label={TITLE[kind]} aria-busy={isFetching || undefined}>
+        {records.map((user) => (
+          <Row key={user.uid} user={user} kind={kind} />
+        ))}
+      </List>
+      <Pager page={page} pages={data?.pages ?? 0} onChange={setPage} label={`${TITLE[kind]}分页`} />
+    </>
+  );
+}
+
+function Row({ user, kind }: { user: FollowUser; kind: FollowListKind }) {
+  return (
+    <li>
+      <span aria-hidden="true">
+        <Avatar uid={user.uid} face={user.face} avatar={user.avatar} name={user.name} size={48} />
+      </span>
+      <div className="who">
+        <p>
+          <Link to={`/${user.uid}`} className="name">
+            {user.name}
+          </Link>
+          {user.following && user.followsMe && <span className="mutual">互相关注</span>}
+        </p>
+        {user.qianming && (
+          <p className="signature">
+            <RichText text={user.qianming} />
+          </p>
+        )}
+        <p className="when">
+          {kind === 'follows' ? '关注于' : '关注你于'}
+          <time dateTime={isoTime(user.ctime)} title={fullTime(user.ctime)}>
+            {relativeTime(user.ctime)}
+          </time>
+        </p>
+      </div>
+      <FollowBackButton uid={user.uid} name={user.name} following={user.following} followsMe={user.followsMe} />
+    </li>
+  );
+}
+
+const Note = styled.p`
+  margin: 12px 0;
+  color: ${(p) => p.theme.colors.muted};
+  .retry {
+    font: inherit;
+    color: ${(p) => p.theme.colors.link};
+    background: none;
+    border: 0;
+    padding: 0;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+`;
+const Total = styled.p`
+  margin: 0 0 4px;
+  color: ${(p) => p.theme.colors.muted};
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    padding: 12px 0;
+    border-top: 1px solid ${(p) => p.theme.colors.border};
+  }
+  li:first-child {
+    border-top: 0;
+  }
+  .who {
+    flex: 1;
+    min-width: 0;
+  }
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .name {
+    font-weight: 700;
+  }
+  .mutual {
+    margin-left: 8px;
+    padding: 0 6px;
+    border: 1px solid ${(p) => p.theme.colors.border};
+    border-radius: 8px;
+    font-size: 12px;
+  }
+  .signature,
+  .when {
+    font-size: 13px;
+    color: ${(p) => p.theme.colors.muted};
+  }
+  .signature img {
+    width: 18px;
+    height: 18px;
+  }
+  .when time {
+    margin-left: 4px;
+  }
+`;
