@@ -24,14 +24,16 @@ const user: UserInfo = {
   sign: 0,
 };
 
-// The 回复我的 section asks for the notices: 2 new ones; the moderators' system notices: 1 new.
+// The 回复我的 section asks for the notices: 2 new ones; the moderators' system notices: 1 new; 新粉丝: 3 new.
 beforeEach(() => {
   fakeServer((call) =>
     call.path === '/count/getcomments'
       ? ok({ count: 2, records: [] })
-      : call.path === '/notice/system'
-        ? ok({ records: [], total: 1, pages: 1, current: 1, size: 20, unread: 1 })
-        : fail(404, '未知'),
+      : call.path === '/count/getfans'
+        ? ok({ count: 3, records: [] })
+        : call.path === '/notice/system'
+          ? ok({ records: [], total: 1, pages: 1, current: 1, size: 20, unread: 1 })
+          : fail(404, '未知'),
   );
 });
 afterEach(() => setRemoteLoader(undefined));
@@ -59,11 +61,12 @@ describe('personal centre', () => {
     expect(screen.getByRole('complementary', { name: '巴巴' })).toBeTruthy();
   });
 
-  it('places 回复我的 under the greeting, with the count of new comments', async () => {
+  it('places 回复我的 and 新粉丝 under the greeting, with the counts of new comments and new fans', async () => {
     setRemoteLoader({ load: async () => ({ default: () => null }), reset: async () => {} });
     renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
     const main = (await screen.findByRole('heading', { name: '欢迎回来，巴巴！' })).closest('section')!;
     expect(await within(main).findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
+    expect(await within(main).findByRole('button', { name: '新粉丝，3个人新关注了你' })).toBeTruthy();
   });
 
   it('says how many system notices are new on the way to /system/notify', async () => {

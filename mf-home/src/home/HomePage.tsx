@@ -1,5 +1,6 @@
 /**
- * /home, the personal centre: a main area (greeting, ways onward, and everyone's yy, a fragment
+ * /home, the personal centre: a main area (greeting, ways onward, 回复我的 and 新粉丝, and the yy
+ * under two tabs, 大家的yy and 关注的yy, a fragment
  * mf-space provides at run time: ADR 6) and a right box with the own card. If the feed fails to
  * load only its area shows the failure; the rest of the page keeps working.
  */
@@ -7,6 +8,7 @@ import { useId } from 'react';
 import { DEFAULT_SMALL_SIGNATURE, Link, selectUser, styled, useAppSelector } from '@xiaoba/shared';
 import { SpaceFeed } from '../feed/SpaceFeed';
 import { CommentNotices } from '../notices/CommentNotices';
+import { FanNotices } from '../notices/FanNotices';
 import { SystemNoticesLink } from '../notices/SystemNoticesLink';
 import { Panel } from '../ui/Panel';
 import { RightBox } from './RightBox';
@@ -28,6 +30,7 @@ export default function HomePage() {
           <Link to="/help">帮助中心</Link>
         </Onward>
         <CommentNotices />
+        <FanNotices />
       </Panel>
       <RightBox user={user} />
       <SpaceFeed />

@@ -100,12 +100,12 @@ function NoticeItem({ notice: n, ownUid, isNew }: { notice: CommentNotice; ownUi
   );
 }
 
-const Section = styled.section`
+export const Section = styled.section`
   margin-top: 18px;
   border-top: 1px solid ${(p) => p.theme.colors.border};
   padding-top: 12px;
 `;
-const Toggle = styled.button`
+export const Toggle = styled.button`
   display: inline-block;
   padding: 6px 12px;
   border-radius: 16px;
@@ -125,10 +125,10 @@ const Toggle = styled.button`
     outline-offset: 2px;
   }
 `;
-const Badge = styled.span`
+export const Badge = styled.span`
   color: ${(p) => p.theme.colors.danger};
 `;
-const New = styled.span`
+export const New = styled.span`
   margin-left: 6px;
   padding: 0 6px;
   border-radius: 8px;
@@ -136,7 +136,7 @@ const New = styled.span`
   background: ${(p) => p.theme.colors.danger};
   color: ${(p) => p.theme.colors.panel};
 `;
-const Note = styled.p`
+export const Note = styled.p`
   margin: 10px 0 0;
   color: ${(p) => p.theme.colors.muted};
   .retry {
@@ -149,7 +149,7 @@ const Note = styled.p`
     cursor: pointer;
   }
 `;
-const List = styled.ul`
+export const List = styled.ul`
   list-style: none;
   margin: 8px 0 0;
   padding: 0;
@@ -164,6 +164,13 @@ const List = styled.ul`
   }
   li > div {
     min-width: 0;
+  }
+  /* A row with a button after its text (新粉丝' 回关): the text takes the room between. */
+  li > .grow {
+    flex: 1;
+  }
+  li > button {
+    align-self: center;
   }
   p {
     margin: 0;
