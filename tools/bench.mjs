@@ -200,3 +200,8 @@ if (pagesBench.status !== 0) process.exitCode = 1;
 console.log('');
 const yyBench = spawnSync(process.execPath, [join(repo, 'tools/bench-yy.mjs')], { cwd: repo, stdio: 'inherit' });
 if (yyBench.status !== 0) process.exitCode = 1;
+
+// The following feed at 1,000 follows and at 3 (1,000,000 yy), on a server of its own.
+console.log('');
+const followBench = spawnSync(process.execPath, [join(repo, 'tools/bench-follow-feed.mjs')], { cwd: repo, stdio: 'inherit' });
+if (followBench.status !== 0) process.exitCode = 1;

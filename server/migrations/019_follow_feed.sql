@@ -5,17 +5,18 @@
 -- indexes of 017), the viewer's blocked users left out, total included. Every statement keeps one
 -- plan per connection (docs/adr/0009-api-read-path.md), and the cost of page 1 must not grow with
 -- the number of follows (1,000 followees on a site of 1,000,000 yy as fast as 3). Two ways to the
--- page's ids, the cheaper one chosen from the counters:
---  * dense (the authors wrote a fair share of the site's yy, e.g. 1,000 followees): scan the
+-- page's ids, chosen from the viewer's follows counter and the number of users (the planner's
+-- statistics: a choice of path, never an answer):
+--  * dense (the followees are a fair share of the site's users, e.g. 1,000 of 10,000): scan the
 --    newest rows of the site's (ctime, weibo_id) INCLUDE (uid) index, keeping the authors' rows,
---    up to a window of at most 4,000 index entries. If the page's end is reached inside the
---    window the page is exact (every older row is older than the window's); if not, the
---    per-author way below runs instead;
---  * sparse (a few followees, or quiet ones): per author, their newest yy up to the page's end
---    from the (uid, ctime, weibo_id) index (a range on uid, as yy_page's user page, so the kept
---    plan can use no other index), merged and cut.
--- total is the sum of the authors' yy_count (visible yy, kept by the API): exact, one primary-key
--- probe of users per author, read together with the authors themselves.
+--    within a window expected to hold the page's end four times over, at most 20,000 entries. If
+--    the page's end plus one is reached inside it the page is exact (every older row is older
+--    than the window's); if not, the per-author way below runs instead;
+--  * sparse (a few followees, or the window fell short): per author, their newest yy up to the
+--    page's end plus one from the (uid, ctime, weibo_id) index (a range on uid, as yy_page's user
+--    page, so the kept plan can use no other index), merged and cut.
+-- total: an exact count would cost a probe per followee, so while more yy follow the page it is
+-- the page's end plus one ("there is a next page"); on the last page and beyond it, exact.
 
 -- The rows of a page of yy ids (in that order) with the answer's columns, or one row of just the
 -- total when there are none: yy_page's second step (017), for the feed's function.

@@ -123,3 +123,48 @@ describe('GET /api/yy/getfollowyy', () => {
     }
   });
 });
+
+describe('follow_page plans (migration 019)', () => {
+  /** The plans PostgreSQL kept inside follow_page, from auto_explain's notices (as yy-page.test.ts). */
+  async function plansOf(viewer: number): Promise<string> {
+    const client = await t.pool.connect();
+    const notices: string[] = [];
+    const onNotice = (n: { message?: string }) => notices.push(n.message ?? '');
+    client.on('notice', onNotice);
+    try {
+      await client.query("LOAD 'auto_explain'");
+      await client.query('SET auto_explain.log_min_duration = 0');
+      await client.query('SET auto_explain.log_nested_statements = on');
+      await client.query('SET auto_explain.log_level = notice');
+      await client.query('SELECT * FROM follow_page($1, 20, 0)', [viewer]);
+      notices.length = 0;
+      await client.query('SELECT * FROM follow_page($1, 20, 0)', [viewer]);
+      return notices.join('\n');
+    } finally {
+      client.off('notice', onNotice);
+      await client.query('RESET ALL');
+      client.release();
+    }
+  }
+
+  it("reads the site's index with a follows probe per row for a dense caller, each followee's index for a sparse one", async () => {
+    // dave follows 13 of about 80 users (dense); carol follows nobody (sparse: her own index).
+    // Sixty more users following each other: a follows table big enough for its statistics.
+    await t.pool.query(`INSERT INTO users (email, password_hash, name) SELECT 'plan' || g || '@x.fan', 'x', '计划' || g FROM generate_series(1, 60) g`);
+    await t.pool.query(`INSERT INTO follows (uid, followed_uid) SELECT a.uid, b.uid FROM users a JOIN users b ON a.uid <> b.uid
+                        WHERE a.email LIKE 'plan%' AND b.email LIKE 'plan%'`);
+    // And a yy table big enough: 3,000 yy of one of dave's followees, newer than the rest.
+    const { rows } = await t.pool.query(`SELECT followed_uid FROM follows WHERE uid = $1 AND followed_uid <> $2 LIMIT 1`, [dave.uid, stranger.uid]);
+    await t.pool.query(`INSERT INTO yy (uid, content, ctime) SELECT $1, 'p' || g, now() - make_interval(secs => g) FROM generate_series(1, 3000) g`, [
+      rows[0].followed_uid,
+    ]);
+    await t.pool.query('ANALYZE');
+    const dense = await plansOf(dave.uid);
+    expect(dense).toMatch(/Index Only Scan Backward using yy_ctime_idx on yy y/);
+    expect(dense).toMatch(/follows_pkey on follows f[^\n]*\n\s*Index Cond: \(\(uid = \$1\) AND \(followed_uid >= w\.uid\) AND \(followed_uid <= w\.uid\)\)/);
+    expect(dense).not.toMatch(/Seq Scan on (yy|follows) |Hash/);
+    const sparse = await plansOf(carol.uid);
+    expect(sparse).toMatch(/Index Only Scan Backward using yy_uid_ctime_idx on yy y[^\n]*\n\s*Index Cond: \(\(uid >= a\.uid\) AND \(uid <= a\.uid\)\)/);
+    expect(sparse).not.toMatch(/Seq Scan on yy |Hash Join|Merge/);
+  });
+});
