@@ -2,7 +2,7 @@
  * 关注 / 回关 beside a user in the 我的关注 / 我的粉丝 lists and in the "X 关注了你" notices (issue
  * 18). A toggle (`aria-pressed`), one click each way, like the space's 关注 button: following is
  * undone as easily as it is done. Its name stays the same in both states (回关 for someone who
- * follows the user, else 关注, with the person's name, since a list has many); the visible 已 of
+ * follows the user, in a fan's row, else 关注, with the person's name, since a list has many); the visible 已 of
  * 已关注 / 已回关 is for the eye only. Hidden in an archive: nothing is written there.
  */
 import { useEffect, useState } from 'react';
@@ -13,11 +13,11 @@ export interface FollowBackButtonProps {
   name: string;
   /** The user follows them already. */
   following: boolean;
-  /** They follow the user: the button offers 回关. */
-  followsMe: boolean;
+  /** A fan's row (我的粉丝, 新粉丝): the button offers 回关; elsewhere 关注. */
+  back: boolean;
 }
 
-export function FollowBackButton({ uid, name, following, followsMe }: FollowBackButtonProps) {
+export function FollowBackButton({ uid, name, following, back }: FollowBackButtonProps) {
   const archive = useArchiveMode();
   const [followAdd, { isLoading: adding }] = useFollowAddMutation();
   const [followRemove, { isLoading: removing }] = useFollowRemoveMutation();
@@ -26,7 +26,7 @@ export function FollowBackButton({ uid, name, following, followsMe }: FollowBack
   useEffect(() => setPressed(following), [following]);
   if (archive) return null;
   const busy = adding || removing;
-  const verb = followsMe ? '回关' : '关注';
+  const verb = back ? '回关' : '关注';
 
   const toggle = async () => {
     if (busy) return;

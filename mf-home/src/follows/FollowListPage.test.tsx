@@ -86,8 +86,8 @@ describe('我的关注 and 我的粉丝', () => {
     expect(first.querySelector('time')!.textContent).toBe('2分钟前');
     expect(within(second).getByRole('link', { name: '月下剑客' }).getAttribute('href')).toBe('/100003');
     expect(second.textContent).not.toContain('互相关注');
-    // Both are followed: the toggles are pressed, each named with its person.
-    expect(within(first).getByRole('button', { name: '回关 萌萌猫' }).getAttribute('aria-pressed')).toBe('true');
+    // Both are followed: the toggles are pressed, each named with its person (关注 here, even for a mutual follow).
+    expect(within(first).getByRole('button', { name: '关注 萌萌猫' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(second).getByRole('button', { name: '关注 月下剑客' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(second).getByRole('button', { name: '关注 月下剑客' }).textContent).toBe('已关注 月下剑客');
     expect(screen.getByText('共关注了2人')).toBeTruthy();

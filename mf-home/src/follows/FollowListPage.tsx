@@ -111,7 +111,7 @@ function Row({ user, kind }: { user: FollowUser; kind: FollowListKind }) {
           </time>
         </p>
       </div>
-      <FollowBackButton uid={user.uid} name={user.name} following={user.following} followsMe={user.followsMe} />
+      <FollowBackButton uid={user.uid} name={user.name} following={user.following} back={kind === 'fans'} />
     </li>
   );
 }

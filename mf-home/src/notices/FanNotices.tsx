@@ -90,7 +90,7 @@ function FanItem({ notice: n, isNew }: { notice: FanNotice; isNew: boolean }) {
           </time>
         </p>
       </div>
-      {!n.following && <FollowBackButton uid={n.uid} name={n.username} following={false} followsMe />}
+      {!n.following && <FollowBackButton uid={n.uid} name={n.username} following={false} back />}
     </li>
   );
 }
