@@ -40,7 +40,8 @@ function Toggle({ uid, following }: { uid: number; following: boolean }) {
 
   return (
     <Toggler type="button" $variant={pressed ? 'plain' : 'primary'} aria-pressed={pressed} aria-busy={busy || undefined} onClick={() => void toggle()}>
-      {pressed && <span aria-hidden="true">已</span>}关注
+      {/* One flex item: the button's gap would otherwise split 已 from 关注. */}
+      <span>{pressed && <span aria-hidden="true">已</span>}关注</span>
     </Toggler>
   );
 }
