@@ -5,8 +5,7 @@
  * follows the user, in a fan's row, else 关注, with the person's name, since a list has many); the visible 已 of
  * 已关注 / 已回关 is for the eye only. Hidden in an archive: nothing is written there.
  */
-import { useEffect, useState } from 'react';
-import { Button, FOLLOW_MSG, notify, styled, useArchiveMode, useFollowAddMutation, useFollowRemoveMutation, type ApiError } from '@xiaoba/shared';
+import { Button, styled, useArchiveMode, useFollowToggle } from '@xiaoba/shared';
 
 export interface FollowBackButtonProps {
   uid: number;
@@ -19,26 +18,9 @@ export interface FollowBackButtonProps {
 
 export function FollowBackButton({ uid, name, following, back }: FollowBackButtonProps) {
   const archive = useArchiveMode();
-  const [followAdd, { isLoading: adding }] = useFollowAddMutation();
-  const [followRemove, { isLoading: removing }] = useFollowRemoveMutation();
-  // Flips as soon as the server says yes; the refreshed list then agrees.
-  const [pressed, setPressed] = useState(following);
-  useEffect(() => setPressed(following), [following]);
+  const { pressed, busy, toggle } = useFollowToggle(uid, following);
   if (archive) return null;
-  const busy = adding || removing;
   const verb = back ? '回关' : '关注';
-
-  const toggle = async () => {
-    if (busy) return;
-    try {
-      const res = await (pressed ? followRemove(uid) : followAdd(uid)).unwrap();
-      notify.success(res.msg || (pressed ? FOLLOW_MSG.unfollowed : FOLLOW_MSG.followed));
-      setPressed(!pressed);
-    } catch (err) {
-      // The server's words: blocked, too fast (429), no such user.
-      notify.error((err as ApiError).message || '操作失败，请稍后再试');
-    }
-  };
 
   return (
     <Toggle type="button" $variant={pressed ? 'plain' : 'primary'} aria-pressed={pressed} aria-busy={busy || undefined} onClick={() => void toggle()}>

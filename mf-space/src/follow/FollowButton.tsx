@@ -6,8 +6,7 @@
  * The state is the space record's (`SpaceUser.following`); the follow calls refresh that record,
  * so the counters follow. Not on the own space, nor in an archive (nothing is written there).
  */
-import { useEffect, useState } from 'react';
-import { Button, FOLLOW_MSG, notify, styled, useArchiveMode, useFollowAddMutation, useFollowRemoveMutation, type ApiError } from '@xiaoba/shared';
+import { Button, styled, useArchiveMode, useFollowToggle } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { focusRing } from '../ui/controls';
 
@@ -19,24 +18,7 @@ export function FollowButton({ owner }: { owner: SpaceOwner }) {
 }
 
 function Toggle({ uid, following }: { uid: number; following: boolean }) {
-  const [followAdd, { isLoading: adding }] = useFollowAddMutation();
-  const [followRemove, { isLoading: removing }] = useFollowRemoveMutation();
-  // Flips as soon as the server says yes, before the refreshed record arrives (no double request).
-  const [pressed, setPressed] = useState(following);
-  useEffect(() => setPressed(following), [following]);
-  const busy = adding || removing;
-
-  const toggle = async () => {
-    if (busy) return;
-    try {
-      const res = await (pressed ? followRemove(uid) : followAdd(uid)).unwrap();
-      notify.success(res.msg || (pressed ? FOLLOW_MSG.unfollowed : FOLLOW_MSG.followed));
-      setPressed(!pressed);
-    } catch (err) {
-      // The server's words: 对方设置了权限… (blocked), 关注太频繁了… (429), 用户不存在.
-      notify.error((err as ApiError).message || '操作失败，请稍后再试');
-    }
-  };
+  const { pressed, busy, toggle } = useFollowToggle(uid, following);
 
   return (
     <Toggler type="button" $variant={pressed ? 'plain' : 'primary'} aria-pressed={pressed} aria-busy={busy || undefined} onClick={() => void toggle()}>
