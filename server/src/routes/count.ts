@@ -5,24 +5,13 @@ import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { clearNotices, listNotices, unreadNoticeCount } from '../db/notices';
 import type { Pool } from '../db/pool';
-import { ApiError, ok } from '../http/errors';
+import { parseUpTo } from '../http/body';
+import { ok } from '../http/errors';
 import { routeSchema, typed } from '../http/openapi';
 
 export interface CountRoutesOptions {
   pool: Pool;
   signer: TokenSigner;
-}
-
-const BAD_REQUEST = '请求参数有误';
-
-/** `upTo` of the clear body: absent (or no body) means all; otherwise a positive integer. */
-function parseUpTo(body: unknown): number | null {
-  if (body === undefined || body === null) return null;
-  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, BAD_REQUEST);
-  const upTo = (body as { upTo?: unknown }).upTo;
-  if (upTo === undefined) return null;
-  if (typeof upTo !== 'number' || !Number.isSafeInteger(upTo) || upTo <= 0) throw new ApiError(400, BAD_REQUEST);
-  return upTo;
 }
 
 const tags: ['count'] = ['count'];

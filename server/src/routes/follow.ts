@@ -22,7 +22,7 @@ import type { Config } from '../config';
 import { addFollow, clearFanNotices, fanNotices, followPage, removeFollow } from '../db/follows';
 import type { Pool } from '../db/pool';
 import { withPosterLock } from '../db/post-limit';
-import { parseBody } from '../http/body';
+import { parseBody, parseUpTo } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
 import { idParams, jsonBody, num, pageOf, pageQuery, routeSchema, typed } from '../http/openapi';
 
@@ -44,16 +44,6 @@ const FollowBodySchema = v.pipe(
   v.object({ uid: v.optional(v.number(BAD_REQUEST), 0) }),
   v.check((i) => isId(i.uid), FOLLOW_MSG.userNotFound),
 );
-
-/** `upTo` of clearfans: absent (or no body) means all; otherwise a positive integer (unix seconds). */
-function parseUpTo(body: unknown): number | null {
-  if (body === undefined || body === null) return null;
-  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, BAD_REQUEST);
-  const upTo = (body as { upTo?: unknown }).upTo;
-  if (upTo === undefined) return null;
-  if (typeof upTo !== 'number' || !Number.isSafeInteger(upTo) || upTo <= 0) throw new ApiError(400, BAD_REQUEST);
-  return upTo;
-}
 
 const uidBody = (what: string) =>
   jsonBody(`FollowBody {uid}: the user ${what} (a positive integer; else 400 ${FOLLOW_MSG.userNotFound})`, { uid: num('the 米米号') });
