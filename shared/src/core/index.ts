@@ -13,3 +13,5 @@ export * from './time';
 export * from './birthday-value';
 export * from './safety';
 export * from './follows';
+export * from './search';
+export * from './live';
