@@ -1,6 +1,11 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RichText } from './RichText';
+import { ThemeProvider } from 'styled-components';
+import { SKINS } from '../core/constants';
+import { contrastRatio } from '../theme/contrast';
+import { themeFor } from '../theme/skins';
+import { renderThemed } from './test-theme';
+import { HighlightText, RichText, splitHighlight } from './RichText';
 
 afterEach(cleanup);
 
@@ -96,5 +101,80 @@ describe('RichText', () => {
     expect(root.querySelectorAll('br')).toHaveLength(2);
     expect(root.textContent).toBe('第一行第二行  第三行');
     expect(root.className).toContain('yy');
+  });
+});
+
+describe('RichText highlight (search results)', () => {
+  function marked(text: string, highlight: string) {
+    const { container } = renderThemed(<RichText text={text} highlight={highlight} />);
+    const root = container.firstElementChild as HTMLElement;
+    return { root, marks: [...root.querySelectorAll('mark')].map((m) => m.textContent) };
+  }
+
+  it('marks every case-insensitive match inside the text and keeps the rest', () => {
+    const { root, marks } = marked('今天去爬山了，山顶的晚霞太美了。晚霞 Hello hello', '晚霞');
+    expect(marks).toEqual(['晚霞', '晚霞']);
+    expect(root.textContent).toBe('今天去爬山了，山顶的晚霞太美了。晚霞 Hello hello');
+    expect(marked('Hello hELLo', 'hello').marks).toEqual(['Hello', 'hELLo']);
+  });
+
+  it('matches the words across any run of whitespace, as the server folds it', () => {
+    expect(marked('see  the	sea', 'the sea').marks).toEqual(['the	sea']);
+  });
+
+  it.each(['<b>', '<script>alert(1)</script>', '.*', '(', '[b12]'])('keeps a query like %j as text', (query) => {
+    const text = `a${query}b<b>c</b>`;
+    const { root } = marked(text, query);
+    expect(root.querySelector('b, script')).toBeNull();
+    expect([...root.querySelectorAll('*')].every((el) => el.tagName === 'MARK' || el.tagName === 'IMG')).toBe(true);
+  });
+
+  it('marks a markup-looking query as the characters typed', () => {
+    const { root, marks } = marked('x<b>y</b>', '<b>');
+    expect(marks).toEqual(['<b>']);
+    expect(root.querySelector('b')).toBeNull();
+    expect(root.textContent).toBe('x<b>y</b>');
+  });
+
+  it('never matches inside an emoji code: [b12] stays a picture, unmarked', () => {
+    const { root, marks } = marked('笑[b12]笑', '[b12]');
+    expect(marks).toEqual([]);
+    expect(root.querySelectorAll('img')).toHaveLength(1);
+    expect(marked('笑[b12]笑', 'b12').marks).toEqual([]);
+  });
+
+  it('marks nothing for an empty or blank highlight', () => {
+    expect(marked('晚霞', '').marks).toEqual([]);
+    expect(marked('晚霞', '   ').marks).toEqual([]);
+    expect(splitHighlight('晚霞', undefined)).toEqual([{ text: '晚霞', match: false }]);
+  });
+
+  it('HighlightText marks plain text (a nickname) without turning codes into pictures', () => {
+    const { container } = renderThemed(
+      <p>
+        <HighlightText text="小米[b1]米" highlight="米" />
+      </p>,
+    );
+    expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['米', '米']);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toBe('小米[b1]米');
+  });
+
+  it.each(SKINS.map((s) => s.id))("the mark meets AA in skin %j (the skin's own colours)", (skin) => {
+    const theme = themeFor(skin);
+    const { container } = render(
+      <ThemeProvider theme={theme}>
+        <RichText text="山顶的晚霞" highlight="晚霞" />
+      </ThemeProvider>,
+    );
+    const style = getComputedStyle(container.querySelector('mark')!);
+    const hex = (css: string) =>
+      `#${(css.match(/\d+/gu) ?? [])
+        .slice(0, 3)
+        .map((n) => Number(n).toString(16).padStart(2, '0'))
+        .join('')}`;
+    const [fg, bg] = [style.color, style.backgroundColor].map((c) => (c.startsWith('#') ? c.toLowerCase() : hex(c)));
+    expect([fg, bg]).toEqual([theme.colors.onPrimary.toLowerCase(), theme.colors.primary.toLowerCase()]);
+    expect(contrastRatio(fg!, bg!)).toBeGreaterThanOrEqual(4.5);
   });
 });
