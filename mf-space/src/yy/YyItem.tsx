@@ -20,9 +20,11 @@ export interface YyItemProps {
   ownUid: number | undefined;
   /** Asks to delete it (the list holds the one confirmation dialog). Offered on the own yy only. */
   onDelete(yy: Yy): void;
+  /** Search results: the words to mark in its text (shared RichText's `highlight`). */
+  highlight?: string;
 }
 
-export function YyItem({ yy, ownUid, onDelete }: YyItemProps) {
+export function YyItem({ yy, ownUid, onDelete, highlight }: YyItemProps) {
   const id = useId();
   const [commentsOpened, setCommentsOpened] = useState(false);
   const [commentsShown, setCommentsShown] = useState(false);
@@ -57,7 +59,7 @@ export function YyItem({ yy, ownUid, onDelete }: YyItemProps) {
       </Head>
       {yy.content && (
         <Text>
-          <RichText text={yy.content} />
+          <RichText text={yy.content} highlight={highlight} />
         </Text>
       )}
       {isRepost ? <RepostSource yy={yy} ownUid={ownUid} /> : <YyImages images={yy.typeData} />}

@@ -1,7 +1,8 @@
 /**
  * The yy and comment calls (docs/api.md "yy and comments"), injected into the shared baseApi so
  * loading, errors and caching come from RTK Query. Tags:
- * - `YyList` (id: the owner uid, 'ALL' for everyone's feed, 'FOLLOWING' for 关注的yy): a page of a list;
+ * - `YyList` (id: the owner uid, 'ALL' for everyone's feed, 'FOLLOWING' for 关注的yy, 'SEARCH:' + the
+ *   words for the yy search results): a page of a list;
  * - `Yy` (id: weiboId): one yy inside whatever page shows it (its comment count);
  * - `Comments` (id: weiboId): the comments of one yy.
  * The following feed also carries shared's `Follows` tag: a follow or unfollow anywhere (a space,
@@ -27,7 +28,13 @@ export interface UserYyArgs {
   page: number;
 }
 
-type ListId = number | 'ALL' | 'FOLLOWING';
+/** The yy search (issue 18): `q` normalized (shared's normalizeSearchQuery), `page` from 1. */
+export interface SearchYyArgs {
+  q: string;
+  page: number;
+}
+
+type ListId = number | 'ALL' | 'FOLLOWING' | `SEARCH:${string}`;
 type ListTag = { type: 'YyList'; id: ListId } | { type: 'Yy'; id: number };
 
 const pageTags = (list: ListId, page: Page<Yy> | undefined): ListTag[] => [
@@ -56,6 +63,12 @@ export const yyApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList', 'Yy', 'C
       query: (page) => ({ url: '/yy/getfollowyy', params: { pageNum: page, pageSize: YY_PAGE_SIZE } }),
       transformResponse: pageOf,
       providesTags: (result) => [...pageTags('FOLLOWING', result), 'Follows'],
+    }),
+    /** GET /api/search/yy: the yy whose words hold `q`, newest first (docs/api.md "Search"). */
+    searchYy: build.query<Page<Yy>, SearchYyArgs>({
+      query: ({ q, page }) => ({ url: '/search/yy', params: { q, pageNum: page, pageSize: YY_PAGE_SIZE } }),
+      transformResponse: pageOf,
+      providesTags: (result, _e, { q }) => pageTags(`SEARCH:${q}`, result),
     }),
     createYy: build.mutation<ApiEnvelope<Yy>, CreateYyBody>({
       query: (data) => ({ url: '/yy/createyy', method: 'POST', data }),
@@ -146,12 +159,14 @@ function patchCount(weiboId: number, delta: number, dispatch: AppDispatch, state
   for (const feed of ['getAllYy', 'getFollowYy'] as const) {
     for (const page of yyApi.util.selectCachedArgsForQuery(state, feed)) dispatch(yyApi.util.updateQueryData(feed, page, bump));
   }
+  for (const args of yyApi.util.selectCachedArgsForQuery(state, 'searchYy')) dispatch(yyApi.util.updateQueryData('searchYy', args, bump));
 }
 
 export const {
   useGetUserYyQuery,
   useGetAllYyQuery,
   useGetFollowYyQuery,
+  useSearchYyQuery,
   useCreateYyMutation,
   useDeleteYyMutation,
   useGetCommentsQuery,
