@@ -4,7 +4,7 @@
  */
 export * from './core';
 export { api, createApiClient, errorMessage, setSessionHooks, REFRESH_URL, type SessionHooks } from './api/client';
-export { preloadApiClient, type ApiClient, type ApiDefaults } from './api/client';
+export { preloadApiClient, currentToken, refreshAccessToken, type ApiClient, type ApiDefaults } from './api/client';
 export { baseApi, type ApiError } from './api/base-api';
 export * from './api/user-api';
 export * from './api/safety-api';
@@ -46,4 +46,6 @@ export {
   type PrefetchStore,
 } from './federation/route-prefetch';
 export { loadRemoteModule, resetRemoteModule, setRemoteLoader, NO_REMOTE_LOADER, type RemoteLoader } from './federation/remote-module';
+export { liveBus, useLiveConnected, useLiveEvent, type LiveEventOf } from './live/live-bus';
+export { connectLiveUpdates, type ConnectLiveOptions, type LiveStore } from './live/connect';
 export * from './libraries';

@@ -48,7 +48,7 @@ function setup(handler: (sent: Sent) => Reply, initialToken: string | null = 'ol
       response,
     );
   };
-  const { client, setSessionHooks } = createApiClient({ adapter });
+  const { client, setSessionHooks, refreshAccessToken } = createApiClient({ adapter });
   let token = initialToken;
   const onSessionExpired = vi.fn(() => {
     token = null;
@@ -58,7 +58,7 @@ function setup(handler: (sent: Sent) => Reply, initialToken: string | null = 'ol
   });
   setSessionHooks({ getToken: () => token, setToken, onSessionExpired });
   const refreshes = () => sent.filter((s) => s.url === REFRESH_URL);
-  return { client, sent, refreshes, onSessionExpired, setToken, token: () => token };
+  return { client, sent, refreshes, onSessionExpired, setToken, refreshAccessToken, token: () => token };
 }
 
 const ACCESS_EXPIRED: Reply = { status: 401, data: { code: 401, msg: '登录已失效' }, headers: { 'x-error-type': 'access' } };
@@ -202,6 +202,28 @@ describe('refresh queue (spec section 4)', () => {
     const res = await t.client.get('/user/getinfo');
     expect(res.status).toBe(200);
     expect(t.sent.map((s) => s.auth)).toEqual([null, null, 'Bearer new']);
+  });
+});
+
+describe('refreshAccessToken (the live stream, which calls fetch itself)', () => {
+  it('shares the ONE refresh with concurrent 401s of axios requests', async () => {
+    const t = setup(server({ ...ok({ token: 'new' }), delay: 20 }));
+    const [token, ...results] = await Promise.all([t.refreshAccessToken('old'), ...paths.map((p) => t.client.get(p))]);
+    expect(token).toBe('new');
+    expect(results.map((r) => r.data.data)).toEqual(paths);
+    expect(t.refreshes()).toHaveLength(1);
+  });
+
+  it('gives the current token without refreshing when a finished refresh already replaced the one used', async () => {
+    const t = setup(server(ok({ token: 'new' })), 'new');
+    expect(await t.refreshAccessToken('old')).toBe('new');
+    expect(t.refreshes()).toHaveLength(0);
+  });
+
+  it('a failed refresh ends the session once and rejects', async () => {
+    const t = setup(server(REFRESH_EXPIRED));
+    await expect(t.refreshAccessToken('old')).rejects.toBeTruthy();
+    expect(t.onSessionExpired).toHaveBeenCalledTimes(1);
   });
 });
 

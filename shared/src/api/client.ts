@@ -68,6 +68,8 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
   };
   const source: LazyModule<AxiosModule> = options.loadAxios ? lazyModule(options.loadAxios) : siteAxios;
   let instance: AxiosInstance | null = null;
+  /** The instance's one-refresh function, once the instance exists. */
+  let refresher: (() => Promise<string>) | null = null;
 
   function build({ default: axios, AxiosError }: AxiosModule): AxiosInstance {
     let refreshing: Promise<string> | null = null;
@@ -101,6 +103,8 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
         });
       return refreshing;
     }
+
+    refresher = refreshOnce;
 
     client.interceptors.response.use(undefined, async (error: unknown) => {
       if (!(error instanceof AxiosError) || error.response?.status !== 401 || !error.config) throw error;
@@ -152,6 +156,21 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
     setSessionHooks(next: SessionHooks) {
       hooks = next;
     },
+    /** The access token now (the session hooks'), for a request made without axios (the live stream). */
+    currentToken(): string | null {
+      return hooks.getToken();
+    },
+    /**
+     * A fresh access token after a 401 of type `access` answered a request sent with `used`: the
+     * current one if a finished refresh has already replaced `used`, else the result of the same
+     * single refresh every other request shares (a failed one ends the session, once).
+     */
+    refreshAccessToken(used: string | null): Promise<string> {
+      return ready().then(() => {
+        const current = hooks.getToken();
+        return current && current !== used ? current : refresher!();
+      });
+    },
     /** Starts loading axios and creating the instance now; resolves when it is ready, never rejects. */
     preload(): Promise<void> {
       return ready().then(
@@ -167,6 +186,9 @@ const site = createApiClient();
 /** The site's client: every module uses this one instance (shared as a singleton). */
 export const api: ApiClient = site.client;
 export const setSessionHooks = site.setSessionHooks;
+/** For the live stream (shared/src/live), which calls `fetch` itself: the token, and the shared refresh. */
+export const currentToken = site.currentToken;
+export const refreshAccessToken = site.refreshAccessToken;
 
 /**
  * Starts downloading the client now (idempotent): for a page that will call the API at once
