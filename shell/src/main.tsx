@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadApiClient, Provider, RouterProvider } from '@xiaoba/shared';
+import { connectLiveUpdates, preloadApiClient, Provider, RouterProvider } from '@xiaoba/shared';
 import { App } from './App';
 import { createRouter } from './router';
 import { connectRemoteLoader, initRemotes } from './remotes/registry';
@@ -22,6 +22,8 @@ async function start() {
   connectRemoteLoader();
   const router = createRouter(store, manifest);
   connectSession(store, () => void router.navigate('/login'));
+  // The tab's live stream (issue 18): open while signed in, closed on sign-out; its code loads when idle.
+  connectLiveUpdates(store);
   if (prerendered) {
     // A redirect (a session that is still valid goes to /home) shows the live app at once.
     const first = router.state.location.pathname;
