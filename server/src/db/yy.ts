@@ -12,7 +12,7 @@ import type { Queryable } from './pool';
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
 export const COMMENTS_MAX = 500;
 
-interface YyRow {
+export interface YyRow {
   weibo_id: number;
   uid: number;
   user_name: string;
@@ -44,7 +44,7 @@ const YY_SELECT = (page: string) => `
   LEFT JOIN users su ON su.uid = s.uid
   ORDER BY p.ctime DESC, p.weibo_id DESC`;
 
-interface PageRow extends YyRow {
+export interface PageRow extends YyRow {
   total: number;
   /** The pictures' stored files in order, or null when none (for the yy and for its source). */
   files: string[] | null;
@@ -54,7 +54,7 @@ interface PageRow extends YyRow {
 const imageData = (files: string[] | undefined | null): ImageData | null =>
   files && files.length > 0 ? { type: 'image', data: files.map((f) => ({ url: uploadUrl(f) })) } : null;
 
-function toYy(r: YyRow, files: string[] | undefined | null, sourceFiles: string[] | undefined | null): Yy {
+export function toYy(r: YyRow, files: string[] | undefined | null, sourceFiles: string[] | undefined | null): Yy {
   const repost = r.transpond_id > 0;
   return {
     weiboId: r.weibo_id,

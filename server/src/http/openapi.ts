@@ -220,6 +220,16 @@ const TYPES: Record<string, Json> = {
     followsMe: { type: 'boolean', description: 'they follow the caller' },
     ctime: { type: 'integer', description: 'unix seconds the listed relation was made' },
   }),
+  SearchUser: object('SearchUser', {
+    uid: INT,
+    name: STR,
+    face: FACE,
+    avatar: AVATAR,
+    qianming: STR,
+    following: { type: 'boolean', description: 'the caller follows them' },
+    followsMe: { type: 'boolean', description: 'they follow the caller' },
+    exact: { type: 'boolean', description: 'found by the exact 米米号 (listed first)' },
+  }),
   FanNotices: object('FanNotices', { count: { type: 'integer', description: 'unread' }, records: { type: 'array', items: FAN_NOTICE } }),
   HotTopic: object('HotTopic', { name: STR, count: INT }),
   CommentNotice: object('CommentNotice', {

@@ -1,0 +1,85 @@
+/**
+ * Search (issue 18 item 3; docs/api.md "Search (issue 18)"): GET /api/search/user and
+ * GET /api/search/yy. Reads for a signed-in user, limited like every /api call (the general
+ * per-user limit of app.ts); the SQL and its plan are in db/search.ts and migration 020.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  SEARCH_MSG,
+  SEARCH_PAGES_MAX,
+  SEARCH_QUERY_MAX,
+  SEARCH_USER_PAGE_SIZE,
+  YY_PAGE_SIZE,
+  normalizeSearchQuery,
+  parsePageQuery,
+  type Page,
+} from '@xiaoba/shared/core';
+import { requireUser } from '../auth/guard';
+import type { TokenSigner } from '../auth/tokens';
+import type { Pool } from '../db/pool';
+import { searchUsers, searchYy, type SearchPage } from '../db/search';
+import { ApiError, ok } from '../http/errors';
+import { pageOf, pageQuery, routeSchema, text } from '../http/openapi';
+
+export interface SearchRoutesOptions {
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+/** `q` and the paging of either route; `q` is checked by the handler (its messages are SEARCH_MSG's). */
+const searchQuery = (defaultSize: number) => {
+  const paging = pageQuery(defaultSize) as { required: string[]; properties: Record<string, unknown> };
+  return {
+    ...paging,
+    properties: {
+      ...paging.properties,
+      q: text(
+        `the words: trimmed, whitespace folded, at most ${SEARCH_QUERY_MAX} characters (else 400 ${SEARCH_MSG.tooLong}); missing or blank: 400 ${SEARCH_MSG.empty}. ` +
+          `pageNum above ${SEARCH_PAGES_MAX}: 400 ${SEARCH_MSG.tooDeep}`,
+      ),
+    },
+  };
+};
+
+const tags: ['search'] = ['search'];
+const SCHEMA = {
+  user: routeSchema({
+    summary: 'Users by exact 米米号 (listed first, whatever their privacy) or by part of a nickname (findable users only); total: see docs/api.md',
+    tags,
+    auth: true,
+    querystring: searchQuery(SEARCH_USER_PAGE_SIZE),
+    data: pageOf('SearchUser'),
+  }),
+  yy: routeSchema({
+    summary: 'The yy whose words hold q (case-insensitive, whitespace folded), newest first; total: see docs/api.md',
+    tags,
+    auth: true,
+    querystring: searchQuery(YY_PAGE_SIZE),
+    data: pageOf('Yy'),
+  }),
+};
+
+type SearchQuery = { Querystring: { q?: unknown; pageNum?: unknown; pageSize?: unknown } };
+type Read<T> = (pool: Pool, viewer: number, q: string, limit: number, offset: number) => Promise<SearchPage<T>>;
+
+/** /api/search: user and yy. */
+export async function searchRoutes(app: FastifyInstance, { pool, signer }: SearchRoutesOptions): Promise<void> {
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
+
+  const route = <T>(path: 'user' | 'yy', defaultSize: number, read: Read<T>) =>
+    app.get<SearchQuery>(`/${path}`, { ...auth, schema: SCHEMA[path] }, async (request) => {
+      const query = normalizeSearchQuery(request.query.q);
+      if (!query.ok) throw new ApiError(400, query.message);
+      const paging = parsePageQuery(request.query, defaultSize);
+      if (!paging.ok) throw new ApiError(400, paging.message);
+      const { pageNum, pageSize } = paging.value;
+      if (pageNum > SEARCH_PAGES_MAX) throw new ApiError(400, SEARCH_MSG.tooDeep);
+      const found = await read(pool, request.uid, query.value, pageSize, (pageNum - 1) * pageSize);
+      const page: Page<T> = { records: found.records, total: found.total, pages: Math.ceil(found.total / pageSize), current: pageNum, size: pageSize };
+      return ok('获取成功', page);
+    });
+
+  route('user', SEARCH_USER_PAGE_SIZE, searchUsers);
+  route('yy', YY_PAGE_SIZE, searchYy);
+}
