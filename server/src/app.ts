@@ -20,6 +20,7 @@ import { avatarRoutes } from './routes/avatar';
 import { commentRoutes } from './routes/comment';
 import { countRoutes } from './routes/count';
 import { fanNoticeRoutes, followRoutes } from './routes/follow';
+import { searchRoutes } from './routes/search';
 import { leaveReplyRoutes, leaveRoutes } from './routes/leave';
 import { blockRoutes, privacyRoutes } from './routes/safety';
 import { topicRoutes } from './routes/topics';
@@ -134,6 +135,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(privacyRoutes, { prefix: '/user', pool, signer });
       await api.register(followRoutes, { prefix: '/follow', config, pool, signer });
       await api.register(fanNoticeRoutes, { prefix: '/count', pool, signer });
+      await api.register(searchRoutes, { prefix: '/search', pool, signer });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
       // The spec's path doubles the prefix: /api/api/avatar/...
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });
