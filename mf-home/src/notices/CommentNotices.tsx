@@ -1,12 +1,14 @@
 /**
  * 回复我的 on /home: the number of new comments on the user's yy and replies to the user's
- * comments (docs/api.md "Notices"), asked again every 60 s while the page is visible. A
+ * comments (docs/api.md "Notices"), re-read when the live stream says they changed, else asked
+ * again every 60 s while the page is visible (./live-notices.ts). A
  * disclosure button opens the newest notices (who, what, on which yy, when) and opening clears the
  * count; the notices that were new keep their 新 mark while the list is read.
  */
 import { Avatar, fullTime, isoTime, Link, RichText, relativeTime, selectUser, useAppSelector, type CommentNotice } from '@xiaoba/shared';
 import { New, NoticeBox } from './NoticeBox';
-import { NOTICES_POLL_MS, useClearNoticesMutation, useGetNoticesQuery } from './notices-api';
+import { useLiveNotices, useNoticesPolling } from './live-notices';
+import { useClearNoticesMutation, useGetNoticesQuery } from './notices-api';
 
 /** The accessible name of the button: says how many are new. */
 export const noticesLabel = (count: number) => (count > 0 ? `回复我的，${count}条新回复` : '回复我的');
@@ -15,7 +17,8 @@ const spacePath = (uid: number, ownUid: number | undefined) => (uid === ownUid ?
 
 export function CommentNotices() {
   const ownUid = useAppSelector(selectUser)?.uid;
-  const query = useGetNoticesQuery(undefined, { pollingInterval: NOTICES_POLL_MS, skipPollingIfUnfocused: true });
+  const query = useGetNoticesQuery(undefined, { pollingInterval: useNoticesPolling(), skipPollingIfUnfocused: true });
+  useLiveNotices('comment', query.refetch);
   const [clear] = useClearNoticesMutation();
   return (
     <NoticeBox

@@ -1,12 +1,12 @@
 /**
- * 新粉丝 on /home, beside 回复我的 (issue 18): "X 关注了你" notices, asked again every 60 s while the
- * page is visible, like the comment notices. A disclosure button carries the unread count; opening
+ * 新粉丝 on /home, beside 回复我的 (issue 18): "X 关注了你" notices, re-read live or polled like
+ * the comment notices (./live-notices.ts). A disclosure button carries the unread count; opening
  * it lists who followed (avatar, name linking to their space, when) with a 回关 button for those
  * the user does not follow yet, and clears the count. What was new keeps its 新 mark while shown.
  */
 import { Avatar, fullTime, isoTime, Link, relativeTime, type FanNotice } from '@xiaoba/shared';
 import { FollowBackButton } from '../follows/FollowBackButton';
-import { NOTICES_POLL_MS } from './notices-api';
+import { useLiveNotices, useNoticesPolling } from './live-notices';
 import { useClearFanNoticesMutation, useGetFanNoticesQuery } from './fan-notices-api';
 import { New, NoticeBox } from './NoticeBox';
 
@@ -14,7 +14,8 @@ import { New, NoticeBox } from './NoticeBox';
 export const fanNoticesLabel = (count: number) => (count > 0 ? `新粉丝，${count}个人新关注了你` : '新粉丝');
 
 export function FanNotices() {
-  const query = useGetFanNoticesQuery(undefined, { pollingInterval: NOTICES_POLL_MS, skipPollingIfUnfocused: true });
+  const query = useGetFanNoticesQuery(undefined, { pollingInterval: useNoticesPolling(), skipPollingIfUnfocused: true });
+  useLiveNotices('fan', query.refetch);
   const [clear] = useClearFanNoticesMutation();
   return (
     <NoticeBox

@@ -1,6 +1,6 @@
 /**
- * A notice box of /home (回复我的, 新粉丝): a disclosure button carrying the unread count, asked
- * again every NOTICES_POLL_MS while the page is visible; opening it lists the newest notices and
+ * A notice box of /home (回复我的, 新粉丝): a disclosure button carrying the unread count, re-read
+ * by the caller when the live stream says so, else every NOTICES_POLL_MS while the page is visible; opening it lists the newest notices and
  * clears them up to the newest shown (one arriving meanwhile stays counted). The notices that were
  * new keep their 新 mark while the list is read.
  */

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fullTime, type SystemNotice } from '@xiaoba/shared';
+import { fullTime, liveBus, type SystemNotice } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Call, type Reply } from '@xiaoba/shared/testing';
 import { NOTICES } from './notices';
 import NotifyPage from './NotifyPage';
@@ -79,6 +79,20 @@ describe('NotifyPage: the user’s own notices', () => {
     expect(within(list).getAllByText('新')).toHaveLength(2);
     await new Promise((r) => setTimeout(r, 50));
     expect(reads(calls)).toHaveLength(1);
+  });
+
+  it('a notice the live stream announces shows while the page is open', async () => {
+    const list = [frozen];
+    fakeServer((call): Reply =>
+      call.path === '/notice/system' && call.method === 'GET'
+        ? ok({ records: list, total: list.length, pages: 1, current: 1, size: 20, unread: list.filter((n) => n.unread).length })
+        : ok(),
+    );
+    render();
+    await screen.findByRole('list', { name: '给你的通知' });
+    list.unshift(handled);
+    act(() => liveBus.emit({ type: 'notice', kind: 'system' }));
+    expect(await screen.findByText('你的举报已处理：内容已删除')).toBeTruthy();
   });
 
   it('marks nothing read when nothing is unread', async () => {

@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { fullTime, isoTime, Pager, relativeTime, RichText, styled, TabNav, type SystemNotice, type SystemNoticeKind, type TabLink } from '@xiaoba/shared';
+import { useLiveNotices } from '../notices/live-notices';
 import { Panel } from '../ui/Panel';
 import { NOTICES } from './notices';
 import { useGetSystemNoticesQuery, useReadSystemNoticesMutation } from './system-notices-api';
@@ -69,6 +70,8 @@ function MyNotices() {
   const [page, setPage] = useState(1);
   // Always asked anew on arrival: a notice may have come since the last visit.
   const { data, isLoading, isError, refetch } = useGetSystemNoticesQuery(page, { refetchOnMountOrArgChange: true });
+  // And again when the live stream says one came (issue 18), so it shows while the page is open.
+  useLiveNotices('system', refetch);
   const [markRead] = useReadSystemNoticesMutation();
   // Notices that were unread when shown: they keep their 新 mark after being marked read.
   const [seenNew, setSeenNew] = useState<ReadonlySet<number>>(() => new Set());
