@@ -64,8 +64,10 @@ function openHome(feed: 'ok' | 'fails' = 'ok', path = '/home') {
       events.push(`load ${remote} ${module}`);
       if (feed === 'fails') throw new TypeError('Failed to fetch');
       return {
-        default: ({ source }: { source?: string }) => <p>{source === 'following' ? '关注的yy（假的）' : '大家的yy（假的）'}</p>,
-        prefetch: (...args: [AppDispatch, string?]) => void prefetchedWith.push(args),
+        default: ({ source, search }: { source?: string; search?: string }) => (
+          <p>{search !== undefined ? `找到的yy（假的）：${search}` : source === 'following' ? '关注的yy（假的）' : '大家的yy（假的）'}</p>
+        ),
+        prefetch: (...args: [AppDispatch, string?, string?]) => void prefetchedWith.push(args),
       };
     },
     reset: async () => {},
@@ -160,5 +162,39 @@ describe('route prefetch of /home', () => {
     expect(await screen.findByRole('heading', { name: '大家的yy加载失败' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
     expect(calls.map((c) => c.path)).toEqual(['/count/getcomments', '/notice/system', '/count/getfans']);
+  });
+});
+
+describe('route prefetch of /search', () => {
+  it('asks page 1 of the 用户 tab for the normalized words before the page renders, once; the fragment is not loaded', async () => {
+    const { events, calls, prefetchedWith, restore } = openHome('ok', `/search?q=${encodeURIComponent('  Mi  米 ')}`);
+    restore();
+    expect(await screen.findByRole('heading', { level: 1, name: '搜索“Mi 米”' })).toBeTruthy();
+    await tick();
+    expect(events.slice(0, 2)).toEqual(['session restored', `request /search/user (page not shown, Bearer ${TOKEN})`]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.query).toEqual({ q: 'mi 米', pageNum: '1', pageSize: '20' });
+    expect(events).not.toContain('load mf_space ./feed');
+    expect(prefetchedWith).toEqual([]);
+  });
+
+  it('?tab=yy loads the feed fragment at once and has it prefetch its search page 1 with the words', async () => {
+    const { events, calls, prefetchedWith, store, restore } = openHome('ok', `/search?q=${encodeURIComponent('晚霞')}&tab=yy`);
+    await tick();
+    expect(events).toEqual(['load mf_space ./feed']);
+    restore();
+    expect(await screen.findByText('找到的yy（假的）：晚霞')).toBeTruthy();
+    await tick();
+    expect(prefetchedWith).toEqual([[store.dispatch, 'all', '晚霞']]);
+    expect(calls).toEqual([]);
+  });
+
+  it.each(['/search', '/search?q=%20%20', `/search?q=${'字'.repeat(31)}`])('%s (nothing to search) asks for nothing', async (path) => {
+    const { calls, prefetchedWith, restore } = openHome('ok', path);
+    restore();
+    expect(await screen.findByRole('heading', { level: 1, name: '搜索' })).toBeTruthy();
+    await tick();
+    expect(calls).toEqual([]);
+    expect(prefetchedWith).toEqual([]);
   });
 });

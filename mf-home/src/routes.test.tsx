@@ -11,18 +11,19 @@ describe('mf-home route table', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
   });
 
-  it("has the spec rows /home, /help and /system/notify and issue 18's /follows and /fans, with titles; /home composes mf-space's feed", () => {
+  it("has the spec rows /home, /help and /system/notify and issue 18's /follows, /fans and /search, with titles; /home composes mf-space's feed", () => {
     expect(routeTable).toEqual([
       { path: '/home', page: 'home', title: '个人中心', uses: [{ remote: 'mf_space', module: './feed' }] },
       { path: '/help', page: 'help', title: '帮助中心' },
       { path: '/system/notify', page: 'notify', title: '系统通知' },
       { path: '/follows', page: 'follows', title: '我的关注' },
       { path: '/fans', page: 'fans', title: '我的粉丝' },
+      { path: '/search', page: 'search', title: '搜索' },
     ]);
   });
 
-  it('prefetches /home, /follows and /fans, pages it has (a misspelt key would silently prefetch nothing)', () => {
-    expect(Object.keys(prefetch)).toEqual(['home', 'follows', 'fans']);
+  it('prefetches /home, /follows, /fans and /search, pages it has (a misspelt key would silently prefetch nothing)', () => {
+    expect(Object.keys(prefetch)).toEqual(['home', 'follows', 'fans', 'search']);
     for (const key of Object.keys(prefetch)) expect(pageKeys(routeTable)).toContain(key);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Exposed as `./routes`: each page is its own chunk, fetched when its route is first visited;
- * `prefetch` starts /home's first-screen requests from its route's loader (./prefetch.ts).
+ * `prefetch` starts the first-screen requests of /home, /follows, /fans and /search from its route's loader (./prefetch.ts).
  */
 import { lazyPage, type RemoteRoutesModule } from '@xiaoba/shared';
 
@@ -13,4 +13,5 @@ export const pages: RemoteRoutesModule['pages'] = {
   // Sibling tabs of one page: one chunk.
   follows: lazyPage(() => import('./follows/FollowListPage').then(({ FollowListPage }) => ({ default: () => <FollowListPage kind="follows" /> }))),
   fans: lazyPage(() => import('./follows/FollowListPage').then(({ FollowListPage }) => ({ default: () => <FollowListPage kind="fans" /> }))),
+  search: lazyPage(() => import('./search/SearchPage')),
 };

@@ -72,6 +72,8 @@ export function RichText({ text, className, highlight }: { text: string; classNa
 
 /** The skin's primary pair (AA in every skin, theme/skins.test.ts), not told by colour alone: bold too. */
 const Mark = styled.mark`
+  /* Said explicitly: accessible-name tools that read no UA stylesheet (jsdom) take it for a block. */
+  display: inline;
   background: ${(p) => p.theme.colors.primary};
   color: ${(p) => p.theme.colors.onPrimary};
   font-weight: 700;

@@ -1,0 +1,276 @@
+/**
+ * /search (issue 18 item 3, "Find your old classmates"): what the header's search box opens. The
+ * words are in the address (`?q=`), and so is the tab (`?tab=yy`), so a reload or a shared link
+ * shows the same results and the route prefetch (../prefetch.ts) asks exactly what this page asks.
+ *  - 用户: users found by an exact 米米号 or part of the nickname (GET /api/search/user), with the
+ *    matching part of the name marked and a 关注 button (not for oneself); this module's own list.
+ *  - yy: the yy holding the words, which belong to mf-space: its `./feed` fragment with `search`
+ *    (ADR 6), so comments, reposts and deletes work as in the feeds.
+ * Both are paged; new words start again at page 1.
+ */
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Avatar,
+  HighlightText,
+  Link,
+  Pager,
+  RichText,
+  SEARCH_MSG,
+  SEARCH_PAGES_MAX,
+  SEARCH_PARAM,
+  SEARCH_TAB_PARAM,
+  selectUser,
+  styled,
+  useAppSelector,
+  useSearchParams,
+  type ApiError,
+  type SearchTab,
+  type SearchUser,
+} from '@xiaoba/shared';
+import { RemoteFragment } from '../feed/RemoteFragment';
+import { FollowBackButton } from '../follows/FollowBackButton';
+import { FEED } from '../route-table';
+import { Panel } from '../ui/Panel';
+import { searchQueryOf, searchTabOf } from './search-params';
+import { useSearchUsersQuery } from './search-api';
+
+export const SEARCH_TABS: ReadonlyArray<{ tab: SearchTab; label: string }> = [
+  { tab: 'user', label: '用户' },
+  { tab: 'yy', label: 'yy' },
+];
+export const searchHeading = (words: string) => `搜索“${words}”`;
+export const USERS_LABEL = '找到的用户';
+export const YY_LABEL = '找到的yy';
+
+/** Results younger than this (seconds, e.g. from the route prefetch) are shown without asking again. */
+const FRESH_S = 10;
+
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const query = searchQueryOf(params);
+  const tab = searchTabOf(params);
+  const ownUid = useAppSelector(selectUser)?.uid;
+  const baseId = useId();
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const selected = SEARCH_TABS.findIndex((t) => t.tab === tab);
+  const tabId = (i: number) => `${baseId}-tab${i}`;
+  const panelId = `${baseId}-panel`;
+  // The words as typed (whitespace folded) for the heading; the search itself uses query.value.
+  const words = (params.get(SEARCH_PARAM) ?? '').replace(/\s+/gu, ' ').trim();
+
+  function choose(i: number) {
+    const next = SEARCH_TABS[i]!.tab;
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next === 'user') p.delete(SEARCH_TAB_PARAM);
+        else p.set(SEARCH_TAB_PARAM, next);
+        return p;
+      },
+      // The tab is a view of the same results: no history entry per click.
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  // The tablist pattern (WAI-ARIA APG), as /home's feed tabs: arrows, Home and End move focus and select.
+  function onKeyDown(event: KeyboardEvent) {
+    const last = SEARCH_TABS.length - 1;
+    const to =
+      event.key === 'ArrowRight'
+        ? (selected + 1) % SEARCH_TABS.length
+        : event.key === 'ArrowLeft'
+          ? (selected + last) % SEARCH_TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
+    if (to < 0) return;
+    event.preventDefault();
+    choose(to);
+    tabRefs.current[to]?.focus();
+  }
+
+  if (!query.ok) {
+    return (
+      <Panel aria-labelledby={`${baseId}-title`}>
+        <h1 id={`${baseId}-title`}>搜索</h1>
+        <Note role="alert">{query.message}</Note>
+      </Panel>
+    );
+  }
+  return (
+    <Panel aria-labelledby={`${baseId}-title`}>
+      <h1 id={`${baseId}-title`}>{searchHeading(words)}</h1>
+      <Tabs role="tablist" aria-label="搜索结果" onKeyDown={onKeyDown}>
+        {SEARCH_TABS.map((t, i) => (
+          <button
+            key={t.tab}
+            ref={(el) => void (tabRefs.current[i] = el)}
+            type="button"
+            role="tab"
+            id={tabId(i)}
+            aria-selected={i === selected}
+            aria-controls={panelId}
+            tabIndex={i === selected ? 0 : -1}
+            onClick={() => choose(i)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </Tabs>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)}>
+        {tab === 'user' ? (
+          // Keyed: new words start at page 1.
+          <UserResults key={query.value} q={query.value} ownUid={ownUid} />
+        ) : (
+          <RemoteFragment remote={FEED.remote} module={FEED.module} label={YY_LABEL} props={{ search: query.value }} />
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+function UserResults({ q, ownUid }: { q: string; ownUid: number | undefined }) {
+  const [page, setPage] = useState(1);
+  // Asked anew on arrival unless the route prefetch just did: someone may have followed since.
+  const { data, isLoading, isFetching, isError, error, refetch } = useSearchUsersQuery({ q, page }, { refetchOnMountOrArgChange: FRESH_S });
+  const records = data?.records ?? [];
+
+  if (isLoading) return <Note role="status">正在搜索…</Note>;
+  if (isError) {
+    return (
+      <Note role="alert">
+        {(error as ApiError | undefined)?.message || '搜索失败'}{' '}
+        <button type="button" className="retry" onClick={() => void refetch()}>
+          重试
+        </button>
+      </Note>
+    );
+  }
+  if (records.length === 0 && page === 1) return <Note>{SEARCH_MSG.noUsers}</Note>;
+  return (
+    <>
+      <List aria-label={USERS_LABEL} aria-busy={isFetching || undefined}>
+        {records.map((user) => (
+          <UserRow key={user.uid} user={user} q={q} own={user.uid === ownUid} />
+        ))}
+      </List>
+      <Pager page={page} pages={Math.min(data?.pages ?? 0, SEARCH_PAGES_MAX)} onChange={setPage} label={`${USERS_LABEL}分页`} />
+    </>
+  );
+}
+
+function UserRow({ user, q, own }: { user: SearchUser; q: string; own: boolean }) {
+  return (
+    <li>
+      <Avatar uid={user.uid} face={user.face} avatar={user.avatar} name={user.name} size={48} />
+      <div className="who">
+        <p>
+          <Link to={own ? '/my' : `/${user.uid}`} className="name">
+            <HighlightText text={user.name} highlight={q} />
+          </Link>
+          <span className="mimi">米米号 {user.exact ? <HighlightText text={String(user.uid)} highlight={q} /> : user.uid}</span>
+          {user.following && user.followsMe && <span className="mutual">互相关注</span>}
+        </p>
+        {user.qianming && (
+          <p className="signature">
+            <RichText text={user.qianming} />
+          </p>
+        )}
+      </div>
+      {!own && <FollowBackButton uid={user.uid} name={user.name} following={user.following} back={user.followsMe} />}
+    </li>
+  );
+}
+
+const Note = styled.p`
+  margin: 12px 0;
+  color: ${(p) => p.theme.colors.muted};
+  .retry {
+    font: inherit;
+    color: ${(p) => p.theme.colors.link};
+    background: none;
+    border: 0;
+    padding: 0;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+`;
+// Like /home's feed tabs: a row of tabs over a coloured rule; the selected one filled and bold.
+const Tabs = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  margin: 8px 0 12px;
+  border-bottom: 2px solid ${(p) => p.theme.colors.primary};
+  button {
+    min-height: 40px;
+    margin: 0 4px 0 0;
+    padding: 9px 16px;
+    border: 0;
+    border-radius: 8px 8px 0 0;
+    font: inherit;
+    cursor: pointer;
+    color: ${(p) => p.theme.colors.link};
+    background: ${(p) => p.theme.colors.panel};
+  }
+  button:hover {
+    text-decoration: underline;
+  }
+  button[aria-selected='true'] {
+    background: ${(p) => p.theme.colors.primary};
+    color: ${(p) => p.theme.colors.onPrimary};
+    font-weight: 700;
+  }
+  button:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    padding: 12px 0;
+    border-top: 1px solid ${(p) => p.theme.colors.border};
+  }
+  li:first-child {
+    border-top: 0;
+  }
+  .who {
+    flex: 1;
+    min-width: 0;
+  }
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .name {
+    font-weight: 700;
+  }
+  .mimi,
+  .mutual {
+    margin-left: 8px;
+    font-size: 12px;
+  }
+  .mimi {
+    color: ${(p) => p.theme.colors.muted};
+  }
+  .mutual {
+    padding: 0 6px;
+    border: 1px solid ${(p) => p.theme.colors.border};
+    border-radius: 8px;
+  }
+  .signature {
+    font-size: 13px;
+    color: ${(p) => p.theme.colors.muted};
+  }
+  .signature img {
+    width: 18px;
+    height: 18px;
+  }
+`;

@@ -1,0 +1,11 @@
+/**
+ * What /search shows, read from its address (issue 18 item 3): `?q=` the words, `?tab=yy` the yy
+ * tab (absent: 用户). Its own small file: the route prefetch (../prefetch.ts, in the `./routes`
+ * chunk) reads it without the page's code.
+ */
+import { normalizeSearchQuery, SEARCH_PARAM, SEARCH_TAB_PARAM, type SearchTab } from '@xiaoba/shared';
+
+export const searchTabOf = (params: URLSearchParams): SearchTab => (params.get(SEARCH_TAB_PARAM) === 'yy' ? 'yy' : 'user');
+
+/** The words as the server searches them, or the message saying why there is nothing to search. */
+export const searchQueryOf = (params: URLSearchParams) => normalizeSearchQuery(params.get(SEARCH_PARAM) ?? '');
