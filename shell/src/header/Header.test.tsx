@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authActions, initialAuthState, SKINS, themes, uiSlice } from '@xiaoba/shared';
+import { authActions, initialAuthState, SEARCH_MSG, SKINS, themes, uiSlice, useLocation } from '@xiaoba/shared';
 import { renderPage } from '@xiaoba/shared/testing';
 import { fail, fakeServer, ok, user as savedUser, type Handler } from '../testing/fake-server';
 import { Header, LOGOUT_FAILED, LOGOUT_OK } from './Header';
@@ -123,6 +123,79 @@ describe('Header', () => {
     answer();
     expect(await screen.findByText('登录页')).toBeTruthy();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('Header search box', () => {
+  /** /search as a stand-in for mf-home's page: the header and the address it was opened with. */
+  function SearchStandIn() {
+    const { search } = useLocation();
+    return (
+      <>
+        <Header />
+        <p>搜索页{decodeURIComponent(search)}</p>
+      </>
+    );
+  }
+  function renderSearch(path = '/home') {
+    fakeServer(() => ok());
+    const user = userEvent.setup();
+    const view = renderPage(
+      <>
+        <Header />
+        <p>个人中心页</p>
+      </>,
+      {
+        path,
+        routePath: '/home',
+        routes: [{ path: '/search', element: <SearchStandIn /> }],
+        state: { auth: { ...initialAuthState, token: 'token-abc', user: savedUser, today: '2025-01-01' } },
+      },
+    );
+    return { ...view, user, box: () => screen.getByRole('searchbox', { name: '搜索' }) };
+  }
+
+  it('is a search landmark whose Enter opens /search?q= with the words, client-side', async () => {
+    const { user, box, router } = renderSearch();
+    expect(screen.getByRole('search', { name: '站内搜索' })).toBeTruthy();
+    expect(box().getAttribute('placeholder')).toBe(SEARCH_MSG.placeholder);
+    await user.type(box(), '  晚霞   山顶 {Enter}');
+    expect(await screen.findByText('搜索页?q=晚霞 山顶')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/search');
+    // On /search the box shows the words searched.
+    expect((box() as HTMLInputElement).value).toBe('晚霞 山顶');
+  });
+
+  it('the 搜索 button submits too, and on /search the box follows the address', async () => {
+    const { user, box, router } = renderSearch('/search?q=%E7%B1%B3%E7%B1%B3&tab=yy');
+    expect((box() as HTMLInputElement).value).toBe('米米');
+    await user.clear(box());
+    await user.type(box(), 'Mimi');
+    await user.click(screen.getByRole('button', { name: '搜索' }));
+    // The tab shown stays.
+    expect(await screen.findByText('搜索页?q=Mimi&tab=yy')).toBeTruthy();
+    await act(() => router.navigate('/search?q=%E9%9C%9E'));
+    expect((box() as HTMLInputElement).value).toBe('霞');
+  });
+
+  it.each([
+    ['', SEARCH_MSG.empty],
+    ['    ', SEARCH_MSG.empty],
+    ['字'.repeat(31), SEARCH_MSG.tooLong],
+  ])('%j does not navigate and says %s beside the box until the words change', async (words, message) => {
+    const { user, box, router } = renderSearch();
+    await user.click(box());
+    if (words) await user.type(box(), words);
+    await user.keyboard('{Enter}');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(message);
+    expect(box().getAttribute('aria-invalid')).toBe('true');
+    expect(box().getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(box());
+    expect(router.state.location.pathname).toBe('/home');
+    await user.type(box(), '米');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box().getAttribute('aria-invalid')).toBeNull();
   });
 });
 

@@ -1,11 +1,20 @@
-/** Header navigation of spec section 2. Apps is a placeholder; the search box has no behaviour yet. */
-import { useState } from 'react';
+/**
+ * Header navigation of spec section 2. Apps is a placeholder. The search box (issue 18 item 3)
+ * opens /search?q=<words> (mf-home's page); words that cannot be searched (none, or longer than
+ * SEARCH_QUERY_MAX) stay in the box with the reason beside it. On /search it shows the words searched.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   authActions,
   Avatar,
   Link,
   NavLink,
+  normalizeSearchQuery,
   notify,
+  SEARCH_MSG,
+  SEARCH_PARAM,
+  SEARCH_PATH,
+  SEARCH_TAB_PARAM,
   selectUser,
   styled,
   uiActions,
@@ -27,7 +36,8 @@ export function Header() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const onFollowPages = FOLLOW_PAGES.includes(useLocation().pathname);
+  const location = useLocation();
+  const onFollowPages = FOLLOW_PAGES.includes(location.pathname);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const [skinOpen, setSkinOpen] = useState(false);
 
@@ -36,6 +46,8 @@ export function Header() {
     if (skinOpen) dispatch(uiActions.showSkin(user?.skin ?? ''));
     setSkinOpen(!skinOpen);
   }
+
+  const search = useSearchBox(location.pathname, location.search);
 
   async function onLogout() {
     try {
@@ -67,11 +79,26 @@ export function Header() {
           {/* The moderation area (mf-admin) exists only for moderators (docs/adr/0014). */}
           {user?.role === 'moderator' && <NavLink to="/admin">管理</NavLink>}
         </Nav>
-        <Search role="search" onSubmit={(e) => e.preventDefault()}>
+        <Search role="search" aria-label="站内搜索" onSubmit={search.submit} noValidate>
           <label htmlFor="site-search" className="visually-hidden">
             搜索
           </label>
-          <input id="site-search" type="search" placeholder="搜索好友、yy" autoComplete="off" />
+          <input
+            id="site-search"
+            type="search"
+            name={SEARCH_PARAM}
+            placeholder={SEARCH_MSG.placeholder}
+            autoComplete="off"
+            enterKeyHint="search"
+            value={search.value}
+            onChange={(e) => search.change(e.target.value)}
+            aria-invalid={search.error ? true : undefined}
+            aria-describedby={search.error ? search.errorId : undefined}
+          />
+          <button type="submit">搜索</button>
+          <p id={search.errorId} role="alert" className="error" hidden={!search.error}>
+            {search.error}
+          </p>
         </Search>
         <Tools>
           {user && (
@@ -91,6 +118,42 @@ export function Header() {
       {skinOpen && <SkinPicker onClose={() => setSkinOpen(false)} />}
     </Bar>
   );
+}
+
+/** The search box's words, synced with /search's `?q=`, and its submit. */
+function useSearchBox(pathname: string, query: string) {
+  const navigate = useNavigate();
+  const errorId = useId();
+  const onSearchPage = pathname === SEARCH_PATH;
+  const shown = onSearchPage ? (new URLSearchParams(query).get(SEARCH_PARAM) ?? '') : null;
+  const [value, setValue] = useState(shown ?? '');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    if (shown === null) return;
+    setValue(shown);
+    setError('');
+  }, [shown]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = normalizeSearchQuery(value);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setError('');
+    // The words as typed (whitespace folded), so the box and the heading show them; the page
+    // searches their normalized form. On /search the tab shown stays.
+    const words = encodeURIComponent(value.replace(/\s+/gu, ' ').trim());
+    const tab = onSearchPage && new URLSearchParams(query).get(SEARCH_TAB_PARAM) === 'yy' ? `&${SEARCH_TAB_PARAM}=yy` : '';
+    navigate(`${SEARCH_PATH}?${SEARCH_PARAM}=${words}${tab}`);
+  }
+
+  function change(next: string) {
+    setValue(next);
+    if (error) setError('');
+  }
+  return { value, error, errorId, submit, change };
 }
 
 const Bar = styled.header`
@@ -158,15 +221,49 @@ const Placeholder = styled.button`
   cursor: not-allowed;
 `;
 const Search = styled.form`
-  flex: 1 1 160px;
-  max-width: 240px;
+  position: relative;
+  flex: 1 1 200px;
+  max-width: 300px;
+  display: flex;
+  gap: 4px;
   input {
-    width: 100%;
+    flex: 1;
+    min-width: 0;
     padding: 5px 10px;
     border-radius: 16px;
     border: 1px solid rgba(255, 255, 255, 0.6);
     background: rgba(255, 255, 255, 0.95);
     color: #1d2731;
+  }
+  button {
+    flex: none;
+    border: 1px solid rgba(255, 255, 255, 0.7);
+    background: transparent;
+    border-radius: 14px;
+    padding: 3px 12px;
+    cursor: pointer;
+  }
+  button:hover {
+    background: ${(p) => p.theme.colors.headerHover};
+  }
+  /* Below the box, over the page, in the panel's colours (AA in every skin). */
+  .error {
+    position: absolute;
+    top: 100%;
+    left: 0;
+    z-index: 20;
+    margin: 4px 0 0;
+    padding: 4px 10px;
+    border-radius: 6px;
+    border: 1px solid ${(p) => p.theme.colors.danger};
+    background: ${(p) => p.theme.colors.panel};
+    color: ${(p) => p.theme.colors.text};
+    font-size: 13px;
+    white-space: nowrap;
+    box-shadow: 0 2px 6px rgba(0, 0, 0, 0.18);
+  }
+  .error[hidden] {
+    display: none;
   }
 `;
 const Tools = styled.div`
