@@ -3,7 +3,7 @@
  * opens /search?q=<words> (mf-home's page); words that cannot be searched (none, or longer than
  * SEARCH_QUERY_MAX) stay in the box with the reason beside it. On /search it shows the words searched.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
   authActions,
   Avatar,
@@ -134,7 +134,7 @@ function useSearchBox(pathname: string, query: string) {
     setError('');
   }, [shown]);
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const checked = normalizeSearchQuery(value);
     if (!checked.ok) {
