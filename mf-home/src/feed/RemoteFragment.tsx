@@ -22,6 +22,8 @@ export interface RemoteFragmentProps {
    * when they change (page 1 of the other feed), without loading its module again.
    */
   props?: Readonly<Record<string, string | number | boolean>>;
+  /** A new value starts the fragment afresh (its page 1) with the same props, without loading again. */
+  renewal?: number;
 }
 
 type FragmentComponent = ComponentType<Record<string, unknown>>;
@@ -37,7 +39,7 @@ function componentOf(module: unknown): FragmentComponent | undefined {
   return undefined;
 }
 
-export function RemoteFragment({ remote, module, label, props }: RemoteFragmentProps) {
+export function RemoteFragment({ remote, module, label, props, renewal = 0 }: RemoteFragmentProps) {
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [resetting, setResetting] = useState(false);
@@ -98,7 +100,7 @@ export function RemoteFragment({ remote, module, label, props }: RemoteFragmentP
     <div ref={areaRef} tabIndex={-1}>
       <FragmentBoundary key={attempt} onError={() => setLoad({ status: 'failed' })}>
         <Suspense fallback={<Loading role="status">正在加载{label}…</Loading>}>
-          <Fragment key={JSON.stringify(props ?? {})} {...props} />
+          <Fragment key={`${renewal} ${JSON.stringify(props ?? {})}`} {...props} />
         </Suspense>
       </FragmentBoundary>
     </div>

@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setRemoteLoader } from '@xiaoba/shared';
-import { renderPage } from '@xiaoba/shared/testing';
+import { baseApi, FEED_LIST_TAG, liveBus, setRemoteLoader, type ApiEnvelope, type FeedSource } from '@xiaoba/shared';
+import { fakeServer, ok, renderPage } from '@xiaoba/shared/testing';
 import { SpaceFeed } from './SpaceFeed';
 
 afterEach(() => setRemoteLoader(undefined));
@@ -111,5 +111,116 @@ describe('/home feed tabs', () => {
     setRemoteLoader({ load: () => new Promise(() => {}), reset: async () => {} });
     renderPage(<SpaceFeed />, { path: '/home?feed=following' });
     expect((await screen.findByRole('status')).textContent).toBe('正在加载关注的yy…');
+  });
+});
+
+/** A feed like mf-space's: its pages come from RTK Query with mf-space's YyList tags. */
+const testFeedApi = baseApi.enhanceEndpoints({ addTagTypes: ['YyList'] }).injectEndpoints({
+  endpoints: (build) => ({
+    testFeed: build.query<string[], { source: FeedSource; page: number }>({
+      query: ({ source, page }) => ({ url: source === 'all' ? '/yy/getyy' : '/yy/getfollowyy', params: { pageNum: page } }),
+      transformResponse: (res: ApiEnvelope<string[]>) => res.data ?? [],
+      providesTags: (_r, _e, { source }) => [{ type: 'YyList', id: FEED_LIST_TAG[source] }],
+    }),
+  }),
+});
+
+function PagedFeed({ source = 'all' }: { source?: FeedSource }) {
+  const [page, setPage] = useState(1);
+  const { data } = testFeedApi.useTestFeedQuery({ source, page });
+  return (
+    <>
+      <ul aria-label="yy">
+        {data?.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => setPage(page + 1)}>
+        第{page}页
+      </button>
+    </>
+  );
+}
+
+/** The server's yy, newest first: everyone's, and those of people the user follows. */
+function yyServer() {
+  const all = ['旧的yy'];
+  const following = ['关注的旧yy'];
+  const calls = fakeServer((call) => {
+    const list = call.path === '/yy/getyy' ? all : following;
+    return ok(call.query.pageNum === '1' ? list : [`第${call.query.pageNum}页的yy`]);
+  });
+  const gets = (path: string) => calls.filter((c) => c.path === path).length;
+  return { all, following, gets };
+}
+
+describe('/home: 有N条新yy', () => {
+  const shown = () =>
+    within(screen.getByRole('list', { name: 'yy' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+  const posted = (following: boolean, weiboId = 1) => act(() => liveBus.emit({ type: 'yy', weiboId, uid: 100002, following }));
+
+  it('counts the new yy behind a bar without moving the feed; a click shows page 1 afresh, at the top, with focus', async () => {
+    setRemoteLoader({ load: async () => ({ default: PagedFeed }), reset: async () => {} });
+    const server = yyServer();
+    const user = userEvent.setup();
+    renderPage(<SpaceFeed />, { path: '/home' });
+    await waitFor(() => expect(shown()).toEqual(['旧的yy']));
+    // The reader went on to page 2 meanwhile.
+    await user.click(screen.getByRole('button', { name: '第1页' }));
+    await waitFor(() => expect(shown()).toEqual(['第2页的yy']));
+    const requests = server.gets('/yy/getyy');
+
+    const live = screen.getByRole('tabpanel').querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('');
+    server.all.unshift('新的yy 1');
+    posted(false, 11);
+    expect(await within(live as HTMLElement).findByRole('button', { name: '有1条新yy' })).toBeTruthy();
+    server.all.unshift('新的yy 2');
+    posted(true, 12);
+    expect(screen.getByRole('button', { name: '有2条新yy' })).toBeTruthy();
+    // Nothing moved: same page, nothing asked.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shown()).toEqual(['第2页的yy']);
+    expect(server.gets('/yy/getyy')).toBe(requests);
+
+    await user.click(screen.getByRole('button', { name: '有2条新yy' }));
+    await waitFor(() => expect(shown()).toEqual(['新的yy 2', '新的yy 1', '旧的yy']));
+    expect(screen.getByRole('button', { name: '第1页' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /条新yy/ })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('tabpanel'));
+  });
+
+  it('关注的yy counts only the yy of people the user follows; showing a tab re-reads what came for it and resets its count', async () => {
+    setRemoteLoader({ load: async () => ({ default: PagedFeed }), reset: async () => {} });
+    const server = yyServer();
+    const user = userEvent.setup();
+    renderPage(<SpaceFeed />, { path: '/home?feed=following' });
+    await waitFor(() => expect(shown()).toEqual(['关注的旧yy']));
+    await user.click(tab('大家的yy'));
+    await waitFor(() => expect(shown()).toEqual(['旧的yy']));
+    await user.click(tab('关注的yy'));
+    await waitFor(() => expect(shown()).toEqual(['关注的旧yy']));
+    const followingGets = server.gets('/yy/getfollowyy');
+
+    server.all.unshift('陌生人的yy');
+    posted(false, 21);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('button', { name: /条新yy/ })).toBeNull();
+    server.all.unshift('朋友的yy');
+    server.following.unshift('朋友的yy');
+    posted(true, 22);
+    expect(await screen.findByRole('button', { name: '有1条新yy' })).toBeTruthy();
+
+    // 大家的yy had two new ones: shown afresh (its cached page re-read), with no bar.
+    await user.click(tab('大家的yy'));
+    await waitFor(() => expect(shown()).toEqual(['朋友的yy', '陌生人的yy', '旧的yy']));
+    expect(screen.queryByRole('button', { name: /条新yy/ })).toBeNull();
+    // Back on 关注的yy: its one new yy is there too, its count gone.
+    await user.click(tab('关注的yy'));
+    await waitFor(() => expect(shown()).toEqual(['朋友的yy', '关注的旧yy']));
+    expect(screen.queryByRole('button', { name: /条新yy/ })).toBeNull();
+    expect(server.gets('/yy/getfollowyy')).toBeGreaterThan(followingGets);
   });
 });

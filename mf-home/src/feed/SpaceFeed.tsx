@@ -4,12 +4,14 @@
  * work exactly as in the space and ship with mf-space alone. Two tabs above it (issue 18) choose
  * its `source`: 大家的yy (everyone's) or 关注的yy (the people I follow, and mine). The tab lives in
  * the address (`/home?feed=following`), so a reload or a shared link keeps it and the route
- * prefetch (../prefetch.ts) asks only for the tab shown.
+ * prefetch (../prefetch.ts) asks only for the tab shown. Yy posted meanwhile (the live stream) wait
+ * behind a "有N条新yy" bar above the feed, which never moves by itself (./new-yy.ts).
  */
-import { useId, useRef, type KeyboardEvent } from 'react';
-import { card, styled, useSearchParams, type FeedSource } from '@xiaoba/shared';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { card, LIVE_MSG, styled, useSearchParams, type FeedSource } from '@xiaoba/shared';
 import { FEED } from '../route-table';
 import { FEED_PARAM, feedSourceOf } from './feed-source';
+import { useNewYy } from './new-yy';
 import { RemoteFragment } from './RemoteFragment';
 
 /** mf-space's federation name and its exposed feed (see mf-space/vite.config.ts). */
@@ -30,9 +32,22 @@ export function SpaceFeed() {
   const selected = FEED_TABS.findIndex((tab) => tab.source === source);
   const tabId = (i: number) => `${baseId}-tab${i}`;
   const panelId = `${baseId}-panel`;
+  const panelRef = useRef<HTMLDivElement>(null);
+  const newYy = useNewYy();
+  const fresh = newYy.pending[source];
+  const [renewal, setRenewal] = useState(0);
+
+  // The bar: the feed's pages are re-read and it starts again at page 1, its top in view and focus.
+  function showNew() {
+    newYy.take(source, true);
+    setRenewal((n) => n + 1);
+    panelRef.current?.scrollIntoView?.({ block: 'start' });
+    panelRef.current?.focus({ preventScroll: true });
+  }
 
   function choose(i: number) {
     const tab = FEED_TABS[i]!;
+    if (tab.source !== source) newYy.take(tab.source);
     setSearch(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -83,8 +98,15 @@ export function SpaceFeed() {
           </button>
         ))}
       </Tabs>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)}>
-        <RemoteFragment remote={FEED_REMOTE} module={FEED_MODULE} label={FEED_TABS[selected]!.label} props={{ source }} />
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} ref={panelRef} tabIndex={-1}>
+        <NewBar aria-live="polite">
+          {fresh > 0 && (
+            <button type="button" onClick={showNew}>
+              {LIVE_MSG.newYy(fresh)}
+            </button>
+          )}
+        </NewBar>
+        <RemoteFragment remote={FEED_REMOTE} module={FEED_MODULE} label={FEED_TABS[selected]!.label} props={{ source }} renewal={renewal} />
       </div>
     </Area>
   );
@@ -96,6 +118,32 @@ const Area = styled.div`
   /* Focused only by script, after a retry brought the feed back. */
   [tabindex='-1']:focus {
     outline: none;
+  }
+`;
+// Over the top of the feed, taking no room: its arrival moves nothing. It stays in view while the
+// reader scrolls the feed.
+const NewBar = styled.div`
+  position: sticky;
+  top: 8px;
+  z-index: 2;
+  height: 0;
+  display: flex;
+  justify-content: center;
+  button {
+    min-height: 40px;
+    padding: 8px 18px;
+    border: 0;
+    border-radius: 20px;
+    font: inherit;
+    font-weight: 700;
+    cursor: pointer;
+    color: ${(p) => p.theme.colors.onPrimary};
+    background: ${(p) => p.theme.colors.primary};
+    box-shadow: 0 2px 8px rgb(0 0 0 / 25%);
+  }
+  button:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
   }
 `;
 // Like the shared TabNav (a row of tabs over a coloured rule), as buttons: these switch a view in
