@@ -11,7 +11,8 @@
  *     side by side with their ratio: first-load JS and script requests of /login, /register, /my,
  *     /home, and Lighthouse mobile (score, FCP, LCP, TBT, median of 3); a full run rewrites the
  *     figures in docs/performance.md and docs/performance-chart.svg;
- *   - then tools/bench-yy.mjs: yy page-1 latency at 10 and 100,000 posts, a 4 MB photo upload.
+ *   - then tools/bench-yy.mjs: yy page-1 latency at 10 and 100,000 posts, a 4 MB photo upload;
+ *   - then tools/bench-follow-feed.mjs and tools/bench-search.mjs (search at 1,000,000 yy).
  * `npm run bench -- --no-build` skips the build timings; `-- --quick` (or BENCH_QUICK=1) skips Lighthouse.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -205,3 +206,8 @@ if (yyBench.status !== 0) process.exitCode = 1;
 console.log('');
 const followBench = spawnSync(process.execPath, [join(repo, 'tools/bench-follow-feed.mjs')], { cwd: repo, stdio: 'inherit' });
 if (followBench.status !== 0) process.exitCode = 1;
+
+// Search (Chinese words, one character, users) at 1,000,000 yy, on a server of its own.
+console.log('');
+const searchBench = spawnSync(process.execPath, [join(repo, 'tools/bench-search.mjs')], { cwd: repo, stdio: 'inherit' });
+if (searchBench.status !== 0) process.exitCode = 1;
