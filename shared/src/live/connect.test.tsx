@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../core/api-types';
 import type { LiveEvent } from '../core/live';
-import { connectLiveUpdates, type LiveStore } from './connect';
+import { connectLiveUpdates, LIVE_START_DELAY_MS, type LiveStore } from './connect';
 import { liveBus, useLiveConnected, useLiveEvent } from './live-bus';
 import type { LiveStreamOptions } from './stream';
 
@@ -72,6 +72,22 @@ describe('the tab’s live stream follows the session', () => {
     store.set({ token: null, user: null });
     expect(opened[0]!.closed).toBe(true);
     expect(opened).toHaveLength(1);
+  });
+
+  it('by default waits for the page to be idle and LIVE_START_DELAY_MS more before loading the stream', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = fakeStore({ token: 't', user: user(1) });
+      const { opened, load } = fakeStreams();
+      disconnect = connectLiveUpdates(store, { load });
+      await vi.advanceTimersByTimeAsync(LIVE_START_DELAY_MS);
+      expect(load).not.toHaveBeenCalled();
+      // The idle moment: at most 3 s after the load event (300 ms where requestIdleCallback is missing).
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(opened).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('another user signing in in the same tab gets a stream of their own', async () => {

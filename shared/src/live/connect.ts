@@ -1,8 +1,11 @@
 /**
  * Opens the tab's one live stream while a user is signed in and closes it at sign-out (the shell
  * calls `connectLiveUpdates(store)` once at start). The stream's code is a lazy chunk imported
- * when the page is idle, so no page's first load carries it (docs/adr/0012). Not in archive mode:
- * a read-only site has nothing new to tell.
+ * a few seconds after the page is idle, so no page's first load carries it (docs/adr/0012) and the
+ * stream, which holds one of the browser's connections for as long as the page lives, competes with
+ * nothing the first screen needs (nor keeps a test's "network idle" from ever coming). Until then
+ * the pages poll as before; the stream's `hello` makes them re-read what came meanwhile. Not in
+ * archive mode: a read-only site has nothing new to tell.
  */
 import type { RootState } from '../store/root';
 import { api, currentToken, refreshAccessToken } from '../api/client';
@@ -15,13 +18,17 @@ type StreamModule = { openLiveStream(options: LiveStreamOptions): LiveStream };
 
 const siteStream = lazyModule<StreamModule>(() => import('./stream'));
 
+/** The wait after the page is idle before the stream opens. */
+export const LIVE_START_DELAY_MS = 3_000;
+const afterIdle = (task: () => void) => whenIdle(() => void setTimeout(task, LIVE_START_DELAY_MS));
+
 export interface LiveStore {
   getState(): Pick<RootState, 'auth' | 'ui'>;
   subscribe(listener: () => void): () => void;
 }
 
 export interface ConnectLiveOptions {
-  /** Runs the import once the page is idle (tests run it at once). */
+  /** Runs the import once the page is idle and LIVE_START_DELAY_MS more have passed (tests run it at once). */
   idle?: (task: () => void) => void;
   load?: () => Promise<StreamModule>;
   fetch?: typeof fetch;
@@ -35,7 +42,7 @@ function streamOwner(state: Pick<RootState, 'auth' | 'ui'>): number | null {
 
 /** Keeps the stream in line with the session; returns a function that stops doing so (and closes it). */
 export function connectLiveUpdates(store: LiveStore, options: ConnectLiveOptions = {}): () => void {
-  const idle = options.idle ?? whenIdle;
+  const idle = options.idle ?? afterIdle;
   const load = options.load ?? (() => siteStream.load());
   let owner: number | null = null;
   let stream: LiveStream | null = null;
