@@ -44,6 +44,7 @@ import { DEFAULT_REGISTRY, RegistryFile } from './deploy/registry';
 import { existsSync } from 'node:fs';
 import { deployRoutes } from './deploy/routes';
 import { RemoteVersions } from './deploy/versions';
+import { createLive, liveRoutes } from './live/route';
 
 export interface AppOptions {
   config: Config;
@@ -116,6 +117,9 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   rateLimiter.start();
   app.decorate('rateLimiter', rateLimiter);
   app.addHook('onClose', () => rateLimiter.stop());
+  // Live updates (issue 18): the streams end before the server waits for its connections to close.
+  const live = createLive({ pool, log: app.log, heartbeatMs: config.liveHeartbeatMs, archive: config.archiveMode });
+  app.addHook('preClose', () => live.close());
   await app.register(
     async (api) => {
       // Per signed-in user or per anonymous address, shared by all processes: a backstop against
@@ -148,6 +152,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       // The moderators' remote (mf-admin), kept out of the public manifest: its entry only for them.
       const moderatorManifest = new ManifestBuilder(config.siteDir, app.log, config.archiveMode, { registry, published: versions });
       await api.register(modRemoteRoutes, { prefix: '/mod', pool, signer, manifest: moderatorManifest });
+      await api.register(liveRoutes, { signer, live, archive: config.archiveMode });
       await api.register(deployRoutes, { prefix: '/deploy', pool, storage, registry, versions, siteDir: config.siteDir, maxMb: config.deploy.maxMb });
     },
     { prefix: '/api' },
@@ -172,5 +177,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  // Last: nothing after it can fail and leave the LISTEN connection open.
+  await live.start();
   return app;
 }

@@ -1,5 +1,6 @@
 /** Configuration from the environment. Every variable is documented in server/README.md. */
 import path from 'node:path';
+import { LIVE_HEARTBEAT_MS } from '@xiaoba/shared/core';
 import { REPO_ROOT } from './paths';
 
 export interface QuizAnswers {
@@ -54,6 +55,8 @@ export interface Config {
   storage: StorageLimits;
   /** How long any wait on PostgreSQL may last (PG_*_TIMEOUT_MS); past one a request answers 503. */
   db: DbTimeouts;
+  /** A `: ping` on every live-update stream at least this often, in ms (LIVE_HEARTBEAT_MS, issue 18). */
+  liveHeartbeatMs: number;
 }
 
 /**
@@ -205,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
       acquireMs: intVar(env, 'PG_ACQUIRE_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.acquireMs, 100, 600_000),
       longStatementMs: intVar(env, 'PG_LONG_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.longStatementMs, 0, 86_400_000),
     },
+    liveHeartbeatMs: intVar(env, 'LIVE_HEARTBEAT_MS', LIVE_HEARTBEAT_MS, 100, 600_000),
   };
 }
 
