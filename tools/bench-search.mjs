@@ -7,7 +7,8 @@
  * Chinese nicknames, builds the search index as the migration defines it, then times page 1
  * (sequential, one client, after a warm-up) of: a common word, a rare word (20 yy, spread over the
  * years), a word no yy holds, one character, and a user search (part of a nickname). Prints p50 and
- * p99 of each; the target is p99 < 50 ms. Options: --posts=N (1000000), --requests=N (200).
+ * p99 of each; the target is p99 < 50 ms. Also, outside the target, the known slow case: a word in
+ * 50,000 old yy and none of the newest (the index path reads every one of them). Options: --posts=N (1000000), --requests=N (200).
  * Needs a built server (`npm run build -w @xiaoba/server`; built here when missing).
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -43,6 +44,8 @@ const QUERIES = [
   ['yy, a word no yy holds (火山口)', 'yy', '火山口'],
   ['yy, one character (猫)', 'yy', '猫'],
   ['user, part of a nickname (剑客)', 'user', '剑客'],
+  // The known slow case (docs/adr/0015-chinese-search.md): common in old yy, in none of the newest.
+  ['yy, a word only in old yy (旧时光, 50,000 of them)', 'yy', '旧时光', 'not in the target'],
 ];
 
 ensureServerBuilt();
@@ -74,7 +77,7 @@ try {
     `INSERT INTO yy (uid, content, ctime)
      SELECT $1::bigint + g % $3,
             (SELECT string_agg(($4::text[])[1 + floor(random() * cardinality($4::text[]))::int + k * 0], '') FROM generate_series(1, 6 + g % 10) k)
-              || g || CASE WHEN g % 50000 = 1234 THEN '看到了流星雨' ELSE '' END,
+              || g || CASE WHEN g % 50000 = 1234 THEN '看到了流星雨' WHEN g > $2 / 2 AND g % 10 = 3 THEN '旧时光' ELSE '' END,
             now() - make_interval(secs => g * 7)
      FROM generate_series(1, $2) g`,
     [first, POSTS, USERS, WORDS],
@@ -116,9 +119,9 @@ try {
     }
   }
   let worst = 0;
-  for (const [name] of QUERIES) {
+  for (const [name, , , outside] of QUERIES) {
     const p99 = pct(samples[name], 99);
-    worst = Math.max(worst, p99);
+    if (!outside) worst = Math.max(worst, p99);
     row(`search ${name}: p50`, ms(pct(samples[name], 50)));
     row(`search ${name}: p99`, `${ms(p99)}  (${counts[name]})`);
   }
