@@ -190,6 +190,16 @@ describe('GET /api/live/stream', () => {
     await expect.poll(async () => (await open(a)).status, { timeout: 3_000 }).toBe(200);
   });
 
+  it('HEAD answers the headers and holds no stream (no slot of the limit)', async () => {
+    const a = await member(t, '探头');
+    for (let i = 0; i < LIVE_STREAMS_PER_USER + 1; i++) {
+      const res = await t.app.inject({ method: 'HEAD', url: '/api/live/stream', headers: { authorization: `Bearer ${a.token}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    }
+    expect((await open(a)).status).toBe(200);
+  });
+
   it('ends the stream when the access token expires', async () => {
     const a = await member(t);
     const s = await open(await signer.signAccess(a.uid, 2));

@@ -97,6 +97,9 @@ export interface LiveRoutesOptions {
 export async function liveRoutes(app: FastifyInstance, { signer, live, archive }: LiveRoutesOptions): Promise<void> {
   app.get(LIVE_STREAM_URL, { preValidation: requireUser(signer), schema: SCHEMA, compress: false }, async (request, reply) => {
     if (archive) throw new ApiError(403, ARCHIVE_MSG);
+    // HEAD (Fastify answers it beside every GET): the headers, and no stream that would hold a slot.
+    if (request.method === 'HEAD')
+      return reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').send();
     const body = live.hub.open(request.uid, tokenExpiry(request.headers.authorization));
     if (!body) throw new ApiError(429, LIVE_ERROR.tooManyStreams);
     return (
