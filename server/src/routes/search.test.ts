@@ -253,6 +253,9 @@ describe('search_yy_page paths (migration 020)', () => {
     // A word in a few recent rows and some older: the window falls short, the index answers all of them in order.
     await post(alice, '稀有词 一');
     expect(await texts(alice, '稀有')).toEqual(['稀有词 一']);
+    // The index path rechecks a query with a space against the folded text.
+    expect(await texts(alice, '稀有词　 一')).toEqual(['稀有词 一']);
+    expect(await texts(alice, 'HELLO WORLD')).toEqual(['Hello   World  again']);
     const last = await yy(alice, '填充', `pageNum=${SEARCH_PAGES_MAX}&pageSize=50`);
     expect(last).toMatchObject({ total: 2501, pages: 51, current: SEARCH_PAGES_MAX });
     expect(last.records.map((r) => r.content)).toEqual(
