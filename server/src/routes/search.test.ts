@@ -2,7 +2,7 @@ import { SEARCH_MSG, SEARCH_PAGES_MAX, SEARCH_QUERY_MAX } from '@xiaoba/shared/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeItem } from '../db/removal';
 import { insertYy } from '../db/yy';
-import type { TestApp } from '../test/helpers';
+import { testConfig, type TestApp } from '../test/helpers';
 import { json, member, startWithAliceAndBob, type Member } from '../test/yy';
 
 // GET /api/search/user and /api/search/yy (issue 18 item 3, migration 020).
@@ -194,6 +194,15 @@ describe('bad input', () => {
       expect((await get(alice, path, 'a', `pageNum=${SEARCH_PAGES_MAX}`)).statusCode).toBe(200);
       // Characters that mean something to SQL or a regular expression are only characters.
       for (const q of ["%'", '_', '.*', '\\', '😀', '[b12]']) expect((await get(alice, path, q)).statusCode, q).toBe(200);
+    }
+  });
+
+  it('is counted by the per-user limit like every read', async () => {
+    const limit = String(testConfig().rateLimits.user);
+    for (const path of ['user', 'yy'] as const) {
+      const res = await get(bob, path, '晚霞');
+      expect(res.headers['x-ratelimit-limit']).toBe(limit);
+      expect(Number(res.headers['x-ratelimit-remaining'])).toBeLessThan(Number(limit));
     }
   });
 
