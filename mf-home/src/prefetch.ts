@@ -6,22 +6,18 @@
  * code starts loading at once (no token needed; the page's RemoteFragment then finds it loaded or
  * in flight), and its first page is asked by the fragment's own `prefetch`, which knows its
  * arguments. The greeting and the right box come from the store: nothing to ask.
- * /search (issue 18 item 3): the tab the address shows, page 1 for its words: the 用户 tab's
- * `useSearchUsersQuery({ q, page: 1 })`, or for ?tab=yy the `./feed` fragment's code and, through
- * its `prefetch(dispatch, 'all', q)`, its first page of yy. Nothing for missing or overlong words.
+ * /search (issue 18 item 3): ./search/search-prefetch.ts, a chunk of its own loaded on the way.
  */
 import { followApi, loadRemoteModule, type AppDispatch, type FeedSource, type FollowListKind, type PagePrefetch, type PagePrefetches } from '@xiaoba/shared';
 import { feedSourceOf } from './feed/feed-source';
 import { fanNoticesApi } from './notices/fan-notices-api';
 import { noticesApi } from './notices/notices-api';
-import { searchApi } from './search/search-api';
-import { searchQueryOf, searchTabOf } from './search/search-params';
 import { systemNoticesApi } from './notify/system-notices-api';
 import { FEED } from './route-table';
 
 interface PrefetchingFragment {
   /** The first page of the feed `source` shows (everyone's when left out, as before issue 18). */
-  prefetch?: (dispatch: AppDispatch, source?: FeedSource, search?: string) => void;
+  prefetch?: (dispatch: AppDispatch, source?: FeedSource) => void;
 }
 
 /** 我的关注 / 我的粉丝: the first page of the own list, as FollowListPage's hook asks it. */
@@ -49,19 +45,10 @@ export const prefetch: PagePrefetches = {
   },
   follows: followList('follows'),
   fans: followList('fans'),
-  search: ({ dispatch, url, whenSignedIn }) => {
-    const query = searchQueryOf(url.searchParams);
-    if (!query.ok) return;
-    const q = query.value;
-    if (searchTabOf(url.searchParams) === 'user') {
-      whenSignedIn(() => dispatch(searchApi.util.prefetch('searchUsers', { q, page: 1 }, { force: false })));
-      return;
-    }
-    const feed = loadRemoteModule<PrefetchingFragment>(FEED.remote, FEED.module).catch(() => undefined);
-    whenSignedIn(() => {
-      void feed.then((module) => {
-        if (typeof module?.prefetch === 'function') module.prefetch(dispatch, 'all', q);
-      });
-    });
-  },
+  // Its own chunk: no page but /search carries its code (the page's chunk shares its imports).
+  search: (context) =>
+    void import('./search/search-prefetch').then(
+      ({ prefetchSearch }) => prefetchSearch(context),
+      () => undefined,
+    ),
 };

@@ -25,7 +25,7 @@ export { BirthdaySelects } from './ui/BirthdaySelects';
 export { SexRadioGroup, SEX_LABELS } from './ui/SexRadioGroup';
 export { card } from './ui/card';
 export { TabNav, type TabLink } from './ui/TabNav';
-export { RichText, HighlightText, splitHighlight, type HighlightPart } from './ui/RichText';
+export { RichText, HighlightText } from './ui/RichText';
 export { Pager, pageItems, type PagerProps } from './ui/Pager';
 export { Avatar, avatarColor, AVATAR_COLORS, type AvatarProps } from './ui/Avatar';
 export { FaceArt, PRESET_FACES, presetFace, type PresetFace } from './ui/faces';

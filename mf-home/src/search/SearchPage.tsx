@@ -29,9 +29,8 @@ import {
 } from '@xiaoba/shared';
 import { RemoteFragment } from '../feed/RemoteFragment';
 import { FollowBackButton } from '../follows/FollowBackButton';
-import { FEED } from '../route-table';
 import { Panel } from '../ui/Panel';
-import { searchQueryOf, searchTabOf } from './search-params';
+import { SEARCH_FEED, searchQueryOf, searchTabOf } from './search-params';
 import { useSearchUsersQuery } from './search-api';
 
 export const SEARCH_TABS: ReadonlyArray<{ tab: SearchTab; label: string }> = [
@@ -124,7 +123,7 @@ export default function SearchPage() {
           // Keyed: new words start at page 1.
           <UserResults key={query.value} q={query.value} ownUid={ownUid} />
         ) : (
-          <RemoteFragment remote={FEED.remote} module={FEED.module} label={YY_LABEL} props={{ search: query.value }} />
+          <RemoteFragment remote={SEARCH_FEED.remote} module={SEARCH_FEED.module} label={YY_LABEL} props={{ search: query.value }} />
         )}
       </div>
     </Panel>

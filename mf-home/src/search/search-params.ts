@@ -3,7 +3,14 @@
  * tab (absent: 用户). Its own small file: the route prefetch (../prefetch.ts, in the `./routes`
  * chunk) reads it without the page's code.
  */
-import { normalizeSearchQuery, SEARCH_PARAM, SEARCH_TAB_PARAM, type SearchTab } from '@xiaoba/shared';
+import { normalizeSearchQuery, SEARCH_PARAM, SEARCH_TAB_PARAM, type FragmentRef, type SearchTab } from '@xiaoba/shared';
+
+/**
+ * mf-space's `./feed`, which the yy tab composes: route-table's FEED (search-params.test.ts checks
+ * they agree), written here so /search's code does not share a chunk with ../route-table, which
+ * /home loads with what it shares with the route prefetch.
+ */
+export const SEARCH_FEED: FragmentRef = { remote: 'mf_space', module: './feed' };
 
 export const searchTabOf = (params: URLSearchParams): SearchTab => (params.get(SEARCH_TAB_PARAM) === 'yy' ? 'yy' : 'user');
 

@@ -8,52 +8,28 @@
  * <mark> elements, still as React text; emoji codes are pictures first, so a query never matches
  * inside one.
  */
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { tokenizeContent } from '../core/content';
 
 const EMOJI_STYLE = { verticalAlign: 'middle' } as const;
 
-export interface HighlightPart {
-  text: string;
-  match: boolean;
+/** A matcher (one capturing group) for the words, any whitespace between them; null for none. */
+function matcherOf(words = ''): RegExp | null {
+  const parts = words
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'));
+  return parts.length ? new RegExp(`(${parts.join('\\s+')})`, 'giu') : null;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-
-/** A matcher for the words (whitespace runs folded), or null when there is nothing to find. */
-function matcherOf(words: string | undefined): RegExp | null {
-  const parts = (words ?? '').split(/\s+/u).filter(Boolean);
-  return parts.length === 0 ? null : new RegExp(parts.map(escapeRegExp).join('\\s+'), 'giu');
-}
-
-function splitWith(text: string, matcher: RegExp | null): HighlightPart[] {
-  if (!matcher || text === '') return [{ text, match: false }];
-  const parts: HighlightPart[] = [];
-  let at = 0;
-  for (const found of text.matchAll(matcher)) {
-    const start = found.index;
-    if (start > at) parts.push({ text: text.slice(at, start), match: false });
-    parts.push({ text: found[0], match: true });
-    at = start + found[0].length;
-  }
-  if (at < text.length || parts.length === 0) parts.push({ text: text.slice(at), match: false });
-  return parts;
-}
-
-/** `text` cut into the parts that match `words` (case-insensitive, any whitespace between words) and the rest. */
-export function splitHighlight(text: string, words: string | undefined): HighlightPart[] {
-  return splitWith(text, matcherOf(words));
-}
-
-function Marked({ parts }: { parts: HighlightPart[] }) {
-  return parts.map((part, i) => (part.match ? <Mark key={i}>{part.text}</Mark> : <Fragment key={i}>{part.text}</Fragment>));
-}
+/** `text` with its matches in <mark>: split with a capturing group puts them at the odd places. */
+const marked = (text: string, matcher: RegExp | null): ReactNode =>
+  matcher ? text.split(matcher).map((part, i) => (i % 2 ? <Mark key={i}>{part}</Mark> : part)) : text;
 
 /** Plain text (a nickname) with the matches of `highlight` marked; no emoji, no line breaks. */
 export function HighlightText({ text, highlight }: { text: string; highlight?: string }) {
-  const parts = useMemo(() => splitHighlight(text, highlight), [text, highlight]);
-  return <Marked parts={parts} />;
+  return <>{marked(text, matcherOf(highlight))}</>;
 }
 
 export function RichText({ text, className, highlight }: { text: string; className?: string; highlight?: string }) {
@@ -62,7 +38,7 @@ export function RichText({ text, className, highlight }: { text: string; classNa
   return (
     <span className={className}>
       {tokens.map((token, i) => {
-        if (token.type === 'text') return <Fragment key={i}>{matcher ? <Marked parts={splitWith(token.text, matcher)} /> : token.text}</Fragment>;
+        if (token.type === 'text') return <Fragment key={i}>{marked(token.text, matcher)}</Fragment>;
         if (token.type === 'break') return <br key={i} />;
         return <img key={i} src={token.src} alt={token.alt} title={token.alt} width={24} height={24} loading="lazy" decoding="async" style={EMOJI_STYLE} />;
       })}

@@ -3,7 +3,7 @@
  * opens /search?q=<words> (mf-home's page); words that cannot be searched (none, or longer than
  * SEARCH_QUERY_MAX) stay in the box with the reason beside it. On /search it shows the words searched.
  */
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import {
   authActions,
   Avatar,
@@ -47,7 +47,7 @@ export function Header() {
     setSkinOpen(!skinOpen);
   }
 
-  const search = useSearchBox(location.pathname, location.search);
+  const search = useSearchBox(location);
 
   async function onLogout() {
     try {
@@ -86,19 +86,19 @@ export function Header() {
           <input
             id="site-search"
             type="search"
-            name={SEARCH_PARAM}
             placeholder={SEARCH_MSG.placeholder}
             autoComplete="off"
-            enterKeyHint="search"
             value={search.value}
             onChange={(e) => search.change(e.target.value)}
-            aria-invalid={search.error ? true : undefined}
-            aria-describedby={search.error ? search.errorId : undefined}
+            aria-invalid={!!search.error || undefined}
+            aria-describedby={search.error ? 'site-search-error' : undefined}
           />
-          <button type="submit">搜索</button>
-          <p id={search.errorId} role="alert" className="error" hidden={!search.error}>
-            {search.error}
-          </p>
+          <ToolButton type="submit">搜索</ToolButton>
+          {search.error && (
+            <p id="site-search-error" role="alert">
+              {search.error}
+            </p>
+          )}
         </Search>
         <Tools>
           {user && (
@@ -120,40 +120,37 @@ export function Header() {
   );
 }
 
-/** The search box's words, synced with /search's `?q=`, and its submit. */
-function useSearchBox(pathname: string, query: string) {
+/** The search box's words, synced with /search's `?q=`, and its submit. Kept small: the shell's code loads on every page. */
+function useSearchBox({ pathname, search }: { pathname: string; search: string }) {
   const navigate = useNavigate();
-  const errorId = useId();
-  const onSearchPage = pathname === SEARCH_PATH;
-  const shown = onSearchPage ? (new URLSearchParams(query).get(SEARCH_PARAM) ?? '') : null;
-  const [value, setValue] = useState(shown ?? '');
+  const onSearch = pathname === SEARCH_PATH;
+  const params = new URLSearchParams(onSearch ? search : '');
+  const shown = params.get(SEARCH_PARAM) ?? '';
+  const [value, setValue] = useState(shown);
   const [error, setError] = useState('');
   useEffect(() => {
-    if (shown === null) return;
-    setValue(shown);
-    setError('');
-  }, [shown]);
+    if (onSearch) setValue(shown);
+  }, [onSearch, shown]);
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
     const checked = normalizeSearchQuery(value);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setError('');
-    // The words as typed (whitespace folded), so the box and the heading show them; the page
-    // searches their normalized form. On /search the tab shown stays.
-    const words = encodeURIComponent(value.replace(/\s+/gu, ' ').trim());
-    const tab = onSearchPage && new URLSearchParams(query).get(SEARCH_TAB_PARAM) === 'yy' ? `&${SEARCH_TAB_PARAM}=yy` : '';
-    navigate(`${SEARCH_PATH}?${SEARCH_PARAM}=${words}${tab}`);
+    setError(checked.ok ? '' : checked.message);
+    if (!checked.ok) return;
+    // The words as typed (whitespace folded) for the box and the heading; the page searches their
+    // normalized form. On /search the tab shown stays.
+    const tab = params.get(SEARCH_TAB_PARAM) === 'yy' ? `&${SEARCH_TAB_PARAM}=yy` : '';
+    navigate(`${SEARCH_PATH}?${SEARCH_PARAM}=${encodeURIComponent(value.replace(/\s+/gu, ' ').trim())}${tab}`);
   }
-
-  function change(next: string) {
-    setValue(next);
-    if (error) setError('');
-  }
-  return { value, error, errorId, submit, change };
+  return {
+    value,
+    error,
+    submit,
+    change(next: string) {
+      setValue(next);
+      setError('');
+    },
+  };
 }
 
 const Bar = styled.header`
@@ -235,35 +232,18 @@ const Search = styled.form`
     background: rgba(255, 255, 255, 0.95);
     color: #1d2731;
   }
-  button {
-    flex: none;
-    border: 1px solid rgba(255, 255, 255, 0.7);
-    background: transparent;
-    border-radius: 14px;
-    padding: 3px 12px;
-    cursor: pointer;
-  }
-  button:hover {
-    background: ${(p) => p.theme.colors.headerHover};
-  }
   /* Below the box, over the page, in the panel's colours (AA in every skin). */
-  .error {
+  p {
     position: absolute;
     top: 100%;
-    left: 0;
     z-index: 20;
     margin: 4px 0 0;
     padding: 4px 10px;
-    border-radius: 6px;
     border: 1px solid ${(p) => p.theme.colors.danger};
+    border-radius: 6px;
     background: ${(p) => p.theme.colors.panel};
     color: ${(p) => p.theme.colors.text};
-    font-size: 13px;
     white-space: nowrap;
-    box-shadow: 0 2px 6px rgba(0, 0, 0, 0.18);
-  }
-  .error[hidden] {
-    display: none;
   }
 `;
 const Tools = styled.div`
