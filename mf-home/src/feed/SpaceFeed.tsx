@@ -8,7 +8,7 @@
  * behind a "有N条新yy" bar above the feed, which never moves by itself (./new-yy.ts).
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { card, LIVE_MSG, styled, useSearchParams, type FeedSource } from '@xiaoba/shared';
+import { Button, card, LIVE_MSG, styled, useSearchParams, type FeedSource } from '@xiaoba/shared';
 import { FEED } from '../route-table';
 import { FEED_PARAM, feedSourceOf } from './feed-source';
 import { useNewYy } from './new-yy';
@@ -101,9 +101,9 @@ export function SpaceFeed() {
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} ref={panelRef} tabIndex={-1}>
         <NewBar aria-live="polite">
           {fresh > 0 && (
-            <button type="button" onClick={showNew}>
+            <Button type="button" onClick={showNew}>
               {LIVE_MSG.newYy(fresh)}
-            </button>
+            </Button>
           )}
         </NewBar>
         <RemoteFragment remote={FEED_REMOTE} module={FEED_MODULE} label={FEED_TABS[selected]!.label} props={{ source }} renewal={renewal} />
@@ -130,20 +130,8 @@ const NewBar = styled.div`
   display: flex;
   justify-content: center;
   button {
-    min-height: 40px;
-    padding: 8px 18px;
-    border: 0;
     border-radius: 20px;
-    font: inherit;
-    font-weight: 700;
-    cursor: pointer;
-    color: ${(p) => p.theme.colors.onPrimary};
-    background: ${(p) => p.theme.colors.primary};
     box-shadow: 0 2px 8px rgb(0 0 0 / 25%);
-  }
-  button:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 2px;
   }
 `;
 // Like the shared TabNav (a row of tabs over a coloured rule), as buttons: these switch a view in

@@ -6,8 +6,19 @@
  * to the shell's not-found page.
  */
 import { useEffect, useId, useState } from 'react';
-import { fullTime, isoTime, Pager, relativeTime, RichText, styled, TabNav, type SystemNotice, type SystemNoticeKind, type TabLink } from '@xiaoba/shared';
-import { useLiveNotices } from '../notices/live-notices';
+import {
+  fullTime,
+  isoTime,
+  Pager,
+  relativeTime,
+  RichText,
+  styled,
+  TabNav,
+  type SystemNotice,
+  type SystemNoticeKind,
+  type TabLink,
+  useLiveEvent,
+} from '@xiaoba/shared';
 import { Panel } from '../ui/Panel';
 import { NOTICES } from './notices';
 import { useGetSystemNoticesQuery, useReadSystemNoticesMutation } from './system-notices-api';
@@ -70,8 +81,9 @@ function MyNotices() {
   const [page, setPage] = useState(1);
   // Always asked anew on arrival: a notice may have come since the last visit.
   const { data, isLoading, isError, refetch } = useGetSystemNoticesQuery(page, { refetchOnMountOrArgChange: true });
-  // And again when the live stream says one came (issue 18), so it shows while the page is open.
-  useLiveNotices('system', refetch);
+  // And again when the live stream says one came (issue 18), or reconnects, so it shows while the page is open.
+  useLiveEvent('notice', (event) => event.kind === 'system' && void refetch());
+  useLiveEvent('hello', () => void refetch());
   const [markRead] = useReadSystemNoticesMutation();
   // Notices that were unread when shown: they keep their 新 mark after being marked read.
   const [seenNew, setSeenNew] = useState<ReadonlySet<number>>(() => new Set());

@@ -11,6 +11,7 @@ import type { RootState } from '../store/root';
 import { api, currentToken, refreshAccessToken } from '../api/client';
 import { lazyModule, whenIdle } from '../api/lazy';
 import { LIVE_STREAM_URL } from '../core/live';
+import { LIVE_RULES } from './events';
 import { liveBus } from './live-bus';
 import type { LiveStream, LiveStreamOptions } from './stream';
 
@@ -56,6 +57,7 @@ export function connectLiveUpdates(store: LiveStore, options: ConnectLiveOptions
           if (gen !== generation || owner !== uid) return;
           stream = openLiveStream({
             url: `${api.defaults.baseURL ?? '/api'}${LIVE_STREAM_URL}`,
+            rules: LIVE_RULES,
             getToken: currentToken,
             refresh: refreshAccessToken,
             onEvent: liveBus.emit,

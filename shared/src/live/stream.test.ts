@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS, type LiveEvent } from '../core/live';
-import { LIVE_SILENCE_MS, openLiveStream, type LiveStream } from './stream';
+import { LIVE_RULES, LIVE_SILENCE_MS } from './events';
+import { openLiveStream, type LiveStream } from './stream';
 
 /** A response body the test writes to, chunk by chunk, and then ends or breaks. */
 function sseBody() {
@@ -70,6 +71,7 @@ describe('live stream client', () => {
     const connected: boolean[] = [];
     stream = openLiveStream({
       url: '/api/live/stream',
+      rules: LIVE_RULES,
       getToken: () => token.value,
       refresh,
       onEvent: (e) => events.push(e),

@@ -1,6 +1,7 @@
 /**
  * The browser side of GET /api/live/stream (shared/src/core/live.ts; docs/api.md "Live updates").
- * A lazy chunk: ./connect.ts imports it when a signed-in page is idle.
+ * A lazy chunk: ./connect.ts imports it when a signed-in page is idle and passes the contract's
+ * rules in (./events.ts).
  *
  * EventSource cannot send the Authorization header, so the stream is a `fetch` with the bearer
  * token whose body is read as it arrives and parsed by eventsource-parser. One stream at a time:
@@ -13,13 +14,51 @@
  *   for good: the pages keep polling, and the server is not asked again until the next session;
  * - silence longer than two heartbeats counts as a break (a connection a phone dropped quietly).
  */
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ERROR_TYPE_HEADER } from '../core/api-types';
-import { LIVE_EVENT_TYPES, LIVE_HEARTBEAT_MS, LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS, type LiveEvent, type LiveNoticeKind } from '../core/live';
+import { createParser } from 'eventsource-parser';
+// Types only: this chunk imports nothing of shared's source (the rules come in with the options).
+import type { LiveEvent, LiveEventType, LiveNoticeKind } from '../core/live';
+
+/** One message of the stream as parsed: its `event:` and `data:` lines. */
+export interface StreamMessage {
+  event?: string | undefined;
+  data: string;
+}
+
+/** What the contract says (./events.ts `LIVE_RULES`). */
+export interface LiveStreamRules {
+  eventTypes: readonly LiveEventType[];
+  retryMinMs: number;
+  retryMaxMs: number;
+  /** Silence longer than this is a break. */
+  silenceMs: number;
+  /** The header naming a 401's kind (`access`: the token expired). */
+  errorTypeHeader: string;
+}
+
+const NOTICE_KINDS = ['comment', 'fan', 'system'] satisfies LiveNoticeKind[];
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+/** The event a message carries, or null for anything unknown or malformed (ignored). */
+export function liveEventOf(message: StreamMessage, types: readonly LiveEventType[]): LiveEvent | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(message.data);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  const type = message.event ?? d.type;
+  if (!types.includes(type as LiveEventType)) return null;
+  if (type === 'hello') return isInt(d.uid) ? { type, uid: d.uid } : null;
+  if (type === 'notice') return NOTICE_KINDS.includes(d.kind as LiveNoticeKind) ? { type, kind: d.kind as LiveNoticeKind } : null;
+  return isInt(d.weiboId) && isInt(d.uid) ? { type: 'yy', weiboId: d.weiboId, uid: d.uid, following: d.following === true } : null;
+}
 
 export interface LiveStreamOptions {
   /** The route with the API's base, e.g. `/api/live/stream`. */
   url: string;
+  rules: LiveStreamRules;
   getToken(): string | null;
   /** A fresh token after a 401 `access` answered `used` (rejects when the session is over). */
   refresh(used: string | null): Promise<string>;
@@ -34,32 +73,11 @@ export interface LiveStream {
 
 /** Answers that mean "no stream here": stop instead of asking again and again. */
 const NO_STREAM = [403, 404, 405, 410, 501];
-/** No byte for this long (the server sends a comment every LIVE_HEARTBEAT_MS) is a break. */
-export const LIVE_SILENCE_MS = LIVE_HEARTBEAT_MS * 2 + 5_000;
-
-const NOTICE_KINDS: readonly LiveNoticeKind[] = ['comment', 'fan', 'system'];
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-
-/** The event a message carries, or null for anything unknown or malformed (ignored). */
-export function liveEventOf(message: EventSourceMessage): LiveEvent | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(message.data);
-  } catch {
-    return null;
-  }
-  if (typeof data !== 'object' || data === null) return null;
-  const d = data as Record<string, unknown>;
-  const type = message.event ?? d.type;
-  if (!LIVE_EVENT_TYPES.includes(type as LiveEvent['type'])) return null;
-  if (type === 'hello') return isInt(d.uid) ? { type, uid: d.uid } : null;
-  if (type === 'notice') return NOTICE_KINDS.includes(d.kind as LiveNoticeKind) ? { type, kind: d.kind as LiveNoticeKind } : null;
-  return isInt(d.weiboId) && isInt(d.uid) ? { type: 'yy', weiboId: d.weiboId, uid: d.uid, following: d.following === true } : null;
-}
 
 type Outcome = 'ended' | 'failed' | 'refresh' | 'stop';
 
 export function openLiveStream(options: LiveStreamOptions): LiveStream {
+  const { rules } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   let closed = false;
   let controller: AbortController | null = null;
@@ -89,7 +107,7 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     let silence: ReturnType<typeof setTimeout> | undefined;
     const watch = () => {
       clearTimeout(silence);
-      silence = setTimeout(() => controller?.abort(), LIVE_SILENCE_MS);
+      silence = setTimeout(() => controller?.abort(), rules.silenceMs);
     };
     try {
       watch();
@@ -101,14 +119,14 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
       });
       if (res.status === 401) {
         void res.body?.cancel().catch(() => {});
-        return res.headers.get(ERROR_TYPE_HEADER) === 'access' && !refreshed ? 'refresh' : 'failed';
+        return res.headers.get(rules.errorTypeHeader) === 'access' && !refreshed ? 'refresh' : 'failed';
       }
       if (NO_STREAM.includes(res.status)) return 'stop';
       if (!res.ok || !res.body) return 'failed';
       let hello = false;
       const parser = createParser({
         onEvent(message) {
-          const event = liveEventOf(message);
+          const event = liveEventOf(message, rules.eventTypes);
           if (!event || closed) return;
           if (event.type === 'hello') {
             hello = true;
@@ -155,7 +173,7 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
       }
       if (outcome !== 'ended') failures += 1;
       // After a stream that worked, the shortest wait; after failures in a row, doubling.
-      await sleep(Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS * 2 ** Math.max(0, failures - 1)));
+      await sleep(Math.min(rules.retryMaxMs, rules.retryMinMs * 2 ** Math.max(0, failures - 1)));
     }
   }
 
