@@ -232,7 +232,7 @@ describe('GET /api/live/stream', () => {
   });
 });
 
-describe('shutdown and archive mode', () => {
+describe('shutdown, the general limit and archive mode (apps of their own)', () => {
   it('app.close() ends open streams and does not hang', async () => {
     const own = await startTestApp({ liveHeartbeatMs: 60_000 });
     const url = await own.app.listen({ port: 0, host: '127.0.0.1' });
@@ -243,6 +243,21 @@ describe('shutdown and archive mode', () => {
     await own.close();
     expect(Date.now() - start).toBeLessThan(5_000);
     await s.until('the end of the stream', () => s.hasEnded(), 1_000);
+  });
+
+  it('opening a stream counts against the general per-user limit like any read', async () => {
+    const own = await startTestApp({ rateLimits: { user: 2, anon: 0, register: 0 } });
+    try {
+      const url = await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const a = await member(own);
+      const [first, second, third] = [await openStream(url, a.token), await openStream(url, a.token), await openStream(url, a.token)];
+      expect([first.status, second.status, third.status]).toEqual([200, 200, 429]);
+      expect(third.refusal).toEqual({ code: 429, msg: MSG.tooManyRequests });
+      first.close();
+      second.close();
+    } finally {
+      await own.close();
+    }
   });
 
   it('in archive mode no stream is offered (403), and no LISTEN connection is made', async () => {
