@@ -138,6 +138,9 @@ describe('register mode', () => {
   async function enterRegisterMode() {
     const view = renderLogin();
     await view.user.click(await screen.findByRole('button', { name: '注册' }));
+    // Register mode and its banner are chunks of their own (fetched when the page is idle).
+    await screen.findByRole('form', { name: '注册' });
+    await screen.findByText('已有 1265 位同学上车');
     return view;
   }
 

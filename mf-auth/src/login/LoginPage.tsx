@@ -3,15 +3,26 @@
  * shared footer (spec section 2). The register button switches the same page to register mode,
  * where the banner gives way to the arrived-classmates card.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { styled, useLocation } from '@xiaoba/shared';
-import { ArrivedCard } from '../banner/ArrivedCard';
 import { Carousel } from '../banner/Carousel';
 import { SiteFooter } from '../footer/SiteFooter';
 import { Panel } from '../form/FormParts';
 import { LoginForm } from './LoginForm';
 import { NoticeList } from './NoticeList';
-import { RegisterModeForm } from './RegisterModeForm';
+
+// Register mode (its form, preview card, rules dialog) and its banner show only after a press of
+// 注册: chunks of their own, fetched once the page is idle, so /login's first load carries the
+// login form alone (docs/adr/0012) and the press rarely waits.
+const loadRegisterForm = () => import('./RegisterModeForm');
+const loadArrivedCard = () => import('../banner/ArrivedCard');
+const RegisterModeForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterModeForm })));
+const ArrivedCard = lazy(() => loadArrivedCard().then((m) => ({ default: m.ArrivedCard })));
+
+function preloadRegisterMode() {
+  void loadRegisterForm().catch(() => {});
+  void loadArrivedCard().catch(() => {});
+}
 
 type Mode = 'login' | 'register';
 
@@ -25,13 +36,24 @@ export default function LoginPage() {
   const location = useLocation();
   const [mode, setMode] = useState<Mode>('login');
   const usernameRef = useRef<HTMLInputElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
   const switched = useRef(false);
+  // The name field arrives with register mode's chunk, after the switch: focus it when it does.
+  const nameRef = useCallback((input: HTMLInputElement | null) => {
+    if (input && switched.current) input.focus();
+  }, []);
 
-  // After a switch (not on first render), move focus to the first field of the new mode.
   useEffect(() => {
-    if (!switched.current) return;
-    (mode === 'login' ? usernameRef : nameRef).current?.focus();
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(preloadRegisterMode, 1500);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(preloadRegisterMode, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+
+  // After a switch back (not on first render), move focus to the 米米号 field.
+  useEffect(() => {
+    if (switched.current && mode === 'login') usernameRef.current?.focus();
   }, [mode]);
 
   const switchTo = (next: Mode) => {
@@ -50,10 +72,20 @@ export default function LoginPage() {
           {mode === 'login' ? (
             <LoginForm initialUsername={usernameFromState(location.state)} onRegisterMode={() => switchTo('register')} usernameRef={usernameRef} />
           ) : (
-            <RegisterModeForm onBack={() => switchTo('login')} nameRef={nameRef} />
+            <Suspense fallback={<Loading role="status">加载中…</Loading>}>
+              <RegisterModeForm onBack={() => switchTo('login')} nameRef={nameRef} />
+            </Suspense>
           )}
         </FormArea>
-        <BannerArea>{mode === 'login' ? <Carousel /> : <ArrivedCard />}</BannerArea>
+        <BannerArea>
+          {mode === 'login' ? (
+            <Carousel />
+          ) : (
+            <Suspense fallback={null}>
+              <ArrivedCard />
+            </Suspense>
+          )}
+        </BannerArea>
         <NoticeArea>
           <NoticeList />
         </NoticeArea>
@@ -63,6 +95,10 @@ export default function LoginPage() {
   );
 }
 
+const Loading = styled.p`
+  min-height: 320px;
+  margin: 0;
+`;
 const Page = styled.div`
   max-width: 980px;
   margin: 0 auto;

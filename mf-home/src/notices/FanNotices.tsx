@@ -4,11 +4,15 @@
  * it lists who followed (avatar, name linking to their space, when) with a 回关 button for those
  * the user does not follow yet, and clears the count. What was new keeps its 新 mark while shown.
  */
+import { lazy, Suspense } from 'react';
 import { Avatar, fullTime, isoTime, Link, relativeTime, type FanNotice } from '@xiaoba/shared';
-import { FollowBackButton } from '../follows/FollowBackButton';
 import { useLiveNotices, useNoticesPolling } from './live-notices';
 import { useClearFanNoticesMutation, useGetFanNoticesQuery } from './fan-notices-api';
 import { New, NoticeBox } from './NoticeBox';
+
+// 回关 shows only in the opened list: its code (shared with /follows and /search) is a chunk of its
+// own, fetched when the first notices arrive, so /home's first load does not carry it.
+const FollowBackButton = lazy(() => import('../follows/FollowBackButton').then((m) => ({ default: m.FollowBackButton })));
 
 /** The accessible name of the button: says how many are new. */
 export const fanNoticesLabel = (count: number) => (count > 0 ? `新粉丝，${count}个人新关注了你` : '新粉丝');
@@ -52,7 +56,11 @@ function FanItem({ notice: n, isNew }: { notice: FanNotice; isNew: boolean }) {
           </time>
         </p>
       </div>
-      {!n.following && <FollowBackButton uid={n.uid} name={n.username} following={false} back />}
+      {!n.following && (
+        <Suspense fallback={null}>
+          <FollowBackButton uid={n.uid} name={n.username} following={false} back />
+        </Suspense>
+      )}
     </li>
   );
 }
