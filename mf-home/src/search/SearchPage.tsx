@@ -253,8 +253,10 @@ const List = styled.ul`
   }
   .mimi,
   .mutual {
+    display: inline-block;
     margin-left: 8px;
     font-size: 12px;
+    white-space: nowrap;
   }
   .mimi {
     color: ${(p) => p.theme.colors.muted};
