@@ -6,12 +6,10 @@
  * general limits, the import lock, published remotes, notices and pictures. Then `kill -9` of one
  * under concurrent writes: nothing it acknowledged is lost and the other answers throughout.
  *
- * The processes are src/main.ts bundled like build.mjs (test/server-process.ts): no prior build.
+ * The processes are src/main.ts bundled like build.mjs and started side by side by
+ * test/server-process.ts's startServerPair: no prior build.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
@@ -22,15 +20,13 @@ import { createKey } from './deploy/keys';
 import { IMPORT_MSG } from './export/import';
 import { FLUSH_INTERVAL_MS, RATE_WINDOW_MS } from './http/rate-limit';
 import { MSG } from './http/errors';
-import { REPO_ROOT } from './paths';
 import { S3Storage } from './uploads/storage';
 import { createTestDatabase } from './test/helpers';
 import { startTestS3, type TestS3 } from './test/s3';
-import { bundleServer, startServerProcess, type ServerProcess } from './test/server-process';
+import { bundleServer, PAIR_JWT_SECRET, startServerPair, type ServerProcess } from './test/server-process';
 import { createUser, PASSWORD } from './test/users';
 import { multipart, pngImage } from './test/yy';
 
-const JWT_SECRET = 'two-processes-share-this-secret-0123456789';
 const LIMIT_YY = 5;
 const RATE_LIMIT_USER = 100;
 /** The served shell's build contract; a published remote must carry the same. */
@@ -40,34 +36,25 @@ let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: Pool;
 let s3: TestS3;
 let bundle: Awaited<ReturnType<typeof bundleServer>>;
-const folders: string[] = [];
 let a: ServerProcess;
 let b: ServerProcess;
+let stopPair: (() => Promise<void>) | undefined;
 
-const signer = new TokenSigner(new TextEncoder().encode(JWT_SECRET));
+const signer = new TokenSigner(new TextEncoder().encode(PAIR_JWT_SECRET));
 
 beforeAll(async () => {
   [db, s3, bundle] = await Promise.all([createTestDatabase(), startTestS3('xiaoba-shared', 'site/'), bundleServer('multi-process')]);
   pool = createPool(db.url);
-
-  // The assembled site: a shell with its build contract (what a publish is checked against).
-  const siteDir = await mkdtemp(path.join(tmpdir(), 'xb-multi-site-'));
-  folders.push(siteDir);
-  await mkdir(path.join(siteDir, 'shell', 'dist'), { recursive: true });
-  await writeFile(
-    path.join(siteDir, 'shell', 'dist', 'index.html'),
-    '<!doctype html><html><head><title>校巴</title></head><body><div id="root"></div></body></html>',
-  );
-  await writeFile(path.join(siteDir, 'shell', 'dist', 'contract.json'), JSON.stringify(CONTRACT));
-
-  const start = async () => {
-    // Each process its own DATA_DIR (never shared between processes); nothing else of its own.
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'xb-multi-data-'));
-    folders.push(dataDir);
-    return startServerProcess(bundle.script, {
-      DATA_DIR: dataDir,
+  // The assembled site's shell carries its build contract (what a publish is checked against).
+  ({
+    a,
+    b,
+    stop: stopPair,
+  } = await startServerPair(bundle.script, {
+    tag: 'multi',
+    shellFiles: { 'contract.json': JSON.stringify(CONTRACT) },
+    env: {
       DATABASE_URL: db.url,
-      JWT_SECRET,
       S3_BUCKET: s3.config.bucket,
       S3_ENDPOINT: s3.config.endpoint!,
       S3_REGION: s3.config.region,
@@ -75,35 +62,18 @@ beforeAll(async () => {
       S3_ACCESS_KEY_ID: s3.config.accessKeyId!,
       S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey!,
       S3_PREFIX: s3.config.prefix,
-      SITE_DIR: siteDir,
-      REMOTES_FILE: path.join(REPO_ROOT, 'remotes.config.json'),
-      DEMO_DATA: '0',
       LIMIT_YY: String(LIMIT_YY),
       RATE_LIMIT_USER: String(RATE_LIMIT_USER),
-    });
-  };
-  const started = await Promise.allSettled([start(), start()]);
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) {
-    // Never leave the one that did start running.
-    for (const s of started) if (s.status === 'fulfilled') s.value.child.kill('SIGKILL');
-    throw failed.reason;
-  }
-  [a, b] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value) as [ServerProcess, ServerProcess];
+    },
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of [a, b]) {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-  }
+  await stopPair?.();
   await pool?.end();
   await db?.drop();
   await s3?.close();
   bundle?.remove();
-  for (const dir of folders) await rm(dir, { recursive: true, force: true });
 }, 60_000);
 
 interface Answer {

@@ -2,75 +2,48 @@
  * Live updates across two API processes on one PostgreSQL (docs/api.md "Live updates (issue 18)"):
  * what is written through process A reaches a stream held by process B, through PostgreSQL's
  * NOTIFY, and a process asked to stop (SIGTERM) ends its streams and exits without waiting for them.
- * The processes are src/main.ts bundled like build.mjs (test/server-process.ts), as in
- * src/multi-process.test.ts.
+ * The processes are src/main.ts bundled like build.mjs and started side by side by
+ * test/server-process.ts's startServerPair, as in src/multi-process.test.ts.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@xiaoba/shared/core';
 import { TokenSigner } from '../auth/tokens';
 import { createPool, type Pool } from '../db/pool';
-import { REPO_ROOT } from '../paths';
 import { createTestDatabase } from '../test/helpers';
-import { bundleServer, startServerProcess, type ServerProcess } from '../test/server-process';
+import { bundleServer, PAIR_JWT_SECRET, startServerPair, type ServerProcess } from '../test/server-process';
 import { createUser } from '../test/users';
 import { openStream, type OpenedStream } from './test-stream';
 
-const JWT_SECRET = 'two-processes-share-this-secret-0123456789';
 const HEARTBEAT_MS = 500;
-const signer = new TokenSigner(new TextEncoder().encode(JWT_SECRET));
+const signer = new TokenSigner(new TextEncoder().encode(PAIR_JWT_SECRET));
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: Pool;
 let bundle: Awaited<ReturnType<typeof bundleServer>>;
-const folders: string[] = [];
 const streams: OpenedStream[] = [];
 let a: ServerProcess;
 let b: ServerProcess;
+let stopPair: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   [db, bundle] = await Promise.all([createTestDatabase(), bundleServer('live-multi-process')]);
   pool = createPool(db.url);
-  const siteDir = await mkdtemp(path.join(tmpdir(), 'xb-live-site-'));
-  folders.push(siteDir);
-  await mkdir(path.join(siteDir, 'shell', 'dist'), { recursive: true });
-  await writeFile(path.join(siteDir, 'shell', 'dist', 'index.html'), '<!doctype html><html><head><title>校巴</title></head><body></body></html>');
-  const start = async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'xb-live-data-'));
-    folders.push(dataDir);
-    return startServerProcess(bundle.script, {
-      DATA_DIR: dataDir,
-      DATABASE_URL: db.url,
-      JWT_SECRET,
-      SITE_DIR: siteDir,
-      REMOTES_FILE: path.join(REPO_ROOT, 'remotes.config.json'),
-      DEMO_DATA: '0',
-      LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
-    });
-  };
-  const started = await Promise.allSettled([start(), start()]);
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) {
-    for (const s of started) if (s.status === 'fulfilled') s.value.child.kill('SIGKILL');
-    throw failed.reason;
-  }
-  [a, b] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value) as [ServerProcess, ServerProcess];
+  ({
+    a,
+    b,
+    stop: stopPair,
+  } = await startServerPair(bundle.script, {
+    tag: 'live',
+    env: { DATABASE_URL: db.url, LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS) },
+  }));
 }, 120_000);
 
 afterAll(async () => {
   for (const s of streams) s.close();
-  for (const server of [a, b]) {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-  }
+  await stopPair?.();
   await pool?.end();
   await db?.drop();
   bundle?.remove();
-  for (const dir of folders) await rm(dir, { recursive: true, force: true });
 }, 60_000);
 
 async function member(name: string): Promise<{ uid: number; token: string }> {
