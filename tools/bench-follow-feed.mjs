@@ -9,34 +9,15 @@
  * --requests=N (400). Needs a built server (`npm run build -w @xiaoba/server`; built here when
  * missing).
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import pg from 'pg';
-import { ensureServerBuilt, freePort, startSite, tempDataDir } from '../tests/src/site-server.mjs';
+import { countYy, loginHeaders, ms, options, pct, row, startBenchSite } from './bench-db.mjs';
 
-const opts = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const opts = options();
 const POSTS = Number(opts.posts ?? 1_000_000);
 const AUTHORS = 10_000;
 const REQUESTS = Number(opts.requests ?? 400);
 const WARMUP = 50;
 
-const row = (figure, value) => console.log(`${figure.padEnd(52)} ${value}`);
-const ms = (x) => `${x.toFixed(2)} ms`;
-const pct = (samples, p) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-ensureServerBuilt();
-
-const dataDir = tempDataDir('xiaoba-bench-follow-');
-const pgPort = String(await freePort());
-// Demo data gives a password hash to copy (100001's); the general per-user limit would stop the
-// requests.
-const site = await startSite({ DATA_DIR: dataDir, PG_PORT: pgPort, DEMO_DATA: '1', RATE_LIMIT_USER: '0', RATE_LIMIT_ANON: '0', LOG_LEVEL: 'warn' });
-const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
-const db = new pg.Client(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`);
-await db.connect();
+const { site, db, stop } = await startBenchSite('xiaoba-bench-follow-');
 
 try {
   const t0 = performance.now();
@@ -53,8 +34,7 @@ try {
      FROM generate_series(1, $2) g`,
     [first, POSTS, AUTHORS],
   );
-  await db.query('UPDATE users u SET yy_count = c.n FROM (SELECT uid, count(*)::int AS n FROM yy GROUP BY uid) c WHERE c.uid = u.uid');
-  await db.query(`UPDATE site_counters SET value = (SELECT count(*) FROM yy) WHERE name = 'yy'`);
+  await countYy(db);
   const callers = {};
   for (const [name, follows, step] of [
     ['1,000 follows', 1000, AUTHORS / 1000],
@@ -64,14 +44,7 @@ try {
       .rows[0];
     // Through the table as POST /api/follow/add leaves it (its trigger keeps the counters).
     await db.query('INSERT INTO follows (uid, followed_uid) SELECT $1, $2::bigint + g * $3 FROM generate_series(0, $4 - 1) g', [uid, first, step, follows]);
-    const res = await fetch(`${site.url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: String(uid), password: 'xiaoba123' }),
-    });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`login of ${uid} answered ${res.status}: ${body.msg}`);
-    callers[name] = { authorization: `Bearer ${body.data.token}` };
+    callers[name] = await loginHeaders(site, uid);
   }
   await db.query('ANALYZE');
   row(`seed ${POSTS.toLocaleString('en')} yy over ${AUTHORS.toLocaleString('en')} users`, `${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -95,7 +68,5 @@ try {
   const ratio = pct(samples['1,000 follows'], 50) / pct(samples['3 follows'], 50);
   row('  ratio of p50 (1,000 follows / 3; target at most 1.3)', `x${ratio.toFixed(2)}`);
 } finally {
-  await db.end();
-  await site.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -11,24 +11,14 @@
  * 50,000 old yy and none of the newest (the index path reads every one of them). Options: --posts=N (1000000), --requests=N (200).
  * Needs a built server (`npm run build -w @xiaoba/server`; built here when missing).
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import pg from 'pg';
-import { ensureServerBuilt, freePort, startSite, tempDataDir } from '../tests/src/site-server.mjs';
+import { countYy, loginHeaders, ms, options, pct, row, startBenchSite } from './bench-db.mjs';
 
-const opts = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const opts = options();
 const POSTS = Number(opts.posts ?? 1_000_000);
 const USERS = 10_000;
 const REQUESTS = Number(opts.requests ?? 200);
 const WARMUP = 30;
 const TARGET_P99_MS = 50;
-
-const row = (figure, value) => console.log(`${figure.padEnd(52)} ${value}`);
-const ms = (x) => `${x.toFixed(2)} ms`;
-const pct = (samples, p) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 // One line per few words: the list is data.
 // prettier-ignore
@@ -48,15 +38,7 @@ const QUERIES = [
   ['yy, a word only in old yy (旧时光, 50,000 of them)', 'yy', '旧时光', 'not in the target'],
 ];
 
-ensureServerBuilt();
-
-const dataDir = tempDataDir('xiaoba-bench-search-');
-const pgPort = String(await freePort());
-// Demo data gives a password hash to copy (100001's); the general per-user limit would stop the requests.
-const site = await startSite({ DATA_DIR: dataDir, PG_PORT: pgPort, DEMO_DATA: '1', RATE_LIMIT_USER: '0', RATE_LIMIT_ANON: '0', LOG_LEVEL: 'warn' });
-const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
-const db = new pg.Client(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`);
-await db.connect();
+const { site, db, stop } = await startBenchSite('xiaoba-bench-search-');
 
 try {
   const t0 = performance.now();
@@ -82,8 +64,7 @@ try {
      FROM generate_series(1, $2) g`,
     [first, POSTS, USERS, WORDS],
   );
-  await db.query('UPDATE users u SET yy_count = c.n FROM (SELECT uid, count(*)::int AS n FROM yy GROUP BY uid) c WHERE c.uid = u.uid');
-  await db.query(`UPDATE site_counters SET value = (SELECT count(*) FROM yy) WHERE name = 'yy'`);
+  await countYy(db);
   row(`seed ${POSTS.toLocaleString('en')} yy over ${USERS.toLocaleString('en')} users`, `${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const t1 = performance.now();
   await db.query(indexdef);
@@ -95,15 +76,8 @@ try {
   );
   row('  table yy / its search index / users search index', `${sizes[0].yy} / ${sizes[0].idx} / ${sizes[0].users}`);
 
-  const { uid } = (await db.query(`SELECT uid FROM users WHERE uid = 100001`)).rows[0];
-  const login = await fetch(`${site.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: String(uid), password: 'xiaoba123' }),
-  });
-  const body = await login.json();
-  if (!login.ok) throw new Error(`login answered ${login.status}: ${body.msg}`);
-  const headers = { authorization: `Bearer ${body.data.token}` };
+  // A demo user searches.
+  const headers = await loginHeaders(site, 100001);
 
   const samples = Object.fromEntries(QUERIES.map(([name]) => [name, []]));
   const counts = {};
@@ -127,7 +101,5 @@ try {
   }
   row(`  worst p99 (target under ${TARGET_P99_MS} ms)`, `${ms(worst)} ${worst < TARGET_P99_MS ? 'ok' : 'OVER'}`);
 } finally {
-  await db.end();
-  await site.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
