@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers';
+import { plansOf } from '../test/plans';
 import { createUser } from '../test/users';
 import { createPool, type Pool } from './pool';
 import { findYy, insertYy, yyPage } from './yy';
@@ -76,32 +77,8 @@ describe('yyPage', () => {
 });
 
 describe('yy_page plans (migrations 010 and 017)', () => {
-  /**
-   * The plans PostgreSQL ran inside yy_page, from auto_explain's notices on one connection. A
-   * kept (generic) plan shows its parameters as $n; a plan made for the call shows the values.
-   */
-  async function plansOf(uid: number | null, viewer: number | null = null): Promise<string> {
-    const client = await pool.connect();
-    const notices: string[] = [];
-    const onNotice = (n: { message?: string }) => notices.push(n.message ?? '');
-    client.on('notice', onNotice);
-    try {
-      await client.query("LOAD 'auto_explain'");
-      await client.query('SET auto_explain.log_min_duration = 0');
-      await client.query('SET auto_explain.log_nested_statements = on');
-      await client.query('SET auto_explain.log_level = notice');
-      // Twice: the second call runs on the plans the first one kept.
-      await client.query('SELECT * FROM yy_page($1, 20, 0, $2)', [uid, viewer]);
-      notices.length = 0;
-      await client.query('SELECT * FROM yy_page($1, 20, 0, $2)', [uid, viewer]);
-      return notices.join('\n');
-    } finally {
-      client.off('notice', onNotice);
-      // Not DISCARD ALL: pg remembers its named statements on this connection.
-      await client.query('RESET ALL');
-      client.release();
-    }
-  }
+  /** The plans PostgreSQL kept inside yy_page (test/plans.ts). */
+  const yyPagePlans = (uid: number | null, viewer: number | null = null) => plansOf(pool, 'SELECT * FROM yy_page($1, 20, 0, $2)', [uid, viewer]);
 
   it("keeps one plan for a user's page that reads that user's index, for a user with many posts and one with few", async () => {
     // 3,000 posts for one user beside a handful for the others: what made a generic `uid = $1`
@@ -113,11 +90,11 @@ describe('yy_page plans (migrations 010 and 017)', () => {
     await pool.query('ANALYZE');
     try {
       for (const uid of [many, ann]) {
-        const plans = await plansOf(uid);
+        const plans = await yyPagePlans(uid);
         expect(plans).toMatch(/Index Only Scan Backward using yy_uid_ctime_idx on yy y[^\n]*\n\s*Index Cond: \(\(uid >= \$1\) AND \(uid <= \$1\)\)/);
         expect(plans).not.toMatch(/yy_ctime_idx|Seq Scan on yy|Hash Join|Merge/);
       }
-      const site = await plansOf(null);
+      const site = await yyPagePlans(null);
       expect(site).toMatch(/Index Only Scan Backward using yy_ctime_idx on yy y/);
       // The rows by primary key for the page's ids, whatever the tables' sizes.
       expect(site).toMatch(/Index Scan using yy_pkey on yy p [^\n]*\n\s*Index Cond: \(weibo_id = k\.id\)/);
@@ -126,7 +103,7 @@ describe('yy_page plans (migrations 010 and 017)', () => {
       // Migration 017: a viewer who blocked someone reads the site's page in the same visible-only
       // index, filtering the blocked author inside it (index only, no heap visit per skipped row).
       await pool.query('INSERT INTO blocks (uid, blocked_uid) VALUES ($1, $2)', [quiet, many]);
-      const blocked = await plansOf(null, quiet);
+      const blocked = await yyPagePlans(null, quiet);
       expect(blocked).toMatch(/Index Only Scan Backward using yy_ctime_idx on yy y[^\n]*\n\s*Filter: \(uid <> ALL/);
       // (yy_comments is empty here: its count per page yy may be a scan of nothing.)
       expect(blocked).not.toMatch(/Seq Scan on yy |Hash Join|Merge/);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeItem } from '../db/removal';
 import { insertYy } from '../db/yy';
 import type { TestApp } from '../test/helpers';
+import { plansOf } from '../test/plans';
 import { json, member, startWithAliceAndBob, type Member } from '../test/yy';
 
 // GET /api/yy/getfollowyy: the yy of the people the caller follows and the caller's own (issue 18,
@@ -125,27 +126,8 @@ describe('GET /api/yy/getfollowyy', () => {
 });
 
 describe('follow_page plans (migration 019)', () => {
-  /** The plans PostgreSQL kept inside follow_page, from auto_explain's notices (as yy-page.test.ts). */
-  async function plansOf(viewer: number): Promise<string> {
-    const client = await t.pool.connect();
-    const notices: string[] = [];
-    const onNotice = (n: { message?: string }) => notices.push(n.message ?? '');
-    client.on('notice', onNotice);
-    try {
-      await client.query("LOAD 'auto_explain'");
-      await client.query('SET auto_explain.log_min_duration = 0');
-      await client.query('SET auto_explain.log_nested_statements = on');
-      await client.query('SET auto_explain.log_level = notice');
-      await client.query('SELECT * FROM follow_page($1, 20, 0)', [viewer]);
-      notices.length = 0;
-      await client.query('SELECT * FROM follow_page($1, 20, 0)', [viewer]);
-      return notices.join('\n');
-    } finally {
-      client.off('notice', onNotice);
-      await client.query('RESET ALL');
-      client.release();
-    }
-  }
+  /** The plans PostgreSQL kept inside follow_page (test/plans.ts). */
+  const followPlans = (viewer: number) => plansOf(t.pool, 'SELECT * FROM follow_page($1, 20, 0)', [viewer]);
 
   it("reads the site's index with a follows probe per row for a dense caller, each followee's index for a sparse one", async () => {
     // dave follows 13 of about 80 users (dense); carol follows nobody (sparse: her own index).
@@ -159,11 +141,11 @@ describe('follow_page plans (migration 019)', () => {
       rows[0].followed_uid,
     ]);
     await t.pool.query('ANALYZE');
-    const dense = await plansOf(dave.uid);
+    const dense = await followPlans(dave.uid);
     expect(dense).toMatch(/Index Only Scan Backward using yy_ctime_idx on yy y/);
     expect(dense).toMatch(/follows_pkey on follows f[^\n]*\n\s*Index Cond: \(\(uid = \$1\) AND \(followed_uid >= w\.uid\) AND \(followed_uid <= w\.uid\)\)/);
     expect(dense).not.toMatch(/Seq Scan on (yy|follows) |Hash/);
-    const sparse = await plansOf(carol.uid);
+    const sparse = await followPlans(carol.uid);
     expect(sparse).toMatch(/Index Only Scan Backward using yy_uid_ctime_idx on yy y[^\n]*\n\s*Index Cond: \(\(uid >= a\.uid\) AND \(uid <= a\.uid\)\)/);
     expect(sparse).not.toMatch(/Seq Scan on yy |Hash Join|Merge/);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeItem } from '../db/removal';
 import { insertYy } from '../db/yy';
 import { testConfig, type TestApp } from '../test/helpers';
+import { plansOf } from '../test/plans';
 import { json, member, startWithAliceAndBob, type Member } from '../test/yy';
 
 // GET /api/search/user and /api/search/yy (issue 18 item 3, migration 020).
@@ -216,27 +217,8 @@ describe('bad input', () => {
 });
 
 describe('search_yy_page paths (migration 020)', () => {
-  /** The plans PostgreSQL kept inside search_yy_page, from auto_explain's notices (as follow-feed.test.ts). */
-  async function plansOf(viewer: number, q: string): Promise<string> {
-    const client = await t.pool.connect();
-    const notices: string[] = [];
-    const onNotice = (n: { message?: string }) => notices.push(n.message ?? '');
-    client.on('notice', onNotice);
-    try {
-      await client.query("LOAD 'auto_explain'");
-      await client.query('SET auto_explain.log_min_duration = 0');
-      await client.query('SET auto_explain.log_nested_statements = on');
-      await client.query('SET auto_explain.log_level = notice');
-      await client.query('SELECT * FROM search_yy_page($1, $2, 20, 0)', [viewer, q]);
-      notices.length = 0;
-      await client.query('SELECT * FROM search_yy_page($1, $2, 20, 0)', [viewer, q]);
-      return notices.join('\n');
-    } finally {
-      client.off('notice', onNotice);
-      await client.query('RESET ALL');
-      client.release();
-    }
-  }
+  /** The plans PostgreSQL kept inside search_yy_page (test/plans.ts). */
+  const searchPlans = (viewer: number, q: string) => plansOf(t.pool, 'SELECT * FROM search_yy_page($1, $2, 20, 0)', [viewer, q]);
 
   it('answers an old rare word from the GIN index and a common recent one from the newest rows, the same as a scan would', async () => {
     // 6,000 newer yy than everything above (more than the window of 5,000), 1 in 10 with 常见.
@@ -250,13 +232,13 @@ describe('search_yy_page paths (migration 020)', () => {
     await t.pool.query('ANALYZE');
     // Old and rare: beyond the window, found through the index.
     expect(await texts(alice, '晚霞')).toEqual(['月下独酌，晚霞满天', '今天去爬山了，山顶的晚霞太美了']);
-    const rare = await plansOf(alice.uid, '晚霞');
+    const rare = await searchPlans(alice.uid, '晚霞');
     expect(rare).toMatch(/Bitmap Index Scan on yy_search_idx/);
     // Common and recent: the newest rows, no grams computed.
     const common = await yy(alice, '常见', 'pageNum=2&pageSize=10');
     expect(common.records.map((r) => r.content)).toEqual(Array.from({ length: 10 }, (_, i) => `常见的词${5900 - 10 * i}`));
     expect(common).toMatchObject({ total: 21, pages: 3 });
-    const recent = await plansOf(alice.uid, '常见');
+    const recent = await searchPlans(alice.uid, '常见');
     expect(recent).toMatch(/Index Scan Backward using yy_ctime_idx on yy y/);
     expect(recent).not.toMatch(/yy_search_idx/);
     // A word in a few recent rows and some older: the window falls short, the index answers all of them in order.
