@@ -115,6 +115,16 @@ const FAN_NOTICE = object('FanNotice', {
   unread: BOOL,
   following: { type: 'boolean', description: 'the caller follows them back' },
 });
+/** A user in a list of users (follows, fans, search results) and how they and the caller follow each other. */
+const LISTED_USER = {
+  uid: INT,
+  name: STR,
+  face: FACE,
+  avatar: AVATAR,
+  qianming: STR,
+  following: { type: 'boolean', description: 'the caller follows them' },
+  followsMe: { type: 'boolean', description: 'they follow the caller' },
+};
 
 /**
  * The answers' types, as the route schemas document them. Checked against real answers by
@@ -210,26 +220,8 @@ const TYPES: Record<string, Json> = {
     findable: BOOL,
     showFollows: { type: 'boolean', description: 'others see whom I follow and who follows me (issue 18)' },
   }),
-  FollowUser: object('FollowUser', {
-    uid: INT,
-    name: STR,
-    face: FACE,
-    avatar: AVATAR,
-    qianming: STR,
-    following: { type: 'boolean', description: 'the caller follows them' },
-    followsMe: { type: 'boolean', description: 'they follow the caller' },
-    ctime: { type: 'integer', description: 'unix seconds the listed relation was made' },
-  }),
-  SearchUser: object('SearchUser', {
-    uid: INT,
-    name: STR,
-    face: FACE,
-    avatar: AVATAR,
-    qianming: STR,
-    following: { type: 'boolean', description: 'the caller follows them' },
-    followsMe: { type: 'boolean', description: 'they follow the caller' },
-    exact: { type: 'boolean', description: 'found by the exact 米米号 (listed first)' },
-  }),
+  FollowUser: object('FollowUser', { ...LISTED_USER, ctime: { type: 'integer', description: 'unix seconds the listed relation was made' } }),
+  SearchUser: object('SearchUser', { ...LISTED_USER, exact: { type: 'boolean', description: 'found by the exact 米米号 (listed first)' } }),
   FanNotices: object('FanNotices', { count: { type: 'integer', description: 'unread' }, records: { type: 'array', items: FAN_NOTICE } }),
   HotTopic: object('HotTopic', { name: STR, count: INT }),
   CommentNotice: object('CommentNotice', {
