@@ -71,6 +71,7 @@ if (opts['floor-server']) {
 
 async function main() {
   const { ensureServerBuilt, freePort, repo, startSite, tempDataDir } = await import('../tests/src/site-server.mjs');
+  const { loginHeaders } = await import('./bench-db.mjs');
   const DURATION = Number(opts.duration ?? 5);
   const ROUNDS = Number(opts.rounds ?? 3);
   const CONNECTIONS = Number(opts.connections ?? 50);
@@ -129,14 +130,7 @@ async function main() {
     const poster = made.pop().uid;
     const users = [];
     for (const { uid } of made) {
-      const res = await fetch(`${site.url}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: String(uid), password: 'xiaoba123' }),
-      });
-      const body = await res.json();
-      if (!res.ok) throw new Error(`login of ${uid} answered ${res.status}: ${body.msg}`);
-      users.push({ uid, auth: `Bearer ${body.data.token}` });
+      users.push({ uid, auth: (await loginHeaders(site, uid)).authorization });
     }
 
     let seeded = 0;

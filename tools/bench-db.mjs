@@ -1,5 +1,6 @@
 /**
- * What the seeded benches share (tools/bench-follow-feed.mjs, tools/bench-search.mjs): their
+ * What the seeded benches share (tools/bench-follow-feed.mjs, tools/bench-search.mjs; bench-api.mjs
+ * signs in with loginHeaders): their
  * `--name=value` options, the printed rows and percentiles, and the server as `npm start` runs it
  * (server/dist/main.js, built when missing, embedded PostgreSQL, fresh data folder) with a
  * superuser connection to its database to seed rows in bulk.
