@@ -1,9 +1,9 @@
 /**
- * What the seeded benches share (tools/bench-follow-feed.mjs, tools/bench-search.mjs; bench-api.mjs
- * signs in with loginHeaders): their
+ * What the seeded benches share (tools/bench-follow-feed.mjs, tools/bench-search.mjs): their
  * `--name=value` options, the printed rows and percentiles, and the server as `npm start` runs it
  * (server/dist/main.js, built when missing, embedded PostgreSQL, fresh data folder) with a
- * superuser connection to its database to seed rows in bulk.
+ * superuser connection to its database to seed rows in bulk. tools/bench-api.mjs signs its users
+ * in with loginHeaders.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
