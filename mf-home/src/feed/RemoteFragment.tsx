@@ -7,6 +7,7 @@
  */
 import { Component, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Button, loadRemoteModule, resetRemoteModule, styled } from '@xiaoba/shared';
+import { Note } from '../ui/Note';
 
 export const FRAGMENT_FAILED = '这一块暂时加载失败了，请检查网络后重试。';
 
@@ -93,13 +94,13 @@ export function RemoteFragment({ remote, module, label, props, renewal = 0 }: Re
     );
   }
   if (load.status === 'loading') {
-    return <Loading role="status">正在加载{label}…</Loading>;
+    return <Note role="status">正在加载{label}…</Note>;
   }
   const { Fragment } = load;
   return (
     <div ref={areaRef} tabIndex={-1}>
       <FragmentBoundary key={attempt} onError={() => setLoad({ status: 'failed' })}>
-        <Suspense fallback={<Loading role="status">正在加载{label}…</Loading>}>
+        <Suspense fallback={<Note role="status">正在加载{label}…</Note>}>
           <Fragment key={`${renewal} ${JSON.stringify(props ?? {})}`} {...props} />
         </Suspense>
       </FragmentBoundary>
@@ -132,8 +133,4 @@ const Failure = styled.section`
     color: ${(p) => p.theme.colors.muted};
     margin: 0 0 14px;
   }
-`;
-const Loading = styled.p`
-  margin: 12px 0;
-  color: ${(p) => p.theme.colors.muted};
 `;

@@ -7,12 +7,12 @@
  * prefetch (../prefetch.ts) asks only for the tab shown. Yy posted meanwhile (the live stream) wait
  * behind a "有N条新yy" bar above the feed, which never moves by itself (./new-yy.ts).
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Button, card, LIVE_MSG, styled, useSearchParams, type FeedSource } from '@xiaoba/shared';
 import { FEED } from '../route-table';
 import { FEED_PARAM, feedSourceOf } from './feed-source';
 import { useNewYy } from './new-yy';
-import { RemoteFragment } from './RemoteFragment';
+import { RemoteFragment, TabList } from '../ui';
 
 /** mf-space's federation name and its exposed feed (see mf-space/vite.config.ts). */
 export const FEED_REMOTE = FEED.remote;
@@ -27,11 +27,7 @@ export const FEED_TABS: ReadonlyArray<{ source: FeedSource; label: string }> = [
 export function SpaceFeed() {
   const [search, setSearch] = useSearchParams();
   const source = feedSourceOf(search);
-  const baseId = useId();
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const selected = FEED_TABS.findIndex((tab) => tab.source === source);
-  const tabId = (i: number) => `${baseId}-tab${i}`;
-  const panelId = `${baseId}-panel`;
   const panelRef = useRef<HTMLDivElement>(null);
   const newYy = useNewYy();
   const fresh = newYy.pending[source];
@@ -60,45 +56,10 @@ export function SpaceFeed() {
     );
   }
 
-  // The tablist pattern (WAI-ARIA APG): arrows, Home and End move focus and select at once.
-  function onKeyDown(event: KeyboardEvent) {
-    const last = FEED_TABS.length - 1;
-    const to =
-      event.key === 'ArrowRight'
-        ? (selected + 1) % FEED_TABS.length
-        : event.key === 'ArrowLeft'
-          ? (selected + last) % FEED_TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : -1;
-    if (to < 0) return;
-    event.preventDefault();
-    choose(to);
-    tabRefs.current[to]?.focus();
-  }
-
   return (
     <Area>
-      <Tabs role="tablist" aria-label="看谁的yy" onKeyDown={onKeyDown}>
-        {FEED_TABS.map((tab, i) => (
-          <button
-            key={tab.source}
-            ref={(el) => void (tabRefs.current[i] = el)}
-            type="button"
-            role="tab"
-            id={tabId(i)}
-            aria-selected={i === selected}
-            aria-controls={panelId}
-            tabIndex={i === selected ? 0 : -1}
-            onClick={() => choose(i)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </Tabs>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} ref={panelRef} tabIndex={-1}>
+      {/* The tablist pattern (WAI-ARIA APG): arrows, Home and End move focus and select at once. */}
+      <TabList label="看谁的yy" tabs={FEED_TABS} selected={selected} onSelect={choose} panelRef={panelRef}>
         <NewBar aria-live="polite">
           {fresh > 0 && (
             <Button type="button" onClick={showNew}>
@@ -107,15 +68,16 @@ export function SpaceFeed() {
           )}
         </NewBar>
         <RemoteFragment remote={FEED_REMOTE} module={FEED_MODULE} label={FEED_TABS[selected]!.label} props={{ source }} renewal={renewal} />
-      </div>
+      </TabList>
     </Area>
   );
 }
 
+// The panel is focused only by script (the new-yy bar, or a retry that brought the feed back).
+// Comments stay out of the CSS strings: those are sent as written.
 const Area = styled.div`
   ${card}
   padding: 14px 18px 18px;
-  /* Focused only by script, after a retry brought the feed back. */
   [tabindex='-1']:focus {
     outline: none;
   }
@@ -132,36 +94,5 @@ const NewBar = styled.div`
   button {
     border-radius: 20px;
     box-shadow: 0 2px 8px rgb(0 0 0 / 25%);
-  }
-`;
-// Like the shared TabNav (a row of tabs over a coloured rule), as buttons: these switch a view in
-// place. The selected tab is filled and bold, not told by colour alone.
-const Tabs = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  margin: 0 0 12px;
-  border-bottom: 2px solid ${(p) => p.theme.colors.primary};
-  button {
-    min-height: 40px;
-    margin: 0 4px 0 0;
-    padding: 9px 16px;
-    border: 0;
-    border-radius: 8px 8px 0 0;
-    font: inherit;
-    cursor: pointer;
-    color: ${(p) => p.theme.colors.link};
-    background: ${(p) => p.theme.colors.panel};
-  }
-  button:hover {
-    text-decoration: underline;
-  }
-  button[aria-selected='true'] {
-    background: ${(p) => p.theme.colors.primary};
-    color: ${(p) => p.theme.colors.onPrimary};
-    font-weight: 700;
-  }
-  button:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 2px;
   }
 `;

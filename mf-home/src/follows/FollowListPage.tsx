@@ -21,7 +21,7 @@ import {
   type FollowUser,
   type TabLink,
 } from '@xiaoba/shared';
-import { Panel } from '../ui/Panel';
+import { Note, Panel, Retry } from '../ui';
 import { FollowBackButton } from './FollowBackButton';
 
 export const FOLLOW_TABS: TabLink[] = [
@@ -65,10 +65,7 @@ function FollowList({ uid, kind }: { uid: number; kind: FollowListKind }) {
   if (isError && !data) {
     return (
       <Note role="alert">
-        列表加载失败。{' '}
-        <button type="button" className="retry" onClick={() => void refetch()}>
-          重试
-        </button>
+        列表加载失败。 <Retry onClick={refetch} />
       </Note>
     );
   }
@@ -116,19 +113,6 @@ function Row({ user, kind }: { user: FollowUser; kind: FollowListKind }) {
   );
 }
 
-const Note = styled.p`
-  margin: 12px 0;
-  color: ${(p) => p.theme.colors.muted};
-  .retry {
-    font: inherit;
-    color: ${(p) => p.theme.colors.link};
-    background: none;
-    border: 0;
-    padding: 0;
-    text-decoration: underline;
-    cursor: pointer;
-  }
-`;
 const Total = styled.p`
   margin: 0 0 4px;
   color: ${(p) => p.theme.colors.muted};

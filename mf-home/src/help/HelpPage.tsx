@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { styled } from '@xiaoba/shared';
-import { Lead, Panel } from '../ui/Panel';
+import { Panel } from '../ui';
 import { FAQ, type FaqSection } from './faq';
 
 export default function HelpPage() {
@@ -74,4 +74,8 @@ const Questions = styled.ul`
   p {
     margin: 8px 0;
   }
+`;
+const Lead = styled.p`
+  margin: 0 0 8px;
+  color: ${(p) => p.theme.colors.muted};
 `;

@@ -10,7 +10,7 @@ import { SpaceFeed } from '../feed/SpaceFeed';
 import { CommentNotices } from '../notices/CommentNotices';
 import { FanNotices } from '../notices/FanNotices';
 import { SystemNoticesLink } from '../notices/SystemNoticesLink';
-import { Panel } from '../ui/Panel';
+import { Panel } from '../ui';
 import { RightBox } from './RightBox';
 
 export default function HomePage() {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { styled } from '@xiaoba/shared';
+import { Retry } from '../ui';
 
 interface Notices<R> {
   count: number;
@@ -65,10 +66,7 @@ export function NoticeBox<R extends { unread: boolean }>({ title, label, query, 
           <Note>正在加载…</Note>
         ) : isError && !data ? (
           <Note>
-            {failed}{' '}
-            <button type="button" className="retry" onClick={() => void refetch()}>
-              重试
-            </button>
+            {failed} <Retry onClick={refetch} />
           </Note>
         ) : records.length === 0 ? (
           <Note>{empty}</Note>
@@ -119,16 +117,9 @@ export const New = styled.span`
 const Note = styled.p`
   margin: 10px 0 0;
   color: ${(p) => p.theme.colors.muted};
-  .retry {
-    font: inherit;
-    color: ${(p) => p.theme.colors.link};
-    background: none;
-    border: 0;
-    padding: 0;
-    text-decoration: underline;
-    cursor: pointer;
-  }
 `;
+// A row with a button after its text (新粉丝' 回关): its text (.grow) takes the room between.
+// Comments stay out of the CSS strings: those are sent as written.
 const List = styled.ul`
   list-style: none;
   margin: 8px 0 0;
@@ -145,7 +136,6 @@ const List = styled.ul`
   li > div {
     min-width: 0;
   }
-  /* A row with a button after its text (新粉丝' 回关): the text takes the room between. */
   li > .grow {
     flex: 1;
   }

@@ -19,7 +19,7 @@ import {
   type TabLink,
   useLiveEvent,
 } from '@xiaoba/shared';
-import { Panel } from '../ui/Panel';
+import { Panel, Retry } from '../ui';
 import { NOTICES } from './notices';
 import { useGetSystemNoticesQuery, useReadSystemNoticesMutation } from './system-notices-api';
 
@@ -111,10 +111,7 @@ function MyNotices() {
         <Note>正在加载…</Note>
       ) : isError && !data ? (
         <Note>
-          通知加载失败。{' '}
-          <button type="button" className="retry" onClick={() => void refetch()}>
-            重试
-          </button>
+          通知加载失败。 <Retry onClick={refetch} />
         </Note>
       ) : records.length === 0 ? (
         <Note>这里还没有给你的通知。你的举报有了结果，或者管理员有话对你说时，会显示在这里。</Note>
@@ -156,15 +153,6 @@ const Mine = styled.section`
 const Note = styled.p`
   margin: 6px 0 12px;
   color: ${(p) => p.theme.colors.muted};
-  .retry {
-    font: inherit;
-    color: ${(p) => p.theme.colors.link};
-    background: none;
-    border: 0;
-    padding: 0;
-    text-decoration: underline;
-    cursor: pointer;
-  }
 `;
 const MineList = styled.ul`
   margin: 0;

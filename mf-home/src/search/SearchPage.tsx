@@ -8,7 +8,7 @@
  *    (ADR 6), so comments, reposts and deletes work as in the feeds.
  * Both are paged; new words start again at page 1.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   Avatar,
   HighlightText,
@@ -27,9 +27,8 @@ import {
   type SearchTab,
   type SearchUser,
 } from '@xiaoba/shared';
-import { RemoteFragment } from '../feed/RemoteFragment';
 import { FollowBackButton } from '../follows/FollowBackButton';
-import { Panel } from '../ui/Panel';
+import { Note, Panel, RemoteFragment, Retry, TabList } from '../ui';
 import { SEARCH_FEED, searchQueryOf, searchTabOf } from './search-params';
 import { useSearchUsersQuery } from './search-api';
 
@@ -50,10 +49,7 @@ export default function SearchPage() {
   const tab = searchTabOf(params);
   const ownUid = useAppSelector(selectUser)?.uid;
   const baseId = useId();
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const selected = SEARCH_TABS.findIndex((t) => t.tab === tab);
-  const tabId = (i: number) => `${baseId}-tab${i}`;
-  const panelId = `${baseId}-panel`;
   // The words as typed (whitespace folded) for the heading; the search itself uses query.value.
   const words = (params.get(SEARCH_PARAM) ?? '').replace(/\s+/gu, ' ').trim();
 
@@ -71,25 +67,6 @@ export default function SearchPage() {
     );
   }
 
-  // The tablist pattern (WAI-ARIA APG), as /home's feed tabs: arrows, Home and End move focus and select.
-  function onKeyDown(event: KeyboardEvent) {
-    const last = SEARCH_TABS.length - 1;
-    const to =
-      event.key === 'ArrowRight'
-        ? (selected + 1) % SEARCH_TABS.length
-        : event.key === 'ArrowLeft'
-          ? (selected + last) % SEARCH_TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : -1;
-    if (to < 0) return;
-    event.preventDefault();
-    choose(to);
-    tabRefs.current[to]?.focus();
-  }
-
   if (!query.ok) {
     return (
       <Panel aria-labelledby={`${baseId}-title`}>
@@ -99,34 +76,18 @@ export default function SearchPage() {
     );
   }
   return (
-    <Panel aria-labelledby={`${baseId}-title`}>
+    <Page aria-labelledby={`${baseId}-title`}>
       <h1 id={`${baseId}-title`}>{searchHeading(words)}</h1>
-      <Tabs role="tablist" aria-label="搜索结果" onKeyDown={onKeyDown}>
-        {SEARCH_TABS.map((t, i) => (
-          <button
-            key={t.tab}
-            ref={(el) => void (tabRefs.current[i] = el)}
-            type="button"
-            role="tab"
-            id={tabId(i)}
-            aria-selected={i === selected}
-            aria-controls={panelId}
-            tabIndex={i === selected ? 0 : -1}
-            onClick={() => choose(i)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </Tabs>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)}>
+      {/* The tablist pattern (WAI-ARIA APG), as /home's feed tabs. */}
+      <TabList label="搜索结果" tabs={SEARCH_TABS} selected={selected} onSelect={choose}>
         {tab === 'user' ? (
           // Keyed: new words start at page 1.
           <UserResults key={query.value} q={query.value} ownUid={ownUid} />
         ) : (
           <RemoteFragment remote={SEARCH_FEED.remote} module={SEARCH_FEED.module} label={YY_LABEL} props={{ search: query.value }} />
         )}
-      </div>
-    </Panel>
+      </TabList>
+    </Page>
   );
 }
 
@@ -140,10 +101,7 @@ function UserResults({ q, ownUid }: { q: string; ownUid: number | undefined }) {
   if (isError) {
     return (
       <Note role="alert">
-        {(error as ApiError | undefined)?.message || '搜索失败'}{' '}
-        <button type="button" className="retry" onClick={() => void refetch()}>
-          重试
-        </button>
+        {(error as ApiError | undefined)?.message || '搜索失败'} <Retry onClick={refetch} />
       </Note>
     );
   }
@@ -183,47 +141,10 @@ function UserRow({ user, q, own }: { user: SearchUser; q: string; own: boolean }
   );
 }
 
-const Note = styled.p`
-  margin: 12px 0;
-  color: ${(p) => p.theme.colors.muted};
-  .retry {
-    font: inherit;
-    color: ${(p) => p.theme.colors.link};
-    background: none;
-    border: 0;
-    padding: 0;
-    text-decoration: underline;
-    cursor: pointer;
-  }
-`;
-// Like /home's feed tabs: a row of tabs over a coloured rule; the selected one filled and bold.
-const Tabs = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  margin: 8px 0 12px;
-  border-bottom: 2px solid ${(p) => p.theme.colors.primary};
-  button {
-    min-height: 40px;
-    margin: 0 4px 0 0;
-    padding: 9px 16px;
-    border: 0;
-    border-radius: 8px 8px 0 0;
-    font: inherit;
-    cursor: pointer;
-    color: ${(p) => p.theme.colors.link};
-    background: ${(p) => p.theme.colors.panel};
-  }
-  button:hover {
-    text-decoration: underline;
-  }
-  button[aria-selected='true'] {
-    background: ${(p) => p.theme.colors.primary};
-    color: ${(p) => p.theme.colors.onPrimary};
-    font-weight: 700;
-  }
-  button:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 2px;
+// The tabs a little below the heading.
+const Page = styled(Panel)`
+  h1 {
+    margin-bottom: 8px;
   }
 `;
 const List = styled.ul`

@@ -13,8 +13,3 @@ export const Panel = styled.section`
     font-size: 17px;
   }
 `;
-
-export const Lead = styled.p`
-  margin: 0 0 8px;
-  color: ${(p) => p.theme.colors.muted};
-`;
