@@ -8,10 +8,8 @@ import {
   Avatar,
   fullTime,
   isoTime,
-  Link,
   Pager,
   relativeTime,
-  RichText,
   selectUser,
   styled,
   TabNav,
@@ -23,6 +21,7 @@ import {
 } from '@xiaoba/shared';
 import { Note, Panel, Retry } from '../ui';
 import { FollowBackButton } from './FollowBackButton';
+import { UserList, Who } from './UserList';
 
 export const FOLLOW_TABS: TabLink[] = [
   { to: '/follows', label: '我的关注' },
@@ -73,11 +72,11 @@ function FollowList({ uid, kind }: { uid: number; kind: FollowListKind }) {
   return (
     <>
       <Total>{kind === 'follows' ? `共关注了${data?.total ?? 0}人` : `共有${data?.total ?? 0}位粉丝`}</Total>
-      <List aria-label={TITLE[kind]} aria-busy={isFetching || undefined}>
+      <UserList aria-label={TITLE[kind]} aria-busy={isFetching || undefined}>
         {records.map((user) => (
           <Row key={user.uid} user={user} kind={kind} />
         ))}
-      </List>
+      </UserList>
       <Pager page={page} pages={data?.pages ?? 0} onChange={setPage} label={`${TITLE[kind]}分页`} />
     </>
   );
@@ -89,25 +88,14 @@ function Row({ user, kind }: { user: FollowUser; kind: FollowListKind }) {
       <span aria-hidden="true">
         <Avatar uid={user.uid} face={user.face} avatar={user.avatar} name={user.name} size={48} />
       </span>
-      <div className="who">
-        <p>
-          <Link to={`/${user.uid}`} className="name">
-            {user.name}
-          </Link>
-          {user.following && user.followsMe && <span className="mutual">互相关注</span>}
-        </p>
-        {user.qianming && (
-          <p className="signature">
-            <RichText text={user.qianming} />
-          </p>
-        )}
+      <Who user={user} to={`/${user.uid}`}>
         <p className="when">
           {kind === 'follows' ? '关注于' : '关注你于'}
           <time dateTime={isoTime(user.ctime)} title={fullTime(user.ctime)}>
             {relativeTime(user.ctime)}
           </time>
         </p>
-      </div>
+      </Who>
       <FollowBackButton uid={user.uid} name={user.name} following={user.following} back={kind === 'fans'} />
     </li>
   );
@@ -116,49 +104,4 @@ function Row({ user, kind }: { user: FollowUser; kind: FollowListKind }) {
 const Total = styled.p`
   margin: 0 0 4px;
   color: ${(p) => p.theme.colors.muted};
-`;
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    padding: 12px 0;
-    border-top: 1px solid ${(p) => p.theme.colors.border};
-  }
-  li:first-child {
-    border-top: 0;
-  }
-  .who {
-    flex: 1;
-    min-width: 0;
-  }
-  p {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  .name {
-    font-weight: 700;
-  }
-  .mutual {
-    margin-left: 8px;
-    padding: 0 6px;
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: 8px;
-    font-size: 12px;
-  }
-  .signature,
-  .when {
-    font-size: 13px;
-    color: ${(p) => p.theme.colors.muted};
-  }
-  .signature img {
-    width: 18px;
-    height: 18px;
-  }
-  .when time {
-    margin-left: 4px;
-  }
 `;

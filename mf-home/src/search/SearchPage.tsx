@@ -12,9 +12,7 @@ import { useId, useState } from 'react';
 import {
   Avatar,
   HighlightText,
-  Link,
   Pager,
-  RichText,
   SEARCH_MSG,
   SEARCH_PAGES_MAX,
   SEARCH_PARAM,
@@ -28,6 +26,7 @@ import {
   type SearchUser,
 } from '@xiaoba/shared';
 import { FollowBackButton } from '../follows/FollowBackButton';
+import { UserList, Who } from '../follows/UserList';
 import { Note, Panel, RemoteFragment, Retry, TabList } from '../ui';
 import { SEARCH_FEED, searchQueryOf, searchTabOf } from './search-params';
 import { useSearchUsersQuery } from './search-api';
@@ -108,11 +107,11 @@ function UserResults({ q, ownUid }: { q: string; ownUid: number | undefined }) {
   if (records.length === 0 && page === 1) return <Note>{SEARCH_MSG.noUsers}</Note>;
   return (
     <>
-      <List aria-label={USERS_LABEL} aria-busy={isFetching || undefined}>
+      <UserList aria-label={USERS_LABEL} aria-busy={isFetching || undefined}>
         {records.map((user) => (
           <UserRow key={user.uid} user={user} q={q} own={user.uid === ownUid} />
         ))}
-      </List>
+      </UserList>
       <Pager page={page} pages={Math.min(data?.pages ?? 0, SEARCH_PAGES_MAX)} onChange={setPage} label={`${USERS_LABEL}分页`} />
     </>
   );
@@ -122,20 +121,12 @@ function UserRow({ user, q, own }: { user: SearchUser; q: string; own: boolean }
   return (
     <li>
       <Avatar uid={user.uid} face={user.face} avatar={user.avatar} name={user.name} size={48} />
-      <div className="who">
-        <p>
-          <Link to={own ? '/my' : `/${user.uid}`} className="name">
-            <HighlightText text={user.name} highlight={q} />
-          </Link>
-          <span className="mimi">米米号 {user.exact ? <HighlightText text={String(user.uid)} highlight={q} /> : user.uid}</span>
-          {user.following && user.followsMe && <span className="mutual">互相关注</span>}
-        </p>
-        {user.qianming && (
-          <p className="signature">
-            <RichText text={user.qianming} />
-          </p>
-        )}
-      </div>
+      <Who
+        user={user}
+        to={own ? '/my' : `/${user.uid}`}
+        name={<HighlightText text={user.name} highlight={q} />}
+        after={<span className="mimi">米米号 {user.exact ? <HighlightText text={String(user.uid)} highlight={q} /> : user.uid}</span>}
+      />
       {!own && <FollowBackButton uid={user.uid} name={user.name} following={user.following} back={user.followsMe} />}
     </li>
   );
@@ -145,54 +136,5 @@ function UserRow({ user, q, own }: { user: SearchUser; q: string; own: boolean }
 const Page = styled(Panel)`
   h1 {
     margin-bottom: 8px;
-  }
-`;
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    padding: 12px 0;
-    border-top: 1px solid ${(p) => p.theme.colors.border};
-  }
-  li:first-child {
-    border-top: 0;
-  }
-  .who {
-    flex: 1;
-    min-width: 0;
-  }
-  p {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  .name {
-    font-weight: 700;
-  }
-  .mimi,
-  .mutual {
-    display: inline-block;
-    margin-left: 8px;
-    font-size: 12px;
-    white-space: nowrap;
-  }
-  .mimi {
-    color: ${(p) => p.theme.colors.muted};
-  }
-  .mutual {
-    padding: 0 6px;
-    border: 1px solid ${(p) => p.theme.colors.border};
-    border-radius: 8px;
-  }
-  .signature {
-    font-size: 13px;
-    color: ${(p) => p.theme.colors.muted};
-  }
-  .signature img {
-    width: 18px;
-    height: 18px;
   }
 `;
