@@ -5,44 +5,17 @@
  */
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  authActions,
-  redirect,
-  setRemoteLoader,
-  setSessionHooks,
-  withGuardVerdict,
-  type AppDispatch,
-  type LoaderFunctionArgs,
-  type UserInfo,
-} from '@xiaoba/shared';
+import { authActions, redirect, setRemoteLoader, setSessionHooks, withGuardVerdict, type AppDispatch, type LoaderFunctionArgs } from '@xiaoba/shared';
 import { fakeServer, makeTestStore, ok, renderPage, routesFromTable } from '@xiaoba/shared/testing';
 import { routeTable } from './route-table';
 import * as routesModule from './routes';
+import { me as user } from './testing/fixtures';
 
 afterEach(() => {
   setRemoteLoader(undefined);
   setSessionHooks({ getToken: () => null, setToken: () => {}, onSessionExpired: () => {} });
 });
 
-const user: UserInfo = {
-  uid: 100001,
-  name: '巴巴',
-  email: 'demo1@xiaoba.fan',
-  babadou: 520,
-  experience: 1250,
-  qianming: '',
-  qm: '',
-  sex: 1,
-  follows: 12,
-  fans: 36,
-  face: 0,
-  avatar: '',
-  ctime: 0,
-  skin: '',
-  birthday: '2003-05-12',
-  lastTime: 0,
-  sign: 0,
-};
 const TOKEN = 'tok-restored';
 
 /** The events in the order they happened: what the test asserts. */

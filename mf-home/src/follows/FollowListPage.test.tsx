@@ -1,29 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_MSG, type FollowListKind, type FollowUser, type UserInfo } from '@xiaoba/shared';
+import { FOLLOW_MSG, type FollowListKind, type FollowUser } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Reply } from '@xiaoba/shared/testing';
+import { me, signedIn } from '../testing/fixtures';
 import { EMPTY, FollowListPage } from './FollowListPage';
 
-const me: UserInfo = {
-  uid: 100001,
-  name: '巴巴',
-  email: 'demo1@xiaoba.fan',
-  babadou: 520,
-  experience: 1250,
-  qianming: '',
-  qm: '',
-  sex: 1,
-  follows: 2,
-  fans: 2,
-  face: 0,
-  avatar: '',
-  ctime: 0,
-  skin: '',
-  birthday: '2003-05-12',
-  lastTime: 0,
-  sign: 0,
-};
 const NOW = Math.floor(Date.now() / 1000);
 const person = (uid: number, name: string, extra: Partial<FollowUser> = {}): FollowUser => ({
   uid,
@@ -64,8 +46,7 @@ function followServer(lists: Record<FollowListKind, FollowUser[]>, options: { si
   });
 }
 
-const render = (kind: FollowListKind) =>
-  renderPage(<FollowListPage kind={kind} />, { path: `/${kind}`, state: { auth: { token: 't', user: me, today: '', myspace: true } } });
+const render = (kind: FollowListKind) => renderPage(<FollowListPage kind={kind} />, { path: `/${kind}`, state: signedIn(me) });
 
 describe('我的关注 and 我的粉丝', () => {
   it('我的关注 lists the own follows: name linking to the space, small signature as user text, when; tabs to 我的粉丝', async () => {

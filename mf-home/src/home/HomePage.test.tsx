@@ -1,28 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setRemoteLoader, type UserInfo } from '@xiaoba/shared';
+import { setRemoteLoader } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage } from '@xiaoba/shared/testing';
+import { me as user, signedIn } from '../testing/fixtures';
 import HomePage from './HomePage';
-
-const user: UserInfo = {
-  uid: 100001,
-  name: '巴巴',
-  email: 'demo1@xiaoba.fan',
-  babadou: 520,
-  experience: 1250,
-  qianming: '',
-  qm: '',
-  sex: 1,
-  follows: 12,
-  fans: 36,
-  face: 0,
-  avatar: '',
-  ctime: 0,
-  skin: '',
-  birthday: '2003-05-12',
-  lastTime: 0,
-  sign: 0,
-};
 
 // The 回复我的 section asks for the notices: 2 new ones; the moderators' system notices: 1 new; 新粉丝: 3 new.
 beforeEach(() => {
@@ -44,7 +25,7 @@ describe('personal centre', () => {
       load: async (remote, module) => ({ default: () => <p>{`${remote} ${module} 的yy`}</p> }),
       reset: async () => {},
     });
-    renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
+    renderPage(<HomePage />, { path: '/home', state: signedIn(user) });
     expect(await screen.findByRole('heading', { name: '欢迎回来，巴巴！' })).toBeTruthy();
     expect(screen.getByText('我的地盘我做主！')).toBeTruthy();
     expect(screen.getByRole('link', { name: '去我的空间' }).getAttribute('href')).toBe('/my');
@@ -55,7 +36,7 @@ describe('personal centre', () => {
 
   it('keeps the greeting and the right box when the feed cannot load', async () => {
     setRemoteLoader({ load: () => Promise.reject(new TypeError('Failed to fetch')), reset: async () => {} });
-    renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
+    renderPage(<HomePage />, { path: '/home', state: signedIn(user) });
     expect(await screen.findByRole('heading', { name: '大家的yy加载失败' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '欢迎回来，巴巴！' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: '巴巴' })).toBeTruthy();
@@ -63,7 +44,7 @@ describe('personal centre', () => {
 
   it('places 回复我的 and 新粉丝 under the greeting, with the counts of new comments and new fans', async () => {
     setRemoteLoader({ load: async () => ({ default: () => null }), reset: async () => {} });
-    renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
+    renderPage(<HomePage />, { path: '/home', state: signedIn(user) });
     const main = (await screen.findByRole('heading', { name: '欢迎回来，巴巴！' })).closest('section')!;
     expect(await within(main).findByRole('button', { name: '回复我的，2条新回复' })).toBeTruthy();
     expect(await within(main).findByRole('button', { name: '新粉丝，3个人新关注了你' })).toBeTruthy();
@@ -71,7 +52,7 @@ describe('personal centre', () => {
 
   it('says how many system notices are new on the way to /system/notify', async () => {
     setRemoteLoader({ load: async () => ({ default: () => null }), reset: async () => {} });
-    renderPage(<HomePage />, { path: '/home', state: { auth: { token: 't', user, today: '', myspace: true } } });
+    renderPage(<HomePage />, { path: '/home', state: signedIn(user) });
     const onward = await screen.findByRole('navigation', { name: '去哪儿' });
     const link = await within(onward).findByRole('link', { name: '看系统通知，有1条新的系统通知' });
     expect(link.getAttribute('href')).toBe('/system/notify');

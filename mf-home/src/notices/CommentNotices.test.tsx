@@ -1,30 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fullTime, type CommentNotice, type UserInfo } from '@xiaoba/shared';
+import { fullTime, type CommentNotice } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Reply } from '@xiaoba/shared/testing';
+import { me, signedIn } from '../testing/fixtures';
 import { CommentNotices, noticesLabel } from './CommentNotices';
 import { NOTICES_POLL_MS } from './notices-api';
 
-const me: UserInfo = {
-  uid: 100001,
-  name: '巴巴',
-  email: 'demo1@xiaoba.fan',
-  babadou: 520,
-  experience: 1250,
-  qianming: '',
-  qm: '',
-  sex: 1,
-  follows: 12,
-  fans: 36,
-  face: 0,
-  avatar: '',
-  ctime: 0,
-  skin: '',
-  birthday: '2003-05-12',
-  lastTime: 0,
-  sign: 0,
-};
 const NOW = Math.floor(Date.now() / 1000);
 
 const onMyYy: CommentNotice = {
@@ -80,7 +62,7 @@ function noticeServer(records: CommentNotice[], options: { failGet?: boolean } =
   };
 }
 
-const render = () => renderPage(<CommentNotices />, { path: '/home', state: { auth: { token: 't', user: me, today: '', myspace: true } } });
+const render = () => renderPage(<CommentNotices />, { path: '/home', state: signedIn(me) });
 const toggle = () => screen.getByRole('button', { name: /^回复我的/ });
 
 describe('回复我的', () => {

@@ -1,30 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FOLLOW_MSG, fullTime, type FanNotice, type UserInfo } from '@xiaoba/shared';
+import { FOLLOW_MSG, fullTime, type FanNotice } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Reply } from '@xiaoba/shared/testing';
+import { me, signedIn } from '../testing/fixtures';
 import { FanNotices, fanNoticesLabel } from './FanNotices';
 import { NOTICES_POLL_MS } from './notices-api';
 
-const me: UserInfo = {
-  uid: 100001,
-  name: '巴巴',
-  email: 'demo1@xiaoba.fan',
-  babadou: 520,
-  experience: 1250,
-  qianming: '',
-  qm: '',
-  sex: 1,
-  follows: 12,
-  fans: 36,
-  face: 0,
-  avatar: '',
-  ctime: 0,
-  skin: '',
-  birthday: '2003-05-12',
-  lastTime: 0,
-  sign: 0,
-};
 const NOW = Math.floor(Date.now() / 1000);
 
 const star: FanNotice = { uid: 100004, username: '小星星', face: 1, avatar: '', ctime: NOW - 120, unread: true, following: false };
@@ -57,7 +39,7 @@ function fanServer(records: FanNotice[], options: { failGet?: boolean } = {}) {
   };
 }
 
-const render = () => renderPage(<FanNotices />, { path: '/home', state: { auth: { token: 't', user: me, today: '', myspace: true } } });
+const render = () => renderPage(<FanNotices />, { path: '/home', state: signedIn(me) });
 const toggle = () => screen.getByRole('button', { name: /^新粉丝/ });
 
 describe('新粉丝: X 关注了你', () => {

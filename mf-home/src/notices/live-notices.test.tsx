@@ -1,13 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { liveBus, type CommentNotice, type FanNotice, type UserInfo } from '@xiaoba/shared';
+import { liveBus, type CommentNotice, type FanNotice } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Reply } from '@xiaoba/shared/testing';
+import { me, signedIn } from '../testing/fixtures';
 import { CommentNotices } from './CommentNotices';
 import { FanNotices } from './FanNotices';
 import { NOTICES_POLL_MS } from './notices-api';
 import { SystemNoticesLink } from './SystemNoticesLink';
 
-const me = { uid: 100001, name: '巴巴' } as UserInfo;
 const NOW = Math.floor(Date.now() / 1000);
 const comment = (commentId: number): CommentNotice => ({
   commentId,
@@ -53,7 +53,7 @@ const render = () =>
       <CommentNotices />
       <FanNotices />
     </>,
-    { path: '/home', state: { auth: { token: 't', user: me, today: '', myspace: true } } },
+    { path: '/home', state: signedIn(me) },
   );
 
 afterEach(() => {

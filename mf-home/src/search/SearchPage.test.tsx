@@ -3,29 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FOLLOW_MSG, SEARCH_MSG, setRemoteLoader, type SearchUser, type UserInfo } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Call, type Reply } from '@xiaoba/shared/testing';
+import { me as signedInUser, signedIn } from '../testing/fixtures';
 import SearchPage, { searchHeading, USERS_LABEL } from './SearchPage';
 
 afterEach(() => setRemoteLoader(undefined));
 
-const me: UserInfo = {
-  uid: 100001,
-  name: '巴巴米',
-  email: 'demo1@xiaoba.fan',
-  babadou: 520,
-  experience: 1250,
-  qianming: '',
-  qm: '',
-  sex: 1,
-  follows: 0,
-  fans: 0,
-  face: 0,
-  avatar: '',
-  ctime: 0,
-  skin: '',
-  birthday: '2003-05-12',
-  lastTime: 0,
-  sign: 0,
-};
+const me: UserInfo = { ...signedInUser, name: '巴巴米' }; // one 米 more than the others' names
 const person = (uid: number, name: string, extra: Partial<SearchUser> = {}): SearchUser => ({
   uid,
   name,
@@ -58,7 +41,7 @@ function searchServer(users: SearchUser[], options: { refuse?: Reply } = {}) {
   });
 }
 
-const open = (search: string) => renderPage(<SearchPage />, { path: `/search${search}`, state: { auth: { token: 't', user: me, today: '', myspace: true } } });
+const open = (search: string) => renderPage(<SearchPage />, { path: `/search${search}`, state: signedIn(me) });
 const userCalls = (calls: Call[]) => calls.filter((c) => c.path === '/search/user').map((c) => [c.query.q, c.query.pageNum]);
 
 describe('/search, 用户 tab', () => {
