@@ -3,21 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_MSG, type FollowListKind, type FollowUser } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Reply } from '@xiaoba/shared/testing';
-import { me, signedIn } from '../testing/fixtures';
+import { listed, me, signedIn } from '../testing/fixtures';
 import { EMPTY, FollowListPage } from './FollowListPage';
 
 const NOW = Math.floor(Date.now() / 1000);
-const person = (uid: number, name: string, extra: Partial<FollowUser> = {}): FollowUser => ({
-  uid,
-  name,
-  face: 1,
-  avatar: '',
-  qianming: '',
-  following: false,
-  followsMe: false,
-  ctime: NOW - 120,
-  ...extra,
-});
+const person = (uid: number, name: string, extra: Partial<FollowUser> = {}): FollowUser => ({ ...listed(uid, name), ctime: NOW - 120, ...extra });
 
 const cat = person(100002, '萌萌猫', { qianming: '喵[b1]<i>喵</i>', following: true, followsMe: true });
 const sword = person(100003, '月下剑客', { following: true });

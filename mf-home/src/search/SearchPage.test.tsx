@@ -3,23 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FOLLOW_MSG, SEARCH_MSG, setRemoteLoader, type SearchUser, type UserInfo } from '@xiaoba/shared';
 import { fail, fakeServer, ok, renderPage, type Call, type Reply } from '@xiaoba/shared/testing';
-import { me as signedInUser, signedIn } from '../testing/fixtures';
+import { listed, me as signedInUser, signedIn } from '../testing/fixtures';
 import SearchPage, { searchHeading, USERS_LABEL } from './SearchPage';
 
 afterEach(() => setRemoteLoader(undefined));
 
 const me: UserInfo = { ...signedInUser, name: '巴巴米' }; // one 米 more than the others' names
-const person = (uid: number, name: string, extra: Partial<SearchUser> = {}): SearchUser => ({
-  uid,
-  name,
-  face: 1,
-  avatar: '',
-  qianming: '',
-  following: false,
-  followsMe: false,
-  exact: false,
-  ...extra,
-});
+const person = (uid: number, name: string, extra: Partial<SearchUser> = {}): SearchUser => ({ ...listed(uid, name), exact: false, ...extra });
 
 /** A server answering /search/user from `users` (20 a page) and follow/add and follow/remove. */
 function searchServer(users: SearchUser[], options: { refuse?: Reply } = {}) {

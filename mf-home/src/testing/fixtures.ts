@@ -24,3 +24,6 @@ export const me: UserInfo = {
 
 /** The store state of `user` signed in (renderPage's `state`). */
 export const signedIn = (user: UserInfo = me): { auth: AuthState } => ({ auth: { token: 't', user, today: '', myspace: true } });
+
+/** Another user as lists show them (search results, follows, fans): not followed either way, no signature. */
+export const listed = (uid: number, name: string) => ({ uid, name, face: 1, avatar: '', qianming: '', following: false, followsMe: false });
