@@ -14,6 +14,8 @@
  * last page: while more results follow it is the page's end plus one (as 关注的yy's, docs/api.md).
  */
 
+import { charCount } from './validation';
+
 /** Characters of a query after trimming (a longer one gets SEARCH_MSG.tooLong). */
 export const SEARCH_QUERY_MAX = 30;
 /** Results of one tab are paged up to this many pages (deeper pages get SEARCH_MSG.tooDeep). */
@@ -62,6 +64,6 @@ export const SEARCH_MSG = {
 export function normalizeSearchQuery(raw: unknown): { ok: true; value: string } | { ok: false; message: string } {
   const text = typeof raw === 'string' ? raw.replace(/\s+/gu, ' ').trim().toLowerCase() : '';
   if (text === '') return { ok: false, message: SEARCH_MSG.empty };
-  if ([...text].length > SEARCH_QUERY_MAX) return { ok: false, message: SEARCH_MSG.tooLong };
+  if (charCount(text) > SEARCH_QUERY_MAX) return { ok: false, message: SEARCH_MSG.tooLong };
   return { ok: true, value: text };
 }
