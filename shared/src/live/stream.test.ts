@@ -149,6 +149,26 @@ describe('live stream client', () => {
     expect(connected).toEqual([true, false, true]);
   });
 
+  it('the browser coming back online ends the backoff wait at once (and a connected stream is left alone)', async () => {
+    const net = fakeFetch();
+    for (let i = 0; i < 6; i++) net.answers.push('network');
+    open(net);
+    await vi.advanceTimersByTimeAsync(31_000); // 1 + 2 + 4 + 8 + 16 s: the 6th try failed, 30 s to wait
+    expect(net.calls).toHaveLength(6);
+    const body = sseBody();
+    net.answers.push(body);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(net.calls).toHaveLength(6);
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(net.calls).toHaveLength(7);
+    body.event('hello', { uid: 1 });
+    await flush();
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(net.calls).toHaveLength(7);
+  });
+
   it('a stream the server ends (token expiry) reconnects without a reload; its 401 access refreshes ONCE, then reconnects with the new token at once', async () => {
     const net = fakeFetch();
     const first = sseBody();

@@ -12,7 +12,9 @@
  *   reconnects at once; a second 401 in a row waits like any failure;
  * - an answer saying the site has no stream (403 as in archive mode, 404, 405, 410, 501) stops
  *   for good: the pages keep polling, and the server is not asked again until the next session;
- * - silence longer than two heartbeats counts as a break (a connection a phone dropped quietly).
+ * - silence longer than two heartbeats counts as a break (a connection a phone dropped quietly);
+ * - the browser's `online` event (a phone back from a tunnel, Wi-Fi after mobile data) ends the
+ *   wait at once: the stream comes back as soon as the network does, whatever the backoff.
  */
 import { createParser } from 'eventsource-parser';
 // Types only: this chunk imports nothing of shared's source (the rules come in with the options).
@@ -177,12 +179,19 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     }
   }
 
+  const onOnline = () => {
+    clearTimeout(timer);
+    wake?.();
+  };
+  globalThis.addEventListener?.('online', onOnline);
+
   void run();
 
   return {
     close() {
       if (closed) return;
       closed = true;
+      globalThis.removeEventListener?.('online', onOnline);
       clearTimeout(timer);
       wake?.();
       controller?.abort();
