@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (and the backup/restore/deploy-key commands into dist/backup.js, dist/restore.js, dist/deploy-key.js). npm packages stay external (installed beside it), except
+// Bundles the server into dist/main.js (and the backup/restore/deploy-key commands into dist/backup.js, dist/restore.js, dist/deploy-key.js; the render sandbox's child into dist/render-runner.js). npm packages stay external (installed beside it), except
 // the workspace package @xiaoba/shared, which ships TypeScript source and must be compiled in.
 import { build } from 'esbuild';
 
@@ -12,6 +12,8 @@ await build({
     restore: 'src/ops/restore-cli.ts',
     'deploy-key': 'src/deploy/key-cli.ts',
     moderator: 'src/moderation/cli.ts',
+    // The render sandbox's child (src/render/sandbox.ts finds it beside main.js).
+    'render-runner': 'src/render/runner.ts',
   },
   outdir: 'dist',
   bundle: true,

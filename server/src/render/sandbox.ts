@@ -1,0 +1,293 @@
+/**
+ * The render sandbox (issue 19 step 1, docs/adr/0016-render-sandbox.md): remotes' server renders
+ * run in child processes that cannot read the server's secrets, files or database password.
+ *
+ * Each child (runner.ts, built as dist/render-runner.js) is forked with:
+ * - an environment of `NODE_ENV=production` only: nothing of the server's (JWT_SECRET,
+ *   DATABASE_URL, S3_* ...);
+ * - Node's permission model: it may read the runner's file and the `roots` (the remotes' server
+ *   builds) and nothing else; it may not write files, start processes or workers, or load native
+ *   addons. The network is NOT restricted by Node's permission model: the database stays closed
+ *   because its password (DATA_DIR/pg-password, DATABASE_URL) is out of the child's reach;
+ * - a heap bound (`--max-old-space-size`), its stdout and stderr piped into the server's log.
+ *
+ * A child renders one request at a time; requests wait in one queue for the first free child.
+ * - An entry outside the roots (after resolving symbolic links) answers `refused`, the child is not asked.
+ * - An entry that throws, or resolves to something else than `{ html: string, css?: string }`: `error`.
+ * - No answer within `timeoutMs` of the call (queue wait included): `timeout`; a child busy with it
+ *   is killed and replaced, so a render stuck in a loop does not block the next ones.
+ * - A child that dies (process.exit, out of memory, an unhandled rejection): its request answers
+ *   `crashed` and it is replaced. Replacements after failures wait a doubling delay
+ *   (RESTART_MIN_MS to RESTART_MAX_MS, back to none after a render answers) so a crashing entry
+ *   cannot fork without end.
+ *
+ * Children exit when their IPC channel closes (the server exits or dies, or `close()`), and the
+ * server kills them in its `exit` hook too.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export type RenderFailure = 'timeout' | 'error' | 'crashed' | 'refused';
+export type RenderResult = { ok: true; html: string; css: string } | { ok: false; reason: RenderFailure };
+
+export interface RenderRequest {
+  /** Absolute path of a remote's server entry (an ES module exporting `render(props)`); must lie inside a root. */
+  entry: string;
+  /** The render's data, sent as JSON. */
+  props: unknown;
+}
+
+export interface RenderLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface RenderSandboxOptions {
+  /** Folders the renderers may read: the remotes' server builds. */
+  roots: string[];
+  /** Longest wait for one render, queueing included. */
+  timeoutMs: number;
+  /** Child processes rendering side by side (default 1). */
+  processes?: number;
+  /** Where the children's output and the sandbox's warnings go (default: the console). */
+  log?: RenderLog;
+  /** The built runner (default: render-runner.js beside this bundle, i.e. dist/render-runner.js). */
+  runner?: string;
+  /** Heap bound of each child in MiB (default 128). */
+  maxOldSpaceMb?: number;
+}
+
+export interface RenderSandbox {
+  render(request: RenderRequest): Promise<RenderResult>;
+  /** Kills the children; pending renders answer `error`. */
+  close(): Promise<void>;
+}
+
+export const RESTART_MIN_MS = 100;
+export const RESTART_MAX_MS = 5000;
+/** Longest line of a child's output passed to the log. */
+const LOG_LINE_MAX = 2000;
+
+/** The command-line options of a child: the permission model with reads limited to the runner and the roots. */
+export function runnerExecArgv(runner: string, roots: readonly string[], maxOldSpaceMb: number): string[] {
+  // Node 22.13+/23.5+ call it --permission; Node 20 only knows --experimental-permission.
+  const permission = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+  return [permission, '--no-warnings', `--max-old-space-size=${maxOldSpaceMb}`, ...[runner, ...roots].map((p) => `--allow-fs-read=${p}`)];
+}
+
+function isInside(file: string, roots: readonly string[]): boolean {
+  return roots.some((root) => {
+    const rel = path.relative(root, file);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  });
+}
+
+interface Job {
+  entry: string;
+  props: unknown;
+  resolve(result: RenderResult): void;
+  timer: NodeJS.Timeout;
+  done: boolean;
+  /** Set when sent to a child: its answer carries it. */
+  id?: number;
+}
+
+interface Slot {
+  child: ChildProcess | null;
+  ready: boolean;
+  job: Job | null;
+  /** Failures (crashes, kills after a timeout) since the last answered render: sets the restart delay. */
+  failures: number;
+  restartTimer: NodeJS.Timeout | undefined;
+}
+
+export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbox {
+  const log: RenderLog = options.log ?? { info: (m) => console.log(m), warn: (m) => console.warn(m) };
+  const runner = path.resolve(options.runner ?? fileURLToPath(new URL('./render-runner.js', import.meta.url)));
+  if (options.roots.length === 0) throw new Error('render sandbox: no roots');
+  const roots = options.roots.map((root) => path.resolve(root));
+  // The children's permission is checked on real paths: compare entries with the roots' real paths.
+  const realRoots = roots.map((root) => {
+    try {
+      return realpathSync(root);
+    } catch {
+      return root;
+    }
+  });
+  const execArgv = runnerExecArgv(runner, roots, options.maxOldSpaceMb ?? 128);
+  const slots: Slot[] = Array.from({ length: Math.max(1, options.processes ?? 1) }, () => ({
+    child: null,
+    ready: false,
+    job: null,
+    failures: 0,
+    restartTimer: undefined,
+  }));
+  const queue: Job[] = [];
+  let closed = false;
+  let nextId = 1;
+
+  const finish = (job: Job, result: RenderResult) => {
+    if (job.done) return;
+    job.done = true;
+    clearTimeout(job.timer);
+    job.resolve(result);
+  };
+
+  const pipeOutput = (child: ChildProcess) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => log.info(`[render ${child.pid}] ${line.slice(0, LOG_LINE_MAX)}`));
+    }
+  };
+
+  const start = (slot: Slot) => {
+    slot.restartTimer = undefined;
+    if (closed) return;
+    const child = fork(runner, [], {
+      execArgv,
+      env: { NODE_ENV: 'production' },
+      cwd: path.dirname(runner),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
+    slot.child = child;
+    slot.ready = false;
+    pipeOutput(child);
+    child.on('message', (message: { type?: string; id?: number; ok?: boolean; html?: unknown; css?: unknown; message?: unknown }) => {
+      if (slot.child !== child) return;
+      if (message.type === 'ready') {
+        slot.ready = true;
+        pump();
+        return;
+      }
+      const job = slot.job;
+      if (!job || message.id !== job.id) return;
+      slot.job = null;
+      slot.failures = 0;
+      if (message.ok === true && typeof message.html === 'string' && typeof message.css === 'string') {
+        finish(job, { ok: true, html: message.html, css: message.css });
+      } else {
+        log.warn(`render of ${job.entry} failed: ${typeof message.message === 'string' ? message.message : 'malformed answer'}`);
+        finish(job, { ok: false, reason: 'error' });
+      }
+      pump();
+    });
+    const lost = (why: string) => {
+      if (slot.child !== child) return; // already retired (timeout, close)
+      slot.child = null;
+      slot.ready = false;
+      const job = slot.job;
+      slot.job = null;
+      if (job) {
+        log.warn(`render of ${job.entry}: the renderer ${why}`);
+        finish(job, { ok: false, reason: 'crashed' });
+      } else if (!closed) {
+        log.warn(`a renderer ${why}`);
+      }
+      restart(slot);
+    };
+    child.on('exit', (code, signal) => lost(`exited (${signal ?? code})`));
+    child.on('error', (error) => {
+      lost(`failed: ${error.message}`);
+      child.kill('SIGKILL');
+    });
+  };
+
+  const restart = (slot: Slot) => {
+    if (closed) return;
+    const delay = slot.failures === 0 ? 0 : Math.min(RESTART_MIN_MS * 2 ** (slot.failures - 1), RESTART_MAX_MS);
+    slot.failures += 1;
+    slot.restartTimer = setTimeout(() => start(slot), delay);
+  };
+
+  /** Kills a slot's child at once (a render past its bound) and starts a replacement. */
+  const retire = (slot: Slot) => {
+    const child = slot.child;
+    slot.child = null;
+    slot.ready = false;
+    slot.job = null;
+    child?.kill('SIGKILL');
+    restart(slot);
+  };
+
+  const pump = () => {
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (!slot.child || !slot.ready || slot.job) continue;
+      const job = queue.shift()!;
+      job.id = nextId++;
+      try {
+        slot.child.send({ id: job.id, entry: job.entry, props: job.props });
+        slot.job = job;
+      } catch (error) {
+        // Props that cannot be sent as JSON (a cycle, a BigInt): the caller's error, the child is fine.
+        log.warn(`render of ${job.entry}: props not sendable: ${(error as Error).message}`);
+        finish(job, { ok: false, reason: 'error' });
+      }
+    }
+  };
+
+  for (const slot of slots) start(slot);
+
+  const onExit = () => {
+    for (const slot of slots) slot.child?.kill('SIGKILL');
+  };
+  process.on('exit', onExit);
+
+  return {
+    async render({ entry, props }) {
+      if (closed) return { ok: false, reason: 'error' };
+      if (typeof entry !== 'string' || !path.isAbsolute(entry) || !isInside(path.resolve(entry), roots)) return { ok: false, reason: 'refused' };
+      let real: string;
+      try {
+        real = await realpath(entry);
+      } catch {
+        log.warn(`render of ${entry}: no such entry`);
+        return { ok: false, reason: 'error' };
+      }
+      // A symbolic link inside a root pointing out of it: Node's permission model would follow it.
+      if (!isInside(real, realRoots)) return { ok: false, reason: 'refused' };
+      if (closed) return { ok: false, reason: 'error' };
+      return new Promise<RenderResult>((resolve) => {
+        const job: Job = { entry: real, props, resolve, done: false, timer: undefined as unknown as NodeJS.Timeout };
+        job.timer = setTimeout(() => {
+          const slot = slots.find((s) => s.job === job);
+          if (slot) {
+            log.warn(`render of ${job.entry} took longer than ${options.timeoutMs} ms: renderer ${slot.child?.pid} killed`);
+            retire(slot);
+          } else {
+            const at = queue.indexOf(job);
+            if (at >= 0) queue.splice(at, 1);
+          }
+          finish(job, { ok: false, reason: 'timeout' });
+        }, options.timeoutMs);
+        queue.push(job);
+        pump();
+      });
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      process.off('exit', onExit);
+      for (const job of queue.splice(0)) finish(job, { ok: false, reason: 'error' });
+      const exits: Promise<unknown>[] = [];
+      for (const slot of slots) {
+        clearTimeout(slot.restartTimer);
+        if (slot.job) finish(slot.job, { ok: false, reason: 'error' });
+        slot.job = null;
+        const child = slot.child;
+        slot.child = null;
+        if (child && child.exitCode === null && child.signalCode === null) {
+          exits.push(new Promise((resolve) => child.once('exit', resolve)));
+          child.kill('SIGKILL');
+        }
+      }
+      await Promise.all(exits);
+    },
+  };
+}
