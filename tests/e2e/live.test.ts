@@ -9,10 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIVE_MSG, type Yy } from '@xiaoba/shared/core';
-import { apiCall, registerAccount, type Account } from '../src/accounts';
+import { apiCall, freshUser, type FreshUser } from '../src/accounts';
 import { axeViolations } from '../src/axe';
-import { launchBrowser, type SitePage } from '../src/browser';
-import { open } from '../src/site';
+import { launchBrowser } from '../src/browser';
 
 let browser: Browser;
 const stamp = `live${Date.now().toString(36)}`;
@@ -26,13 +25,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type User = SitePage & { me: Account & { token: string } };
+type User = FreshUser;
 
-async function newUser(name: string, which: 'main' | 'shortToken' = 'main'): Promise<User> {
-  const site = await open(browser, which);
-  site.page.setDefaultTimeout(10_000);
-  return { ...site, me: await registerAccount(site.page, name) };
-}
+const newUser = (name: string, which: 'main' | 'shortToken' = 'main'): Promise<User> => freshUser(browser, name, which);
 
 /**
  * Opens /home and waits until its live stream is connected: the stream's `hello` makes the page

@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { FOLLOW_MSG, SEARCH_MSG, type Yy } from '@xiaoba/shared/core';
-import { apiCall, registerAccount, type Account } from '../src/accounts';
+import { apiCall, freshUser } from '../src/accounts';
 import { axeViolations } from '../src/axe';
-import { launchBrowser, type SitePage } from '../src/browser';
-import { expectToast, open } from '../src/site';
+import { launchBrowser } from '../src/browser';
+import { expectToast } from '../src/site';
 
 let browser: Browser;
 
@@ -22,12 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A new browser (its own cookies) signed in as a fresh account. */
-async function newUser(name: string): Promise<SitePage & { me: Account & { token: string } }> {
-  const site = await open(browser);
-  site.page.setDefaultTimeout(10_000);
-  return { ...site, me: await registerAccount(site.page, name) };
-}
+const newUser = (name: string) => freshUser(browser, name);
 
 /** Two common Chinese characters no other account of this run has in its name. */
 function rareWord(): string {

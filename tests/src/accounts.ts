@@ -4,9 +4,10 @@
  * (granting the moderator role, which `npm run moderator` does on a real site).
  */
 import { expect, inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
-import { signInByApi } from './site';
+import type { SitePage } from './browser';
+import { open, signInByApi } from './site';
 
 export const QUIZ = { name: '巴巴', fans: '粉丝', message: '纸条', weibo: 'yy' };
 
@@ -51,4 +52,18 @@ export async function apiCall<T = unknown>(page: Page, token: string, method: 'G
   const res = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(status);
   return (await res.json()).data as T;
+}
+
+/** A fresh account signed in, as the site shows it and with its own cookies. */
+export type FreshUser = SitePage & { me: Account & { token: string } };
+
+/**
+ * A new browser context (its own cookies) signed in as a fresh account, on the main site or the
+ * one with 3-second tokens. A step that cannot happen fails in 10 s, naming what it waited for,
+ * within a test's 30.
+ */
+export async function freshUser(browser: Browser, name: string, which: 'main' | 'shortToken' = 'main'): Promise<FreshUser> {
+  const site = await open(browser, which);
+  site.page.setDefaultTimeout(10_000);
+  return { ...site, me: await registerAccount(site.page, name) };
 }
