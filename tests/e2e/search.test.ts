@@ -55,8 +55,9 @@ describe('search', () => {
     await seeker.page.keyboard.press('ArrowRight');
     await seeker.page.waitForURL(/[?&]tab=yy$/);
     const yyTab = seeker.page.getByRole('tab', { name: 'yy', exact: true });
-    expect(await yyTab.getAttribute('aria-selected')).toBe('true');
-    expect(await yyTab.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The address changes in the same click as the render, which a busy machine may paint a moment later.
+    await expect.poll(() => yyTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => yyTab.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const found = seeker.page.getByRole('article').filter({ hasText: author.me.name }).filter({ hasText: '山顶的' });
     await found.waitFor();
