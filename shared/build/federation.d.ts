@@ -1,4 +1,4 @@
-import type { Plugin, UserConfig } from 'vite';
+import type { Plugin, UserConfig, UserConfigFnObject } from 'vite';
 import type { RouteMeta } from '../src/federation/route-table';
 import type { BuildContract } from '../src/core/contract';
 
@@ -20,8 +20,16 @@ export interface RemoteOptions {
   plugins?: Plugin[];
 }
 
-/** vite config for a remote: relocatable (base './', flat assets) so it can live under any path. */
-export declare function remoteConfig(options: RemoteOptions): UserConfig;
+/** vite config for a remote: its browser build (relocatable), or with `vite build --ssr` its server build. */
+export declare function remoteConfig(options: RemoteOptions): UserConfigFnObject;
+/** The server build of a remote that has src/server.tsx: one self-contained dist/server/entry.mjs. */
+export declare function remoteServerConfig(options: RemoteOptions): UserConfig;
+/** src/server.tsx: a remote's server entry (docs/adr/0016 "Step 2"). */
+export declare const SERVER_ENTRY: string;
+/** server: the folder of the server build inside the remote's build folder. */
+export declare const SERVER_DIR: string;
+/** entry.mjs: the server build's one file. */
+export declare const SERVER_FILE: string;
 /** vite config for the host shell; remotes are registered at run time from the manifest. */
 export declare function hostConfig(options?: { outDir?: string; plugins?: Plugin[] }): UserConfig;
 /** The file (in the shell's dist) listing the library chunks `@xiaoba/shared` loads on first use. */

@@ -55,9 +55,61 @@ const common = {
   },
 };
 
-/** vite config for a remote: relocatable (base './', flat assets) so it can live under any path. */
-/** @param {import('./federation').RemoteOptions} options @returns {import('vite').UserConfig} */
+/** A remote's server entry (docs/adr/0016 "Step 2"): a remote that has it also builds dist/server/entry.mjs. */
+export const SERVER_ENTRY = 'src/server.tsx';
+/** Where the server build goes inside the remote's build folder, and its one file. */
+export const SERVER_DIR = 'server';
+export const SERVER_FILE = 'entry.mjs';
+
+/**
+ * vite config for a remote. The browser build (`vite build`) is relocatable (base './', flat
+ * assets) so it can live under any path; the server build (`vite build --ssr`, run by
+ * tools/atomic-build.mjs when the remote has src/server.tsx) is remoteServerConfig's.
+ * @param {import('./federation').RemoteOptions} options
+ * @returns {import('vite').UserConfigFnObject}
+ */
 export function remoteConfig(options) {
+  return ({ isSsrBuild }) => (isSsrBuild ? remoteServerConfig(options) : remoteBrowserConfig(options));
+}
+
+/**
+ * The server build of a remote: src/server.tsx and everything it imports (React, the router, the
+ * store, styled-components, @xiaoba/shared) bundled into ONE ES module, dist/server/entry.mjs,
+ * that imports nothing but node: built-ins. The render sandbox lets its child read only the
+ * remote's own folder (docs/adr/0016), so nothing may be left in node_modules.
+ * @param {import('./federation').RemoteOptions} options
+ * @returns {import('vite').UserConfig}
+ */
+export function remoteServerConfig(options) {
+  return {
+    plugins: [react(), ...(options.plugins ?? [])],
+    // The production builds of React and the libraries (no development checks in the file).
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true, target: 'node' },
+    // The render asks nothing of the network: axios's browser build, without its Node adapter
+    // (http, form-data, mime-db: 0.4 MB of the file otherwise).
+    resolve: { alias: [{ find: /^axios$/, replacement: createRequire(import.meta.url).resolve('axios/dist/browser/axios.cjs') }] },
+    publicDir: false,
+    build: {
+      ssr: SERVER_ENTRY,
+      target: 'node20',
+      outDir: join(options.outDir ?? 'dist', SERVER_DIR),
+      emptyOutDir: true,
+      // Smaller to store, publish and parse in every sandbox child; names are kept for stack traces.
+      minify: 'esbuild',
+      sourcemap: false,
+      reportCompressedSize: false,
+      rollupOptions: {
+        input: SERVER_ENTRY,
+        output: { format: 'es', entryFileNames: SERVER_FILE, inlineDynamicImports: true },
+      },
+    },
+    esbuild: { keepNames: true },
+  };
+}
+
+/** @param {import('./federation').RemoteOptions} options @returns {import('vite').UserConfig} */
+function remoteBrowserConfig(options) {
   return {
     ...common,
     base: './',

@@ -48,13 +48,14 @@ export interface AvatarProps {
 const noSubscribe = () => () => {};
 const noUser = () => null;
 
-/** The signed-in user from the store, or null (also when rendered without a store). */
+/**
+ * The signed-in user from the store, or null (also when rendered without a store). The server
+ * render (a remote's server entry) reads the same store, so its snapshot is the same getter.
+ */
 function useSignedInUser(): UserInfo | null {
   const store = useContext(ReactReduxContext)?.store;
-  return useSyncExternalStore(
-    store ? store.subscribe : noSubscribe,
-    store ? () => (store.getState() as { auth?: { user?: UserInfo | null } }).auth?.user ?? null : noUser,
-  );
+  const user = store ? () => (store.getState() as { auth?: { user?: UserInfo | null } }).auth?.user ?? null : noUser;
+  return useSyncExternalStore(store ? store.subscribe : noSubscribe, user, user);
 }
 
 export function Avatar({ uid, face, avatar = '', name, size = 48, fixed = false }: AvatarProps) {

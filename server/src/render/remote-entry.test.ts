@@ -1,0 +1,166 @@
+/**
+ * A remote's real server entry through the render sandbox (docs/adr/0016 "Step 2"): mf-space's
+ * dist/server/entry.mjs, as its `npm run build` made it (this test builds nothing of the remote;
+ * `npm test` builds every workspace first). The sandbox's child may read only mf-space/dist, so a
+ * render that succeeds also shows the file carries every library it needs.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, SERVER_ROOT } from '../paths';
+import { createRenderSandbox, type RenderSandbox } from './sandbox';
+
+const dist = path.join(REPO_ROOT, 'mf-space', 'dist');
+const entry = path.join(dist, 'server', 'entry.mjs');
+const built = existsSync(entry);
+if (!built) console.warn(`remote-entry.test.ts skipped: ${entry} is not built (run \`npm run build -w @xiaoba/mf-space\`)`);
+
+const me = {
+  uid: 10001,
+  name: '小巴同学',
+  email: 'kid@xiaoba.cn',
+  babadou: 0,
+  experience: 120,
+  qianming: '今天也要开心',
+  qm: '小巴的地盘',
+  sex: 0,
+  follows: 3,
+  fans: 5,
+  face: 0,
+  avatar: '',
+  ctime: 1_450_000_000,
+  skin: '',
+  birthday: '2000-02-29',
+  lastTime: 1_764_000_000,
+  sign: 0,
+};
+
+const yy = (weiboId: number, content: string) => ({
+  weiboId,
+  uid: me.uid,
+  userName: me.name,
+  face: 0,
+  avatar: '',
+  content,
+  ctime: 1_764_000_000 - weiboId * 600,
+  transpondId: 0,
+  sourceWid: 0,
+  sourceUid: 0,
+  sourceName: '',
+  sourceContent: '',
+  sourceCtime: 0,
+  sourceComment: 0,
+  sourceDeleted: false,
+  comment: 0,
+  typeData: null,
+  sourceTData: null,
+});
+
+/** An RTK Query cache entry as the browser's store holds it once the answer is in. */
+const fulfilled = (endpointName: string, originalArgs: unknown, data: unknown) => ({
+  status: 'fulfilled',
+  endpointName,
+  requestId: 'server',
+  originalArgs,
+  startedTimeStamp: 1_764_000_000_000,
+  fulfilledTimeStamp: 1_764_000_000_000,
+  data,
+});
+
+const auth = { token: null, user: me, today: '', myspace: true };
+
+/** /my's first screen: the user, page 1 of their yy (two), the board count, visitors, hot topics. */
+const firstScreen = {
+  path: '/my',
+  state: {
+    auth,
+    api: {
+      queries: {
+        'getUserYy({"page":1,"uid":10001})': fulfilled(
+          'getUserYy',
+          { uid: me.uid, page: 1 },
+          { records: [yy(2, '放学一起去操场踢球吧'), yy(1, '今天的作业写完啦')], total: 2, pages: 1, current: 1, size: 20 },
+        ),
+        'getOwnLeaveCount(undefined)': fulfilled('getOwnLeaveCount', undefined, 4),
+        'getVisitors(10001)': fulfilled('getVisitors', me.uid, {
+          data: [{ visitedId: me.uid, uid: 10002, username: '小明', face: 3, avatar: '', ctime: 1_763_999_000 }],
+          total: 42,
+        }),
+        'getHotTopics(undefined)': fulfilled('getHotTopics', undefined, [{ name: '运动会', count: 7 }]),
+      },
+    },
+  },
+};
+
+let runner: string;
+let sandbox: RenderSandbox;
+const warnings: string[] = [];
+
+describe.skipIf(!built)("mf-space's built server entry", () => {
+  beforeAll(async () => {
+    const dir = path.join(SERVER_ROOT, 'test-results');
+    mkdirSync(dir, { recursive: true });
+    runner = path.join(dir, `render-runner-remote-${process.pid}.js`);
+    await build({
+      entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
+      outfile: runner,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+    });
+    sandbox = createRenderSandbox({ roots: [dist], timeoutMs: 10_000, runner, log: { info: () => {}, warn: (m) => warnings.push(m) } });
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+    if (runner) rmSync(runner, { force: true });
+  });
+
+  it('is one file that imports nothing but Node built-ins', () => {
+    const text = readFileSync(entry, 'utf8');
+    const specifiers = new Set<string>();
+    const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
+    for (const m of text.matchAll(pattern)) specifiers.add((m[1] ?? m[2])!);
+    expect([...specifiers].filter((s) => !isBuiltin(s))).toEqual([]);
+  });
+
+  it("renders /my's first screen from the data: the user, their yy, the panels, with its styles", async () => {
+    const result = await sandbox.render({ entry, props: firstScreen });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.html).toContain('<h1 id=');
+    expect(result.html).toContain('小巴同学');
+    expect(result.html).toContain('放学一起去操场踢球吧');
+    expect(result.html).toContain('今天的作业写完啦');
+    expect(result.html).toContain('我的yy');
+    expect(result.html).toContain('小明'); // a visitor
+    expect(result.html).toContain('运动会'); // a hot topic
+    expect(result.html).not.toContain('正在加载yy');
+    expect(result.css).toMatch(/^<style[^>]*data-styled/);
+    // Every class the markup names has its rule in the styles.
+    const classes = [...result.html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1]!.split(' ')).filter((c) => /^[a-zA-Z]{5,}$/.test(c));
+    expect(classes.length).toBeGreaterThan(10);
+    for (const c of classes.slice(0, 20)) expect(result.css).toContain(`.${c}`);
+  });
+
+  it('renders the loading state when the data is missing, without throwing', async () => {
+    const result = await sandbox.render({ entry, props: { path: '/my', state: { auth } } });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.html).toContain('小巴同学');
+    expect(result.html).toContain('正在加载yy…');
+    expect(result.html).not.toContain('放学一起去操场踢球吧');
+  });
+
+  it("answers error for a path that is not one of mf-space's pages, or props without a user's state", async () => {
+    expect(await sandbox.render({ entry, props: { path: '/system/notify', state: { auth } } })).toEqual({ ok: false, reason: 'error' });
+    expect(await sandbox.render({ entry, props: { path: '/my' } })).toEqual({ ok: false, reason: 'error' });
+    expect(warnings.join('\n')).toContain('/system/notify is not a page of mf-space');
+    // The child is still there for the next page.
+    expect((await sandbox.render({ entry, props: firstScreen })).ok).toBe(true);
+  });
+});
