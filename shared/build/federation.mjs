@@ -2,7 +2,7 @@
  * The one place that configures module federation for every vite.config in the repo
  * (ARCHITECTURE.md: a later move to another federation plugin is one change here).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import federation from '@originjs/vite-plugin-federation';
@@ -279,6 +279,9 @@ function emitRouteTable(name, routes, exposes) {
         ...(Object.keys(fragments).length ? { fragments } : {}),
         // What this build runs against: the shell and the server compare it with the shell's.
         contract: buildContract(),
+        // Its server render, built next to it by tools/atomic-build.mjs (docs/adr/0016 "Step 2"):
+        // declared here so a publish checks it with this contract, under this version.
+        ...(existsSync(resolve(SERVER_ENTRY)) ? { server: `${SERVER_DIR}/${SERVER_FILE}` } : {}),
       };
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(table, null, 2) });
     },

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import yauzl from 'yauzl';
 import { contractMismatch, parseContract, type BuildContract } from '@xiaoba/shared/core';
+import { foreignImports, SERVER_ENTRY_FILE } from '../render/entry-imports';
 import { normaliseRoute, type RemoteDef, type Registry } from './registry';
 
 export class DeployRefusal extends Error {
@@ -146,6 +147,8 @@ export interface RoutesFile {
   name: string;
   routes: unknown[];
   contract: Contract;
+  /** The remote's server entry (server/entry.mjs) when its build has one (docs/adr/0016 "Step 2"). */
+  server?: string;
 }
 
 /**
@@ -153,7 +156,7 @@ export interface RoutesFile {
  * none, so nothing can be checked against it and the build is refused).
  */
 export function checkRoutesFile(text: Buffer, def: RemoteDef, registry: Registry, shell: Contract | null): RoutesFile {
-  let parsed: { name?: unknown; routes?: unknown; contract?: unknown };
+  let parsed: { name?: unknown; routes?: unknown; contract?: unknown; server?: unknown };
   try {
     parsed = JSON.parse(text.toString('utf8')) as typeof parsed;
   } catch (error) {
@@ -174,7 +177,7 @@ export function checkRoutesFile(text: Buffer, def: RemoteDef, registry: Registry
   if (!shell) throw new DeployRefusal(409, 'the served shell has no contract.json, so the build cannot be checked: the operator must rebuild the shell');
   const mismatch = contractMismatch(contract, shell);
   if (mismatch) throw new DeployRefusal(409, `contract mismatch with the served shell: ${mismatch}`);
-  return { name: parsed.name, routes: parsed.routes, contract };
+  return { name: parsed.name, routes: parsed.routes, contract, ...(typeof parsed.server === 'string' ? { server: parsed.server } : {}) };
 }
 
 /** The page files a prerender/pages.json may name (the server reads no other). */
@@ -211,5 +214,34 @@ export function checkPrerenderedPages(files: BuildFile[], def: RemoteDef, regist
     if (typeof file !== 'string' || !PAGE_FILE.test(file) || !files.some((f) => f.path === `prerender/${file}`)) {
       throw new DeployRefusal(400, `prerendered page ${route} names ${JSON.stringify(file)}, which is not a file prerender/<name>.json of the ZIP`);
     }
+  }
+}
+
+/**
+ * The server render of the build (docs/adr/0016 "Step 2"), when it has one: exactly the one file
+ * server/entry.mjs, declared by the routes.json of the same build (so the contract checked above
+ * is the one it was built against, and the version's hash covers it), importing nothing but Node's
+ * built-ins (the render sandbox's child may read only the remote's folder).
+ */
+export function checkServerEntry(files: BuildFile[], routes: RoutesFile): void {
+  const serverFiles = files.filter((f) => f.path.startsWith('server/'));
+  const declared = (routes as { server?: unknown }).server;
+  if (declared !== undefined && declared !== SERVER_ENTRY_FILE) {
+    throw new DeployRefusal(400, `routes.json names the server entry ${JSON.stringify(declared)}: it must be ${SERVER_ENTRY_FILE}`);
+  }
+  const stray = serverFiles.find((f) => f.path !== SERVER_ENTRY_FILE);
+  if (stray) throw new DeployRefusal(400, `${stray.path}: a server build is the one file ${SERVER_ENTRY_FILE}, every library bundled inside`);
+  const entry = serverFiles[0];
+  if (!entry && declared === undefined) return;
+  if (!entry) throw new DeployRefusal(400, `routes.json declares ${SERVER_ENTRY_FILE}, which the ZIP lacks`);
+  if (declared === undefined) {
+    throw new DeployRefusal(409, `${SERVER_ENTRY_FILE} is not declared by routes.json: rebuild the remote with the current tools (npm run build)`);
+  }
+  const foreign = foreignImports(entry.data.toString('utf8'));
+  if (foreign.length > 0) {
+    throw new DeployRefusal(
+      400,
+      `${SERVER_ENTRY_FILE} imports ${foreign.map((s) => JSON.stringify(s)).join(', ')}: bundle every library into it (only node: built-ins may stay)`,
+    );
   }
 }

@@ -59,8 +59,11 @@ async function zipWithName(files: Files, placeholder: string, name: string): Pro
   return data;
 }
 
+/** A made-up server entry (docs/adr/0016 "Step 2"): Node built-ins only, like a real one. */
+const SERVER_ENTRY_TEXT = 'import{createHash}from"node:crypto";import u from"util";export async function render(p){return{html:String(p.path)}}';
+
 /** A made-up build of mf-auth: entry, routes.json with contract, a hashed chunk (and its .br). */
-function authBuild(tag: string, extra: { routes?: unknown[]; contract?: unknown; name?: string; files?: Files } = {}): Files {
+function authBuild(tag: string, extra: { routes?: unknown[]; contract?: unknown; name?: string; files?: Files; server?: string } = {}): Files {
   const chunk = `login-${tag}.js`;
   const code = `export const page = ${JSON.stringify(tag)};`.repeat(50);
   return {
@@ -69,6 +72,7 @@ function authBuild(tag: string, extra: { routes?: unknown[]; contract?: unknown;
       name: extra.name ?? 'mf_auth',
       routes: extra.routes ?? [{ path: '/login', page: 'login', title: '登录', preload: [chunk] }],
       ...(extra.contract === null ? {} : { contract: extra.contract ?? CONTRACT }),
+      ...(extra.server ? { server: extra.server } : {}),
     }),
     [chunk]: code,
     [`${chunk}.br`]: brotliCompressSync(Buffer.from(code)),
@@ -280,6 +284,38 @@ describe('refusals change nothing', () => {
       },
       400,
       /ZIP/,
+    ],
+    [
+      'a server entry routes.json does not declare',
+      async () => publish(await zip(authBuild('x', { files: { 'server/entry.mjs': SERVER_ENTRY_TEXT } }))),
+      409,
+      /server\/entry\.mjs is not declared by routes\.json/,
+    ],
+    [
+      'a declared server entry the ZIP lacks',
+      async () => publish(await zip(authBuild('x', { server: 'server/entry.mjs' }))),
+      400,
+      /routes\.json declares server\/entry\.mjs, which the ZIP lacks/,
+    ],
+    [
+      'a server build of more than one file',
+      async () => publish(await zip(authBuild('x', { server: 'server/entry.mjs', files: { 'server/entry.mjs': SERVER_ENTRY_TEXT, 'server/chunk.mjs': '' } }))),
+      400,
+      /server\/chunk\.mjs: a server build is the one file server\/entry\.mjs/,
+    ],
+    [
+      'a server entry that imports a package instead of bundling it',
+      async () =>
+        publish(
+          await zip(
+            authBuild('x', {
+              server: 'server/entry.mjs',
+              files: { 'server/entry.mjs': `import { renderToString } from "react-dom/server";${SERVER_ENTRY_TEXT}` },
+            }),
+          ),
+        ),
+      400,
+      /server\/entry\.mjs imports "react-dom\/server": bundle every library into it/,
     ],
     ['not a ZIP', async () => publish(Buffer.from('hello, not a zip at all')), 400, /not a readable ZIP/],
     ['an empty body', async () => publish(Buffer.alloc(0)), 400, /empty/],
@@ -513,6 +549,25 @@ describe('publishing, serving and rolling back', () => {
     // Its routes are now its own: mf-auth may not declare /extra.
     const taken = await publish(await zip(authBuild('x', { routes: [{ path: '/extra' }] })));
     expect(body(taken).msg).toMatch(/route \/extra belongs to mf-extra/);
+  });
+
+  it('publishes a server entry with its browser build: one version for both, never served to a browser', async () => {
+    const spaceBuild = (entry: string) => ({
+      'remoteEntry.js': '/* space entry */',
+      'routes.json': JSON.stringify({ name: 'mf_space', routes: [{ path: '/my', page: 'myHome' }], contract: CONTRACT, server: 'server/entry.mjs' }),
+      'server/entry.mjs': entry,
+    });
+    const first = await publish(await zip(spaceBuild(SERVER_ENTRY_TEXT)), spaceKey, 'mf-space');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(body(first).data.files).toBe(3);
+    const version = body(first).data.version;
+    expect(await storedFiles()).toContain(path.join('mf-space', version, 'server', 'entry.mjs'));
+    // Another server entry with the same browser files is another version.
+    const second = await publish(await zip(spaceBuild(`${SERVER_ENTRY_TEXT}//2`)), spaceKey, 'mf-space');
+    expect(body(second).data.version).not.toBe(version);
+    expect((await get('/remotes/mf-space/remoteEntry.js')).body).toBe('/* space entry */');
+    expect((await get('/remotes/mf-space/server/entry.mjs')).statusCode).toBe(404);
+    expect((await get('/remotes/mf-auth/server/entry.mjs')).statusCode).toBe(404);
   });
 
   it('the key records its last use', async () => {

@@ -11,7 +11,7 @@ import { ApiError, ok } from '../http/errors';
 import { routeSchema } from '../http/openapi';
 import type { UploadStorage } from '../uploads/storage';
 import { checkKey } from './keys';
-import { checkPrerenderedPages, checkRoutesFile, contractOf, DeployRefusal, readBuildZip, type Contract } from './checks';
+import { checkPrerenderedPages, checkRoutesFile, checkServerEntry, contractOf, DeployRefusal, readBuildZip, type Contract } from './checks';
 import type { RegistrySource } from './registry';
 import { listVersions, publishVersion, rollback, type RemoteVersions } from './versions';
 
@@ -179,8 +179,10 @@ export async function deployRoutes(app: FastifyInstance, options: DeployRoutesOp
       try {
         const build = await readBuildZip(request.body);
         const routesFile = build.files.find((f) => f.path === 'routes.json')!;
-        const { contract } = checkRoutesFile(routesFile.data, def, reg, await shellContract());
+        const routes = checkRoutesFile(routesFile.data, def, reg, await shellContract());
+        const { contract } = routes;
         checkPrerenderedPages(build.files, def, reg);
+        checkServerEntry(build.files, routes);
         const result = await publishVersion(pool, storage, { remote: def.name, files: build.files, contract, commit: request.query.commit ?? null, keyId });
         versions.invalidate();
         request.log.info({ remote: def.name, version: result.version, files: result.files, bytes: result.bytes, existed: result.existed }, 'remote published');

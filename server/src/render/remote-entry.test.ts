@@ -5,11 +5,11 @@
  * render that succeeds also shows the file carries every library it needs.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SERVER_ROOT } from '../paths';
+import { foreignImports } from './entry-imports';
 import { createRenderSandbox, type RenderSandbox } from './sandbox';
 
 const dist = path.join(REPO_ROOT, 'mf-space', 'dist');
@@ -121,11 +121,7 @@ describe.skipIf(!built)("mf-space's built server entry", () => {
   });
 
   it('is one file that imports nothing but Node built-ins', () => {
-    const text = readFileSync(entry, 'utf8');
-    const specifiers = new Set<string>();
-    const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
-    for (const m of text.matchAll(pattern)) specifiers.add((m[1] ?? m[2])!);
-    expect([...specifiers].filter((s) => !isBuiltin(s))).toEqual([]);
+    expect(foreignImports(readFileSync(entry, 'utf8'))).toEqual([]);
   });
 
   it("renders /my's first screen from the data: the user, their yy, the panels, with its styles", async () => {

@@ -83,7 +83,8 @@ export class RemoteFiles {
 
   /** Answers GET /remotes/<remote>/<rel> (rel already made safe by the caller). */
   async send(request: FastifyRequest, reply: FastifyReply, remote: string, rel: string): Promise<unknown> {
-    if (!rel || !(await this.known(remote))) return reply.callNotFound();
+    // server/: the remote's server render (docs/adr/0016 "Step 2"), for the render sandbox, never a browser's.
+    if (!rel || rel.startsWith('server/') || !(await this.known(remote))) return reply.callNotFound();
     const v = (request.query as { v?: unknown } | undefined)?.v;
     const found = await this.publishedFile(remote, rel, typeof v === 'string' ? v : undefined);
     if (found === null) return reply.callNotFound();
