@@ -14,6 +14,7 @@
  * last page: while more results follow it is the page's end plus one (as 关注的yy's, docs/api.md).
  */
 
+import type { FollowUser } from './follows';
 import { charCount } from './validation';
 
 /** Characters of a query after trimming (a longer one gets SEARCH_MSG.tooLong). */
@@ -30,19 +31,8 @@ export const SEARCH_PARAM = 'q';
 export const SEARCH_TAB_PARAM = 'tab';
 export type SearchTab = 'user' | 'yy';
 
-/** One user found (GET /api/search/user), as the caller sees them. */
-export interface SearchUser {
-  uid: number;
-  name: string;
-  face: number;
-  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
-  avatar: string;
-  /** The small signature. */
-  qianming: string;
-  /** The caller follows them (drives 关注 / 已关注). */
-  following: boolean;
-  /** They follow the caller. */
-  followsMe: boolean;
+/** One user found (GET /api/search/user), as the caller sees them: a follow list's user without the relation's time. */
+export interface SearchUser extends Omit<FollowUser, 'ctime'> {
   /** Found by the exact 米米号 (listed first). */
   exact: boolean;
 }
