@@ -27,7 +27,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { freePort, repo, startSite } from '../tests/src/site-server.mjs';
+import { CHROMIUM_ARGS, freePort, repo, startSite } from '../tests/src/site-server.mjs';
 import { measure as budgetMeasure } from './check-budget.mjs';
 import { precompressDir } from './precompress.mjs';
 
@@ -201,15 +201,7 @@ async function measureSite(siteDir, label, lhDir) {
   });
   const browser = await chromium.launch({
     executablePath: CHROME,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const result = {};
   try {

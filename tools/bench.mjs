@@ -20,7 +20,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { repo, startSite } from '../tests/src/site-server.mjs';
+import { CHROMIUM_ARGS, repo, startSite } from '../tests/src/site-server.mjs';
 
 const args = new Set(process.argv.slice(2));
 const rows = [];
@@ -55,15 +55,7 @@ try {
   // First load of /login, empty cache.
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage();
   const responses = [];

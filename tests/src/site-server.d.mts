@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 
 export declare const repo: string;
+export declare const CHROMIUM_ARGS: string[];
 export declare function freePort(): Promise<number>;
 export interface Site {
   url: string;

@@ -11,6 +11,17 @@ import { join } from 'node:path';
 
 export const repo = join(import.meta.dirname, '..', '..');
 
+/** Chromium's flags for the browser tests and the benchmarks: quiet, no background traffic to skew figures. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Builds the server when server/dist/main.js is missing (the benchmarks may run before any build). */
 export function ensureServerBuilt() {
   if (existsSync(join(repo, 'server/dist/main.js'))) return;
