@@ -10,43 +10,52 @@
  * Protocol over the IPC channel, one request at a time (the parent never sends a second before the
  * first is answered):
  * - child → parent `{ type: 'ready' }` once it listens;
- * - parent → child `{ id, entry, props }`: `entry` is the absolute path of a remote's server entry,
- *   `props` the JSON data of the render;
- * - child → parent `{ id, ok: true, html, css }` or `{ id, ok: false, message }`.
+ * - parent → child `{ id, entry, call, props }`: `entry` is the absolute path of a remote's server
+ *   entry, `call` the export to run (`render`, or `plan`), `props` the JSON data of the call;
+ * - child → parent `{ id, ok: true, html, css, data }` or `{ id, ok: false, message }`.
  *
  * A remote's server entry is an ES module exporting
  *
- *     export async function render(props: unknown): Promise<{ html: string; css?: string }>
+ *     export async function render(props: unknown): Promise<{ html: string; css?: string; state?: unknown }>
+ *     export async function plan(props: unknown): Promise<unknown>   // optional (issue 19 step 3)
  *
- * It is imported once (by file URL) and kept for the process's life. Everything it imports must
- * lie inside its root (bundle it, or ship its node_modules inside the root).
+ * `render`'s `state` (JSON) comes back as `data`; so does whatever `plan` resolves to, with an
+ * empty `html`. It is imported once per file version (by file URL and modification time: a rebuild
+ * swaps dist/ under a running server) and kept. Everything it imports must lie inside its root
+ * (bundle it, or ship its node_modules inside the root).
  *
  * The process exits when the IPC channel closes: the server stopped or died, or closed the sandbox.
  */
+import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 interface RenderMessage {
   id: number;
   entry: string;
+  call?: 'render' | 'plan';
   props: unknown;
 }
 
 interface ServerEntry {
   render(props: unknown): unknown;
+  plan?(props: unknown): unknown;
 }
 
 const entries = new Map<string, Promise<ServerEntry>>();
 
 function load(entry: string): Promise<ServerEntry> {
-  let loaded = entries.get(entry);
+  // The file's version: a new build at the same path is a new module, not the one kept.
+  const version = statSync(entry).mtimeMs;
+  const key = `${entry}?v=${version}`;
+  let loaded = entries.get(key);
   if (!loaded) {
-    loaded = import(pathToFileURL(entry).href).then((module: Partial<ServerEntry>) => {
+    loaded = import(`${pathToFileURL(entry).href}?v=${version}`).then((module: Partial<ServerEntry>) => {
       if (typeof module.render !== 'function') throw new Error(`${entry} exports no render(props) function`);
       return module as ServerEntry;
     });
     // A failed import is not kept: the next request tries again.
-    loaded.catch(() => entries.delete(entry));
-    entries.set(entry, loaded);
+    loaded.catch(() => entries.delete(key));
+    entries.set(key, loaded);
   }
   return loaded;
 }
@@ -56,13 +65,19 @@ function answer(message: object): void {
   if (process.connected) process.send!(message);
 }
 
-async function handle({ id, entry, props }: RenderMessage): Promise<void> {
+async function handle({ id, entry, call = 'render', props }: RenderMessage): Promise<void> {
   try {
-    const out = (await (await load(entry)).render(props)) as { html?: unknown; css?: unknown } | null | undefined;
+    const module = await load(entry);
+    if (call === 'plan') {
+      if (typeof module.plan !== 'function') throw new Error(`${entry} exports no plan(props) function`);
+      answer({ id, ok: true, html: '', css: '', data: (await module.plan(props)) ?? null });
+      return;
+    }
+    const out = (await module.render(props)) as { html?: unknown; css?: unknown; state?: unknown } | null | undefined;
     if (!out || typeof out.html !== 'string' || (out.css !== undefined && typeof out.css !== 'string')) {
       throw new Error(`${entry}: render(props) must resolve to { html: string, css?: string }`);
     }
-    answer({ id, ok: true, html: out.html, css: out.css ?? '' });
+    answer({ id, ok: true, html: out.html, css: out.css ?? '', data: out.state ?? null });
   } catch (error) {
     answer({ id, ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

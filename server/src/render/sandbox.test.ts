@@ -26,6 +26,8 @@ const open: RenderSandbox[] = [];
 const FIXTURES: Record<string, string> = {
   'good.mjs': `export async function render(props) { return { html: '<p class="hi">你好，' + props.name + '</p>', css: '.hi{color:red}' }; }`,
   'no-css.mjs': `export function render() { return { html: '<b>x</b>' }; }`,
+  'planned.mjs': `export function plan(p) { return { requests: [{ url: '/yy/getyy?uid=' + p.uid }] }; }
+export function render(p) { return { html: '<i>' + p.n + '</i>', state: { seen: p.n } }; }`,
   'pid.mjs': `export async function render() { return { html: String(process.pid) }; }`,
   'never.mjs': `export function render() { return new Promise(() => {}); }`,
   'loop.mjs': `export function render() { for (;;) {} }`,
@@ -126,10 +128,37 @@ describe('render sandbox', () => {
       ok: true,
       html: '<p class="hi">你好，巴巴</p>',
       css: '.hi{color:red}',
+      data: null,
     });
     // The entry is kept: a second render answers from the same module, with its own props.
     expect(await s.render({ entry: entry('good.mjs'), props: { name: 'yy' } })).toMatchObject({ ok: true, html: '<p class="hi">你好，yy</p>' });
-    expect(await s.render({ entry: entry('no-css.mjs'), props: null })).toEqual({ ok: true, html: '<b>x</b>', css: '' });
+    expect(await s.render({ entry: entry('no-css.mjs'), props: null })).toEqual({ ok: true, html: '<b>x</b>', css: '', data: null });
+  });
+
+  it("runs an entry's plan, and hands back the state its render gives", async () => {
+    const s = sandbox();
+    expect(await s.render({ entry: entry('planned.mjs'), call: 'plan', props: { uid: 7 } })).toEqual({
+      ok: true,
+      html: '',
+      css: '',
+      data: { requests: [{ url: '/yy/getyy?uid=7' }] },
+    });
+    expect(await s.render({ entry: entry('planned.mjs'), props: { n: 3 } })).toEqual({ ok: true, html: '<i>3</i>', css: '', data: { seen: 3 } });
+    // An entry without a plan: the call is an error, the child serves the next one.
+    expect(await s.render({ entry: entry('good.mjs'), call: 'plan', props: {} })).toEqual({ ok: false, reason: 'error' });
+    expect(await s.render({ entry: entry('no-css.mjs'), props: null })).toMatchObject({ ok: true });
+  });
+
+  it('imports a rebuilt entry anew: a new build at the same path is not the module kept', async () => {
+    const s = sandbox();
+    const file = path.join(root, 'rebuilt.mjs');
+    await writeFile(file, `export function render() { return { html: 'first' }; }`);
+    expect(await s.render({ entry: file, props: null })).toMatchObject({ ok: true, html: 'first' });
+    await writeFile(file, `export function render() { return { html: 'second' }; }`);
+    // A later modification time (file systems with coarse times would otherwise see the same one).
+    const { utimes } = await import('node:fs/promises');
+    await utimes(file, new Date(), new Date(Date.now() + 5000));
+    expect(await s.render({ entry: file, props: null })).toMatchObject({ ok: true, html: 'second' });
   });
 
   it("gives an entry none of the server's secrets, files, processes or database", async () => {

@@ -32,11 +32,14 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export type RenderFailure = 'timeout' | 'error' | 'crashed' | 'refused';
-export type RenderResult = { ok: true; html: string; css: string } | { ok: false; reason: RenderFailure };
+/** `data`: `render`'s `state`, or what `plan` resolved to (JSON; null when none). */
+export type RenderResult = { ok: true; html: string; css: string; data: unknown } | { ok: false; reason: RenderFailure };
 
 export interface RenderRequest {
   /** Absolute path of a remote's server entry (an ES module exporting `render(props)`); must lie inside a root. */
   entry: string;
+  /** The export to run: `render` (default) or `plan` (runner.ts). */
+  call?: 'render' | 'plan';
   /** The render's data, sent as JSON. */
   props: unknown;
 }
@@ -88,6 +91,7 @@ function isInside(file: string, roots: readonly string[]): boolean {
 
 interface Job {
   entry: string;
+  call: 'render' | 'plan';
   props: unknown;
   resolve(result: RenderResult): void;
   timer: NodeJS.Timeout;
@@ -157,7 +161,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
     slot.child = child;
     slot.ready = false;
     pipeOutput(child);
-    child.on('message', (message: { type?: string; id?: number; ok?: boolean; html?: unknown; css?: unknown; message?: unknown }) => {
+    child.on('message', (message: { type?: string; id?: number; ok?: boolean; html?: unknown; css?: unknown; data?: unknown; message?: unknown }) => {
       if (slot.child !== child) return;
       if (message.type === 'ready') {
         slot.ready = true;
@@ -169,7 +173,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       slot.job = null;
       slot.failures = 0;
       if (message.ok === true && typeof message.html === 'string' && typeof message.css === 'string') {
-        finish(job, { ok: true, html: message.html, css: message.css });
+        finish(job, { ok: true, html: message.html, css: message.css, data: message.data ?? null });
       } else {
         log.warn(`render of ${job.entry} failed: ${typeof message.message === 'string' ? message.message : 'malformed answer'}`);
         finish(job, { ok: false, reason: 'error' });
@@ -221,7 +225,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       const job = queue.shift()!;
       job.id = nextId++;
       try {
-        slot.child.send({ id: job.id, entry: job.entry, props: job.props });
+        slot.child.send({ id: job.id, entry: job.entry, call: job.call, props: job.props });
         slot.job = job;
       } catch (error) {
         // Props that cannot be sent as JSON (a cycle, a BigInt): the caller's error, the child is fine.
@@ -239,7 +243,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
   process.on('exit', onExit);
 
   return {
-    async render({ entry, props }) {
+    async render({ entry, call = 'render', props }) {
       if (closed) return { ok: false, reason: 'error' };
       if (typeof entry !== 'string' || !path.isAbsolute(entry) || !isInside(path.resolve(entry), roots)) return { ok: false, reason: 'refused' };
       let real: string;
@@ -253,7 +257,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       if (!isInside(real, realRoots)) return { ok: false, reason: 'refused' };
       if (closed) return { ok: false, reason: 'error' };
       return new Promise<RenderResult>((resolve) => {
-        const job: Job = { entry: real, props, resolve, done: false, timer: undefined as unknown as NodeJS.Timeout };
+        const job: Job = { entry: real, call, props, resolve, done: false, timer: undefined as unknown as NodeJS.Timeout };
         job.timer = setTimeout(() => {
           const slot = slots.find((s) => s.job === job);
           if (slot) {
