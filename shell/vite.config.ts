@@ -1,8 +1,11 @@
 import { defineConfig } from 'vite';
 import { hostConfig } from '@xiaoba/shared/federation';
 
-export default defineConfig({
-  ...hostConfig(),
+// hostConfig gives the browser build, or with `vite build --ssr` the frame's server build (src/server.tsx).
+const host = hostConfig();
+
+export default defineConfig((env) => ({
+  ...host(env),
   server: {
     // `npm run dev`: the API server (with built remotes) runs on 8080; the shell is served by vite.
     proxy: {
@@ -12,4 +15,4 @@ export default defineConfig({
       '/showupdate.txt': 'http://localhost:8080',
     },
   },
-});
+}));

@@ -30,7 +30,15 @@ export declare const SERVER_ENTRY: string;
 export declare const SERVER_DIR: string;
 /** entry.mjs: the server build's one file. */
 export declare const SERVER_FILE: string;
-/** vite config for the host shell; remotes are registered at run time from the manifest. */
-export declare function hostConfig(options?: { outDir?: string; plugins?: Plugin[] }): UserConfig;
+export interface HostOptions {
+  outDir?: string;
+  plugins?: Plugin[];
+}
+
+/**
+ * vite config for the host shell: its browser build (remotes registered at run time from the
+ * manifest), or with `vite build --ssr` the server build of its frame (src/server.tsx), as a remote's.
+ */
+export declare function hostConfig(options?: HostOptions): UserConfigFnObject;
 /** The file (in the shell's dist) listing the library chunks `@xiaoba/shared` loads on first use. */
 export declare const LAZY_LIBRARIES_FILE: string;

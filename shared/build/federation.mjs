@@ -81,10 +81,20 @@ export function remoteConfig(options) {
  * @returns {import('vite').UserConfig}
  */
 export function remoteServerConfig(options) {
+  return serverConfig(options);
+}
+
+/**
+ * The one server build (`vite build --ssr`) of a workspace with src/server.tsx, the remotes' and
+ * the shell's alike: one self-contained ES module, dist/server/entry.mjs.
+ * @param {{ outDir?: string; plugins?: import('vite').Plugin[]; define?: Record<string, string> }} options
+ * @returns {import('vite').UserConfig}
+ */
+function serverConfig(options) {
   return {
     plugins: [react(), ...(options.plugins ?? [])],
     // The production builds of React and the libraries (no development checks in the file).
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    define: { ...options.define, 'process.env.NODE_ENV': JSON.stringify('production') },
     ssr: { noExternal: true, target: 'node' },
     // The render asks nothing of the network: axios's browser build, without its Node adapter
     // (http, form-data, mime-db: 0.4 MB of the file otherwise).
@@ -137,10 +147,29 @@ function remoteBrowserConfig(options) {
   };
 }
 
-/** vite config for the host shell. Remotes are registered at run time from /remotes.json. */
-/** @param {{ outDir?: string; plugins?: import('vite').Plugin[] }} options @returns {import('vite').UserConfig} */
+/**
+ * vite config for the host shell: its browser build (`vite build`; remotes are registered at run
+ * time from /remotes.json), or with `vite build --ssr` the server build of its frame (src/server.tsx,
+ * the header and layout around a signed-in page's area; issue 19 step 3), the same as a remote's.
+ * @param {import('./federation').HostOptions} [options]
+ * @returns {import('vite').UserConfigFnObject}
+ */
 export function hostConfig(options = {}) {
-  const contract = buildContract();
+  return ({ isSsrBuild }) => {
+    const contract = buildContract();
+    // The shell's own contract, compiled in: it loads only remotes whose contract equals it.
+    const define = { __XB_CONTRACT__: JSON.stringify(contract) };
+    return isSsrBuild ? serverConfig({ ...options, define }) : hostBrowserConfig(options, contract, define);
+  };
+}
+
+/**
+ * @param {import('./federation').HostOptions} options
+ * @param {import('../src/core/contract').BuildContract} contract
+ * @param {Record<string, string>} define
+ * @returns {import('vite').UserConfig}
+ */
+function hostBrowserConfig(options, contract, define) {
   return {
     ...common,
     base: '/',
@@ -158,8 +187,7 @@ export function hostConfig(options = {}) {
       emitContract(contract),
       ...(options.plugins ?? []),
     ],
-    // The shell's own contract, compiled in: it loads only remotes whose contract equals it.
-    define: { __XB_CONTRACT__: JSON.stringify(contract) },
+    define,
     build: { ...common.build, outDir: options.outDir ?? 'dist' },
   };
 }
