@@ -1,6 +1,6 @@
 /**
- * The two HttpOnly cookies of the /api/user calls, and the session hint that goes with the
- * refresh cookie.
+ * The two HttpOnly cookies of the /api/user calls, and the two that go with the refresh cookie:
+ * the session hint and the page session.
  */
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
@@ -14,6 +14,13 @@ export const REGISTER_COOKIE = 'xb_register';
  * refresh cookie, with the same lifetime.
  */
 export const SESSION_HINT_COOKIE = 'xb_session';
+/**
+ * The page session (HttpOnly, Path=/): proof of the login that a page request (GET /my) carries,
+ * which the refresh cookie (Path=/api/user) is not. A signed `xb-page+jwt` naming the uid and the
+ * refresh family; auth/page-session.ts accepts it only while that family is alive, and reading it
+ * never rotates anything. Set and cleared with the refresh cookie, with the same lifetime.
+ */
+export const PAGE_COOKIE = 'xb_page';
 /** How long a passed registration quiz stays good for step two. */
 export const REGISTER_TTL_SECONDS = 30 * 60;
 
@@ -27,17 +34,25 @@ function options(secure: boolean, maxAgeSeconds: number): CookieSerializeOptions
 // Every page reads it, so it lives at `/`; not HttpOnly on purpose: it is not a credential.
 const hintOptions = (secure: boolean): CookieSerializeOptions => ({ path: '/', httpOnly: false, sameSite: 'lax', secure });
 
-export function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean, ttlDays: number): void {
-  reply.setCookie(REFRESH_COOKIE, token, options(secure, ttlDays * 86_400));
-  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(secure), maxAge: ttlDays * 86_400 });
+// Every page request carries it; HttpOnly, since unlike the hint it is a credential.
+const pageOptions = (secure: boolean): CookieSerializeOptions => ({ path: '/', httpOnly: true, sameSite: 'lax', secure });
+
+/** The refresh cookie with its session hint and its page session (`pageToken`, from TokenSigner.signPage). */
+export function setRefreshCookie(reply: FastifyReply, token: string, pageToken: string, secure: boolean, ttlDays: number): void {
+  const maxAge = ttlDays * 86_400;
+  reply.setCookie(REFRESH_COOKIE, token, options(secure, maxAge));
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(secure), maxAge });
+  reply.setCookie(PAGE_COOKIE, pageToken, { ...pageOptions(secure), maxAge });
 }
 
 export function setRegisterCookie(reply: FastifyReply, ticket: string, secure: boolean): void {
   reply.setCookie(REGISTER_COOKIE, ticket, options(secure, REGISTER_TTL_SECONDS));
 }
 
-/** Clears one of the two cookies; clearing the refresh cookie clears the session hint too. */
+/** Clears one of the two cookies; clearing the refresh cookie clears the session hint and the page session too. */
 export function clearCookie(reply: FastifyReply, name: string, secure: boolean): void {
   reply.clearCookie(name, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
-  if (name === REFRESH_COOKIE) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(secure));
+  if (name !== REFRESH_COOKIE) return;
+  reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(secure));
+  reply.clearCookie(PAGE_COOKIE, pageOptions(secure));
 }

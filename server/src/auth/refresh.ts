@@ -9,21 +9,27 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
 
-export type RotateResult = { ok: true; uid: number; token: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+/** A refresh token and the login (family) it belongs to: the page session cookie names the family. */
+export interface IssuedRefreshToken {
+  token: string;
+  familyId: string;
+}
+
+export type RotateResult = ({ ok: true; uid: number } & IssuedRefreshToken) | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 export const ROTATION_GRACE_SECONDS = 10;
 
 const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
-/** Starts a new family (a login) or continues one (a rotation); returns the cookie value. */
-export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: number, familyId: string = randomUUID()): Promise<string> {
+/** Starts a new family (a login) or continues one (a rotation); returns the cookie value and its family. */
+export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: number, familyId: string = randomUUID()): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
     `INSERT INTO refresh_tokens (token_hash, family_id, uid, expires_at)
      VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
     [tokenHash(token), familyId, uid, ttlDays],
   );
-  return token;
+  return { token, familyId };
 }
 
 export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: number): Promise<RotateResult> {
@@ -48,7 +54,7 @@ export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: num
     if (row.state === 'revoked' || row.state === 'expired') return { ok: false, reason: row.state };
     if (row.state === 'ok') await client.query('UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [tokenHash(token)]);
     const next = await issueRefreshToken(client, row.uid, ttlDays, row.family_id);
-    return { ok: true, uid: row.uid, token: next };
+    return { ok: true, uid: row.uid, ...next };
   });
 }
 

@@ -27,6 +27,35 @@ describe('TokenSigner', () => {
     expect(signer.accessUid(ticket)).toBeNull();
   });
 
+  it('keeps page sessions apart from access tokens, both ways', async () => {
+    const familyId = '0b7c4f8e-1d2a-4c3b-9e5f-6a7b8c9d0e1f';
+    const page = await signer.signPage(100001, familyId, 60);
+    expect(signer.pageSession(page)).toEqual({ uid: 100001, familyId });
+    expect(signer.accessUid(page)).toBeNull();
+    expect(await signer.verifyRegister(page)).toBeNull();
+    expect(signer.pageSession(await signer.signAccess(100001, 60))).toBeNull();
+    expect(signer.pageSession(await signer.signRegister('a@b.cn', 60))).toBeNull();
+  });
+
+  it('refuses page sessions that are expired, forged or whose subject is not <uid>.<uuid>', async () => {
+    const page = { alg: 'HS256', typ: 'xb-page+jwt' };
+    const family = '0b7c4f8e-1d2a-4c3b-9e5f-6a7b8c9d0e1f';
+    const other = new TextEncoder().encode('another-secret-another-secret-another');
+    expect(signer.pageSession(craft(page, { sub: `100001.${family}`, exp: now() + 60 }))).toEqual({ uid: 100001, familyId: family });
+    const cases: Record<string, string> = {
+      expired: craft(page, { sub: `100001.${family}`, exp: now() - 1 }),
+      'another key': craft(page, { sub: `100001.${family}`, exp: now() + 60 }, other),
+      'uid only': craft(page, { sub: '100001', exp: now() + 60 }),
+      'family only': craft(page, { sub: family, exp: now() + 60 }),
+      'uid zero': craft(page, { sub: `0.${family}`, exp: now() + 60 }),
+      'family not a uuid': craft(page, { sub: '100001.family', exp: now() + 60 }),
+      'family upper-case': craft(page, { sub: `100001.${family.toUpperCase()}`, exp: now() + 60 }),
+      'trailing text': craft(page, { sub: `100001.${family}.x`, exp: now() + 60 }),
+      'uid past 2^53': craft(page, { sub: `9999999999999999.${family}`, exp: now() + 60 }),
+    };
+    for (const [name, token] of Object.entries(cases)) expect(signer.pageSession(token), name).toBeNull();
+  });
+
   it('accepts a token jose signed with the same key', async () => {
     const token = await new SignJWT({})
       .setProtectedHeader(access)

@@ -1,5 +1,6 @@
 /**
- * Signed tokens (JWT HS256): the short-lived access token and the registration ticket. Signed with
+ * Signed tokens (JWT HS256): the short-lived access token, the registration ticket and the page
+ * session (the `xb_page` cookie). Signed with
  * jose; verified here with node:crypto's HMAC, synchronously: every signed-in call verifies one,
  * and jose's WebCrypto path (a key import and a thread-pool job per call) was a quarter of the
  * server's CPU time under load (docs/adr/0009-api-read-path.md).
@@ -8,9 +9,19 @@ import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObje
 import { SignJWT } from 'jose';
 import type { Pool } from '../db/pool';
 
-// The `typ` header keeps the two kinds apart: a registration ticket is never an access token.
+// The `typ` header keeps the kinds apart: a registration ticket or a page session is never an
+// access token, and an access token never a page session.
 const ACCESS_TYP = 'xb-access+jwt';
 const REGISTER_TYP = 'xb-register+jwt';
+const PAGE_TYP = 'xb-page+jwt';
+
+/** `<uid>.<refresh family id>`: the family is a lower-case UUID (randomUUID, PostgreSQL's uuid output). */
+const PAGE_SUBJECT = /^([1-9]\d{0,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export interface PageSessionClaims {
+  uid: number;
+  familyId: string;
+}
 
 export class TokenSigner {
   private readonly hmacKey: KeyObject;
@@ -43,6 +54,22 @@ export class TokenSigner {
 
   async verifyRegister(token: string): Promise<string | null> {
     return this.verify(REGISTER_TYP, token);
+  }
+
+  /**
+   * The page session: says which login (refresh family) a page request belongs to. Only proof of
+   * the login while that family is alive, which its reader checks (auth/page-session.ts).
+   */
+  signPage(uid: number, familyId: string, ttlSeconds: number): Promise<string> {
+    return this.sign(PAGE_TYP, `${uid}.${familyId}`, ttlSeconds);
+  }
+
+  /** The uid and family of a page session, or null when missing, malformed, forged or expired. */
+  pageSession(token: string): PageSessionClaims | null {
+    const match = PAGE_SUBJECT.exec(this.verify(PAGE_TYP, token) ?? '');
+    if (!match) return null;
+    const uid = Number(match[1]);
+    return Number.isSafeInteger(uid) ? { uid, familyId: match[2]! } : null;
   }
 
   private sign(typ: string, subject: string, ttlSeconds: number): Promise<string> {

@@ -33,6 +33,30 @@ describe('POST /api/user/login', () => {
     expect(cookie?.value).toMatch(/^[\w-]{43}$/); // 256 bits, base64url
   });
 
+  it('sets the page session cookie xb_page beside it: HttpOnly, Path=/, SameSite=Lax, same lifetime', async () => {
+    const res = await login({ username: String(user.uid), password: PASSWORD });
+    const page = res.cookies.find((c) => c.name === 'xb_page');
+    expect(page).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 14 * 86_400 });
+    expect(page?.secure).toBeFalsy();
+    expect(page?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // It is no access token: a page cookie sent as the bearer is refused.
+    const info = await t.app.inject({ url: '/api/user/getinfo', headers: { authorization: `Bearer ${page?.value}` } });
+    expect(info.statusCode).toBe(401);
+    expect(info.headers['x-error-type']).toBe('access');
+  });
+
+  it('marks xb_page Secure when cookies are secure', async () => {
+    const secure = await startTestApp({ cookieSecure: true });
+    try {
+      await createUser(secure.pool, { email: 'secure@example.com' });
+      const res = await secure.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'secure@example.com', password: PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === 'xb_page')).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('logs in by e-mail in any case, with spaces around the name', async () => {
     const res = await login({ username: '  MiMi@Example.COM ', password: PASSWORD });
     expect(res.statusCode).toBe(200);
@@ -215,6 +239,23 @@ describe('refresh tokens', () => {
 
     const third = cookieFrom(await withCookie('POST', '/api/user/refresh', second), 'xb_refresh');
     expect(third).toBeTruthy();
+  });
+
+  it('sets xb_page again on refresh, with a fresh lifetime', async () => {
+    const res = await withCookie('POST', '/api/user/refresh', await loginCookie());
+    expect(res.statusCode).toBe(200);
+    const page = res.cookies.find((c) => c.name === 'xb_page');
+    expect(page).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 14 * 86_400 });
+    expect(page?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('clears xb_page (Path=/) wherever it clears the refresh cookie', async () => {
+    const cleared = (res: Awaited<ReturnType<typeof withCookie>>) => res.cookies.filter((c) => c.name === 'xb_page').at(-1);
+    const refused = await withCookie('POST', '/api/user/refresh', 'made-up-token');
+    expect(cleared(refused)).toMatchObject({ value: '', path: '/' });
+    const out = await withCookie('POST', '/api/user/logout', await loginCookie());
+    expect(cleared(out)).toMatchObject({ value: '', path: '/' });
+    expect(cleared(await withCookie('GET', '/api/user/checkcookie', undefined))).toMatchObject({ value: '', path: '/' });
   });
 
   /** Moves every rotation back past the grace window, as if a minute had gone by. */

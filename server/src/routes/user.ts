@@ -21,7 +21,7 @@ import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, set
 import { requireUser } from '../auth/guard';
 import { clearLoginFailures, lockAccount, loginLockSeconds, recordLoginFailure } from '../auth/login-limit';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken } from '../auth/refresh';
+import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refresh';
 import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../auth/standing';
 import type { TokenSigner } from '../auth/tokens';
 import { boardLeaveCount } from '../db/leaves';
@@ -73,7 +73,7 @@ const cookie = (name: string, description: string) => ({
 const refreshCookie = cookie(REFRESH_COOKIE, 'the refresh token (HttpOnly, set by login and refresh)');
 const SCHEMA = {
   login: routeSchema({
-    summary: 'Sign in with a 米米号 or an e-mail; sets the refresh cookie',
+    summary: 'Sign in with a 米米号 or an e-mail; sets the refresh cookie (with xb_session and xb_page)',
     tags,
     body: jsonBody("LoginSchema's fields (its rules and messages)", {
       username: text('a 米米号 (digits) or an e-mail'),
@@ -81,9 +81,9 @@ const SCHEMA = {
     }),
     data: typed('LoginData', { token: { type: 'string', description: 'the access token' } }),
   }),
-  logout: routeSchema({ summary: "Sign out: revokes the refresh cookie's family and clears it", tags, cookies: refreshCookie }),
+  logout: routeSchema({ summary: "Sign out: revokes the refresh cookie's family and clears it (with xb_session and xb_page)", tags, cookies: refreshCookie }),
   refresh: routeSchema({
-    summary: 'A new access token for the refresh cookie (rotated), and the signed-in user',
+    summary: 'A new access token for the refresh cookie (rotated; xb_session and xb_page set again), and the signed-in user',
     tags,
     cookies: refreshCookie,
     // `user` saves a page that restores a session the getinfo round trip after it (docs/adr/0011).
@@ -192,10 +192,16 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
   const registerLimit = config.rateLimits.register;
   const secure = config.cookieSecure;
 
+  /** Sets the refresh cookie and, naming its family, the page session that goes with it. */
+  async function setSessionCookies(reply: FastifyReply, uid: number, refresh: IssuedRefreshToken): Promise<void> {
+    const days = config.refreshTokenTtlDays;
+    const page = await signer.signPage(uid, refresh.familyId, days * 86_400);
+    setRefreshCookie(reply, refresh.token, page, secure, days);
+  }
+
   /** Starts a refresh family in the cookie and returns a fresh access token. */
   async function startSession(reply: FastifyReply, uid: number): Promise<string> {
-    const refresh = await issueRefreshToken(pool, uid, config.refreshTokenTtlDays);
-    setRefreshCookie(reply, refresh, secure, config.refreshTokenTtlDays);
+    await setSessionCookies(reply, uid, await issueRefreshToken(pool, uid, config.refreshTokenTtlDays));
     return signer.signAccess(uid, config.accessTokenTtlSeconds);
   }
 
@@ -258,7 +264,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
       await revokeAllSessions(pool, result.uid);
       throw expired(reply);
     }
-    setRefreshCookie(reply, result.token, secure, config.refreshTokenTtlDays);
+    await setSessionCookies(reply, result.uid, result);
     return ok('刷新成功', { token: await signer.signAccess(result.uid, config.accessTokenTtlSeconds), user: withStanding(toUserInfo(user), standing) });
   });
 

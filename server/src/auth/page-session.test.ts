@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, startTestApp, TEST_JWT_SECRET, type TestApp } from '../test/helpers';
+import { createUser, PASSWORD } from '../test/users';
+import { readPageSession } from './page-session';
+import { revokeAllSessions } from './standing';
+import { TokenSigner } from './tokens';
+
+let t: TestApp;
+let user: { uid: number; email: string };
+// The app signs with TEST_JWT_SECRET (loadSigningKey encodes a configured secret as UTF-8).
+const signer = new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await createUser(t.pool, { email: 'page@example.com', name: '页面' });
+});
+afterAll(() => t.close());
+
+const post = (url: string, cookies: Record<string, string> = {}, payload?: object) => t.app.inject({ method: 'POST', url, cookies, payload });
+
+/** A fresh login's refresh and page cookies. */
+async function login(email = user.email): Promise<{ refresh: string; page: string }> {
+  const res = await post('/api/user/login', {}, { username: email, password: PASSWORD });
+  expect(res.statusCode).toBe(200);
+  return { refresh: cookieFrom(res, 'xb_refresh')!, page: cookieFrom(res, 'xb_page')! };
+}
+
+const read = (value: string | undefined) => readPageSession(t.pool, signer, value);
+const familyOf = (value: string) => signer.pageSession(value)!.familyId;
+/** Every column of every refresh token, to see that a read changes none. */
+const snapshot = async () =>
+  (await t.pool.query('SELECT token_hash, family_id, uid, created_at, expires_at, rotated_at, revoked_at FROM refresh_tokens ORDER BY token_hash')).rows;
+
+describe('readPageSession', () => {
+  it("gives the uid of a fresh login's page cookie", async () => {
+    const { page } = await login();
+    expect(await read(page)).toEqual({ uid: user.uid });
+  });
+
+  it('gives null for no cookie, an empty one and garbage', async () => {
+    for (const value of [undefined, '', 'not-a-jwt', 'a.b.c']) expect(await read(value), String(value)).toBeNull();
+  });
+
+  it('never rotates or changes a refresh token, however often it is read', async () => {
+    const { refresh, page } = await login();
+    const before = await snapshot();
+    for (let i = 0; i < 3; i++) expect(await read(page)).toEqual({ uid: user.uid });
+    expect(await snapshot()).toEqual(before);
+    // The refresh cookie was not used up by the reads: it still rotates normally.
+    expect((await post('/api/user/refresh', { xb_refresh: refresh })).statusCode).toBe(200);
+  });
+
+  it('keeps working across a refresh: the family lives on, and the new page cookie names it too', async () => {
+    const { refresh, page } = await login();
+    const res = await post('/api/user/refresh', { xb_refresh: refresh });
+    const renewed = cookieFrom(res, 'xb_page')!;
+    expect(familyOf(renewed)).toBe(familyOf(page));
+    expect(await read(page)).toEqual({ uid: user.uid });
+    expect(await read(renewed)).toEqual({ uid: user.uid });
+  });
+
+  it('gives null at once after logout', async () => {
+    const { refresh, page } = await login();
+    expect((await post('/api/user/logout', { xb_refresh: refresh })).statusCode).toBe(200);
+    expect(await read(page)).toBeNull();
+  });
+
+  it("gives null after a reused refresh token revoked the family, and leaves the user's other logins alone", async () => {
+    const other = await login();
+    const { refresh, page } = await login();
+    expect((await post('/api/user/refresh', { xb_refresh: refresh })).statusCode).toBe(200);
+    // Past the race window, the first token again is a theft: the family is revoked.
+    await t.pool.query(`UPDATE refresh_tokens SET rotated_at = rotated_at - interval '1 minute' WHERE rotated_at IS NOT NULL`);
+    expect((await post('/api/user/refresh', { xb_refresh: refresh })).statusCode).toBe(401);
+    expect(await read(page)).toBeNull();
+    expect(await read(other.page)).toEqual({ uid: user.uid });
+  });
+
+  it('gives null when the family has expired', async () => {
+    const { page } = await login();
+    await t.pool.query(`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE family_id = $1`, [familyOf(page)]);
+    expect(await read(page)).toBeNull();
+  });
+
+  it('gives null after a ban: the sessions revoked, and even for a family a racing refresh left alive', async () => {
+    const banned = await createUser(t.pool, { email: 'banned@example.com' });
+    const first = await login(banned.email);
+    const second = await login(banned.email);
+    expect(await read(first.page)).toEqual({ uid: banned.uid });
+    // What a ban does to sessions (moderation's ban calls revokeAllSessions).
+    await revokeAllSessions(t.pool, banned.uid);
+    expect(await read(first.page)).toBeNull();
+    // The standing alone: a family still alive is not enough for a banned user.
+    await t.pool.query('UPDATE refresh_tokens SET revoked_at = NULL WHERE uid = $1', [banned.uid]);
+    await t.pool.query(`UPDATE users SET banned_at = now(), ban_reason = 'spam' WHERE uid = $1`, [banned.uid]);
+    expect(await read(second.page)).toBeNull();
+  });
+
+  it('lets a frozen user read their pages', async () => {
+    const frozen = await createUser(t.pool, { email: 'frozen@example.com' });
+    const { page } = await login(frozen.email);
+    await t.pool.query(`UPDATE users SET frozen_until = now() + interval '3 days', frozen_reason = 'x' WHERE uid = $1`, [frozen.uid]);
+    expect(await read(page)).toEqual({ uid: frozen.uid });
+  });
+
+  it('gives null for a forged, altered, expired or foreign-typed value', async () => {
+    const { page } = await login();
+    const familyId = familyOf(page);
+    const [h, p, s] = page.split('.') as [string, string, string];
+    const otherKey = new TokenSigner(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const victim = await createUser(t.pool, { email: 'victim@example.com' });
+    await login(victim.email);
+    const cases: Record<string, string> = {
+      'another key': await otherKey.signPage(user.uid, familyId, 600),
+      'signature altered': `${h}.${p}.${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`,
+      // Someone else's uid with our family: the payload no longer matches the signature.
+      'payload swapped': `${h}.${Buffer.from(JSON.stringify({ sub: `${victim.uid}.${familyId}`, exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url')}.${s}`,
+      expired: await signer.signPage(user.uid, familyId, -1),
+      'an access token': await signer.signAccess(user.uid, 600),
+      'a registration ticket': await signer.signRegister(user.email, 600),
+    };
+    for (const [name, value] of Object.entries(cases)) expect(await read(value), name).toBeNull();
+    // Even correctly signed, a family belongs to one uid only.
+    expect(await read(await signer.signPage(victim.uid, familyId, 600))).toBeNull();
+    expect(await read(page)).toEqual({ uid: user.uid });
+  });
+
+  it('gives null once the account is gone', async () => {
+    const gone = await createUser(t.pool, { email: 'gone@example.com' });
+    const { page } = await login(gone.email);
+    await t.pool.query('DELETE FROM users WHERE uid = $1', [gone.uid]);
+    expect(await read(page)).toBeNull();
+  });
+});
