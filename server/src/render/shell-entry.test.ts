@@ -1,0 +1,93 @@
+/**
+ * The shell's real server entry through the render sandbox (issue 19 step 3): shell/dist/server/
+ * entry.mjs, the frame of a signed-in page, as `npm run build -w @xiaoba/shell` made it (this test
+ * builds nothing of the shell; turbo builds it before the server's tests). The sandbox's child may
+ * read only that folder, so a render that succeeds also shows the file carries every library it needs.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_AREA_SLOT } from '@xiaoba/shared/core';
+import { REPO_ROOT, SERVER_ROOT } from '../paths';
+import { foreignImports } from './entry-imports';
+import { createRenderSandbox, type RenderSandbox } from './sandbox';
+
+const root = path.join(REPO_ROOT, 'shell', 'dist', 'server');
+const entry = path.join(root, 'entry.mjs');
+const built = existsSync(entry);
+if (!built) console.warn(`shell-entry.test.ts skipped: ${entry} is not built (run \`npm run build -w @xiaoba/shell\`)`);
+
+const me = {
+  uid: 10001,
+  name: '小巴同学',
+  email: 'kid@xiaoba.cn',
+  babadou: 0,
+  experience: 120,
+  qianming: '',
+  qm: '',
+  sex: 0,
+  follows: 3,
+  fans: 5,
+  face: 0,
+  avatar: '',
+  ctime: 1_450_000_000,
+  skin: 'moon',
+  birthday: '2000-02-29',
+  lastTime: 1_764_000_000,
+  sign: 0,
+};
+const auth = { token: 'token-abc', user: me, today: '2025-11-25', myspace: true };
+
+let runner: string;
+let sandbox: RenderSandbox;
+const warnings: string[] = [];
+
+describe.skipIf(!built)("the shell's built server entry", () => {
+  beforeAll(async () => {
+    const dir = path.join(SERVER_ROOT, 'test-results');
+    mkdirSync(dir, { recursive: true });
+    runner = path.join(dir, `render-runner-shell-${process.pid}.js`);
+    await build({
+      entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
+      outfile: runner,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+    });
+    sandbox = createRenderSandbox({ roots: [root], timeoutMs: 10_000, runner, log: { info: () => {}, warn: (m) => warnings.push(m) } });
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+    if (runner) rmSync(runner, { force: true });
+  });
+
+  it('is one file that imports nothing but Node built-ins', () => {
+    expect(foreignImports(readFileSync(entry, 'utf8'))).toEqual([]);
+  });
+
+  it("renders the frame of a signed-in page: the user's header, the empty area once in <main>, the skin's styles", async () => {
+    const result = await sandbox.render({ entry, props: { path: '/my', state: { auth } } });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.html.replace(/<!-- -->/g, '')).toContain('你好，小巴同学');
+    expect(result.html.split(SERVER_AREA_SLOT).length).toBe(2);
+    expect(result.html).toMatch(new RegExp(`<main[^>]*id="main"[^>]*>${SERVER_AREA_SLOT}</main>`));
+    expect(result.css).toMatch(/^<style[^>]*data-styled/);
+    expect(result.css).toContain('#0c1126'); // the moon skin's header colour (shared/src/core/skin-palettes.ts)
+  });
+
+  it('shows the archive note in archive mode', async () => {
+    const result = await sandbox.render({ entry, props: { path: '/home', state: { auth }, archive: true } });
+    expect(result.ok && result.html).toContain('存档说明');
+  });
+
+  it('answers error for props without a session state, and the child serves the next render', async () => {
+    expect(await sandbox.render({ entry, props: { path: '/my' } })).toEqual({ ok: false, reason: 'error' });
+    expect(warnings.join('\n')).toContain('props.state.auth is missing');
+    expect((await sandbox.render({ entry, props: { path: '/100002', state: { auth } } })).ok).toBe(true);
+  });
+});
