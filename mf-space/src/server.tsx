@@ -10,8 +10,23 @@
  * pages are: static imports instead of the lazy pages, so nothing suspends.
  */
 import type { ComponentType, ReactNode } from 'react';
-import { baseApi, configureStore, Provider, rootReducer, themeFor, ThemeProvider, uiSlice, type RootState, type RouteObject } from '@xiaoba/shared';
+import {
+  api as http,
+  baseApi,
+  userApi,
+  configureStore,
+  Provider,
+  rootReducer,
+  themeFor,
+  ThemeProvider,
+  uiSlice,
+  type RootState,
+  type RouteObject,
+} from '@xiaoba/shared';
+import type { PlannedRequest, PlannedResponse } from '@xiaoba/shared/core';
 import { createStaticHandler, createStaticRouter, renderToString, ServerStyleSheet, StaticRouterProvider } from '@xiaoba/shared/server';
+import { prefetch } from './prefetch';
+import { parseSpaceId } from './space/space-id';
 import MyBoardPage from './my/MyBoardPage';
 import MyHomePage from './my/MyHomePage';
 import { routeTable } from './route-table';
@@ -32,12 +47,24 @@ export interface ServerRenderProps {
   state: { auth: RootState['auth']; api?: Partial<RootState['api']>; ui?: Partial<RootState['ui']> };
   /** The skin shown (default: the user's own). */
   skin?: string;
+  /**
+   * The site's answers to what `plan` asked for the same path and user: the page's first-screen
+   * queries are filled from them (through the same endpoints and cache keys as in the browser).
+   */
+  responses?: PlannedResponse[];
 }
 
 export interface ServerRenderResult {
   html: string;
   /** The <style> element(s) of the styled components in `html`. */
   css: string;
+  /** RTK Query's cache as this render filled it (answered queries and their tags), for the browser to take over. */
+  state: { api: { queries: RootState['api']['queries']; provided: RootState['api']['provided'] } };
+}
+
+export interface ServerPlanProps {
+  path: string;
+  state: { auth: RootState['auth'] };
 }
 
 /** The pages of the route table, imported statically: a lazy page would render its fallback. */
@@ -56,7 +83,7 @@ function toRoute(meta: RouteMeta): RouteObject {
   const location = meta.index ? { index: true as const } : { path: meta.path };
   return {
     ...location,
-    handle: { title: meta.title },
+    handle: { title: meta.title, page: meta.page },
     ...(Page ? { element: <Page /> } : {}),
     ...(meta.children ? { children: meta.children.map(toRoute) } : {}),
   } as RouteObject;
@@ -81,13 +108,97 @@ function storeFrom(state: ServerRenderProps['state'], skin: string | undefined) 
   });
 }
 
-export async function render(props: ServerRenderProps): Promise<ServerRenderResult> {
+type Store = ReturnType<typeof storeFrom>;
+type HttpConfig = { url?: string; params?: Record<string, unknown> };
+
+/** A request's path below /api with its query, as the site's server will send it (`encodeURIComponent`, like axios). */
+function requestUrl({ url = '', params }: HttpConfig): string {
+  const query = Object.entries(params ?? {})
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value as string | number | boolean))}`)
+    .join('&');
+  return query ? `${url}?${query}` : url;
+}
+
+/**
+ * Runs the page's route prefetch (./prefetch.ts: the first screen's GETs, with exactly its hooks'
+ * arguments) against `answer` in place of the network, and waits until every query has settled.
+ * One render at a time per sandbox child (runner.ts), so the HTTP client's adapter is ours meanwhile.
+ */
+async function runPrefetch(store: Store, path: string, answer: (config: HttpConfig) => Promise<unknown>): Promise<void> {
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response || context.matches.length === 0) return;
+  const match = [...context.matches].reverse().find((m) => (m.route.handle as { page?: string } | undefined)?.page);
+  const page = (match?.route.handle as { page?: string } | undefined)?.page;
+  const start = page ? prefetch[page] : undefined;
+  const uid = store.getState().auth.user?.uid;
+  if (!match || !start || uid === undefined) return;
+  const saved = http.defaults.adapter;
+  http.defaults.adapter = answer as NonNullable<typeof saved>;
+  try {
+    start({
+      dispatch: store.dispatch,
+      getState: store.getState,
+      params: match.params,
+      url: new URL(`http://localhost${path}`),
+      whenSignedIn: (run) => run(uid),
+    });
+    // Another user's space also shows its owner (SpacePage's getUserInfo). The route prefetch leaves
+    // it out because the call records a visit; a page request for that space is that visit.
+    const owner = parseSpaceId(match.params.id);
+    if (owner !== null && owner !== uid) void store.dispatch(userApi.util.prefetch('getUserInfo', owner, { force: false }));
+    await Promise.all(store.dispatch(baseApi.util.getRunningQueriesThunk()));
+  } finally {
+    http.defaults.adapter = saved;
+  }
+}
+
+/** A planning request gets no answer: the plan only collects what the page asks. */
+const NOT_ANSWERED = Object.assign(new Error('planning: not answered'), { isAxiosError: true, code: 'ERR_NETWORK' });
+
+/** The first screen's GETs of `path` for this user, for the site's server to answer (under the user's own session). */
+export async function plan(props: ServerPlanProps): Promise<{ requests: PlannedRequest[] }> {
+  checkProps(props);
+  const requests: PlannedRequest[] = [];
+  await runPrefetch(storeFrom({ auth: props.state.auth }, undefined), props.path, (config) => {
+    const url = requestUrl(config);
+    if (!requests.some((r) => r.url === url)) requests.push({ url });
+    return Promise.reject(NOT_ANSWERED);
+  });
+  return { requests };
+}
+
+/** An axios-shaped answer (or failure) from the site's response, so the endpoints read it as from the network. */
+function replay(responses: PlannedResponse[]) {
+  const byUrl = new Map(responses.map((r) => [r.url, r]));
+  return (config: HttpConfig) => {
+    const found = byUrl.get(requestUrl(config));
+    if (!found) return Promise.reject(NOT_ANSWERED);
+    const response = { data: found.body, status: found.status, statusText: '', headers: {}, config };
+    if (found.status >= 200 && found.status < 300) return Promise.resolve(response);
+    return Promise.reject(Object.assign(new Error(`status ${found.status}`), { isAxiosError: true, response }));
+  };
+}
+
+function checkProps(props: { path?: unknown; state?: { auth?: unknown } }) {
   if (!props || typeof props.path !== 'string' || !props.path.startsWith('/')) throw new Error('render(props): props.path must be a path such as /my');
   if (!props.state || typeof props.state.auth !== 'object' || props.state.auth === null) throw new Error('render(props): props.state.auth is missing');
+}
+
+/** What the browser takes over: only answered queries (a failed one is asked again there, as today). */
+function handOver(store: Store): ServerRenderResult['state'] {
+  const { queries, provided } = store.getState().api;
+  const answered = Object.fromEntries(Object.entries(queries).filter(([, q]) => q?.status === 'fulfilled'));
+  return { api: { queries: answered, provided } };
+}
+
+export async function render(props: ServerRenderProps): Promise<ServerRenderResult> {
+  checkProps(props);
   const context = await handler.query(new Request(`http://localhost${props.path}`));
   if (context instanceof Response) throw new Error(`${props.path} redirects (${context.status})`);
   if (context.statusCode === 404 || context.matches.length === 0) throw new Error(`${props.path} is not a page of mf-space`);
   const store = storeFrom(props.state, props.skin);
+  if (props.responses) await runPrefetch(store, props.path, replay(props.responses));
   const router = createStaticRouter(handler.dataRoutes, context);
   const sheet = new ServerStyleSheet();
   try {
@@ -100,7 +211,7 @@ export async function render(props: ServerRenderProps): Promise<ServerRenderResu
       </Provider>
     );
     const html = renderToString(sheet.collectStyles(page));
-    return { html, css: sheet.getStyleTags() };
+    return { html, css: sheet.getStyleTags(), state: handOver(store) };
   } finally {
     sheet.seal();
   }
