@@ -146,7 +146,7 @@ async function runPrefetch(store: Store, path: string, answer: (config: HttpConf
     // Another user's space also shows its owner (SpacePage's getUserInfo). The route prefetch leaves
     // it out because the call records a visit; a page request for that space is that visit.
     const owner = parseSpaceId(match.params.id);
-    if (owner !== null && owner !== uid) void store.dispatch(userApi.util.prefetch('getUserInfo', owner, { force: false }));
+    if (owner !== null && owner !== uid) store.dispatch(userApi.util.prefetch('getUserInfo', owner, { force: false }));
     await Promise.all(store.dispatch(baseApi.util.getRunningQueriesThunk()));
   } finally {
     http.defaults.adapter = saved;
