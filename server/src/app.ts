@@ -38,6 +38,7 @@ import { moderationRoutes } from './routes/moderation';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
 import { siteRoutes } from './site/static';
+import { startServerRender } from './site/server-render';
 import { ManifestBuilder } from './site/manifest';
 import { modRemoteRoutes } from './routes/mod-remote';
 import { DEFAULT_REGISTRY, RegistryFile } from './deploy/registry';
@@ -158,7 +159,16 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     { prefix: '/api' },
   );
   await app.register(cspReportRoutes);
-  await app.register(siteRoutes, { siteDir: config.siteDir, storage, archive: config.archiveMode, registry, versions, overrides: config.deploy.overrides });
+  const signedInPages = await startServerRender(app, { config, pool, signer, registry, versions });
+  await app.register(siteRoutes, {
+    siteDir: config.siteDir,
+    storage,
+    archive: config.archiveMode,
+    registry,
+    versions,
+    overrides: config.deploy.overrides,
+    ...(signedInPages ? { signedInPages } : {}),
+  });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the
   // posting log and the import quota's record past their windows, and pictures uploaded but never used by a yy within 24 hours.

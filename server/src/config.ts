@@ -57,6 +57,12 @@ export interface Config {
   db: DbTimeouts;
   /** A `: ping` on every live-update stream at least this often, in ms (LIVE_HEARTBEAT_MS, issue 18). */
   liveHeartbeatMs: number;
+  /**
+   * Signed-in pages rendered on the server (issue 19, docs/adr/0016 "Step 3"): the longest wait for
+   * one render in the sandbox, in ms (SERVER_RENDER_TIMEOUT_MS; 0: no server render, every page
+   * is rendered in the browser as before), and how many sandbox processes (SERVER_RENDER_PROCESSES).
+   */
+  serverRender: { timeoutMs: number; processes: number; /** Tests only: the sandbox's runner built elsewhere. */ runner?: string };
 }
 
 /**
@@ -209,6 +215,10 @@ export function loadConfig(env: Env = process.env): Config {
       longStatementMs: intVar(env, 'PG_LONG_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.longStatementMs, 0, 86_400_000),
     },
     liveHeartbeatMs: intVar(env, 'LIVE_HEARTBEAT_MS', LIVE_HEARTBEAT_MS, 100, 600_000),
+    serverRender: {
+      timeoutMs: intVar(env, 'SERVER_RENDER_TIMEOUT_MS', 1000, 0, 60_000),
+      processes: intVar(env, 'SERVER_RENDER_PROCESSES', 1, 1, 16),
+    },
   };
 }
 

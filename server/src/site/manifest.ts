@@ -192,6 +192,7 @@ export function manifestScript(manifest: Manifest): string {
 
 interface RouteRow {
   path?: string;
+  title?: unknown;
   preload?: unknown;
   uses?: unknown;
   children?: RouteRow[];
@@ -210,6 +211,8 @@ interface RoutePattern {
   uses: FragmentUse[];
   /** How deep the row is: an index child matches its parent's path and needs more files. */
   depth: number;
+  /** The page's title: the deepest row along this path that names one. */
+  title?: string;
 }
 
 const isFileName = (f: unknown): f is string => typeof f === 'string' && /^[\w.@-]+\.js$/.test(f);
@@ -232,7 +235,13 @@ function fragmentsOf(value: unknown): Record<string, string[]> | undefined {
 function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files: [], uses: [], depth: 0 }): RoutePattern[] {
   return rows.flatMap((row) => {
     const pattern = row.path === undefined ? parent.pattern : row.path.startsWith('/') ? row.path : `${parent.pattern.replace(/\/$/, '')}/${row.path}`;
-    const own = { pattern, files: [...parent.files, ...preloadOf(row)], uses: [...parent.uses, ...usesOf(row)], depth: parent.depth + 1 };
+    const own: RoutePattern = {
+      pattern,
+      files: [...parent.files, ...preloadOf(row)],
+      uses: [...parent.uses, ...usesOf(row)],
+      depth: parent.depth + 1,
+      ...(typeof row.title === 'string' ? { title: row.title } : parent.title ? { title: parent.title } : {}),
+    };
     return [own, ...patterns(row.children ?? [], own)];
   });
 }
@@ -244,6 +253,8 @@ export interface PagePreload {
   remote: RemoteManifestEntry;
   /** URLs to preload: the remote's entry, the files its page needs, then each fragment of another remote it composes (that remote's entry and the fragment's files). */
   urls: string[];
+  /** The page's title from its route table (the deepest row along the path naming one). */
+  title?: string;
 }
 
 /**
@@ -251,14 +262,14 @@ export interface PagePreload {
  * in the router), so index.html can ask the browser to fetch it while the shell starts.
  */
 export function preloadForPath(manifest: Manifest, pathname: string): PagePreload | undefined {
-  let best: { remote: RemoteManifestEntry; files: string[]; uses: FragmentUse[]; score: number; depth: number } | undefined;
+  let best: { remote: RemoteManifestEntry; files: string[]; uses: FragmentUse[]; score: number; depth: number; title?: string } | undefined;
   for (const remote of manifest.remotes) {
-    for (const { pattern, files, uses, depth } of patterns(remote.routes as RouteRow[])) {
+    for (const { pattern, files, uses, depth, title } of patterns(remote.routes as RouteRow[])) {
       const score = routeMatchScore(pattern, pathname);
       // As the router: the first best match wins, except that a layout row's index child (same
       // path, deeper) is the page actually shown, with the layout's files and its own.
       const better = !best || score > best.score || (score === best.score && remote === best.remote && depth > best.depth);
-      if (score >= 0 && better) best = { remote, files, uses, score, depth };
+      if (score >= 0 && better) best = { remote, files, uses, score, depth, ...(title ? { title } : {}) };
     }
   }
   if (!best) return undefined;
@@ -270,5 +281,5 @@ export function preloadForPath(manifest: Manifest, pathname: string): PagePreloa
     if (!other || !files) continue; // not deployed, or built before it exposed the fragment
     urls.push(other.url, ...files.map((f) => baseOf(other) + f));
   }
-  return { remote: best.remote, urls: [...new Set(urls)] };
+  return { remote: best.remote, urls: [...new Set(urls)], ...(best.title ? { title: best.title } : {}) };
 }

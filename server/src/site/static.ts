@@ -8,7 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRODUCT_NAME } from '@xiaoba/shared/core';
+import { PAGE_STATE_ID, PRODUCT_NAME } from '@xiaoba/shared/core';
 import { isApiPath } from '../http/errors';
 import { SESSION_HINT_COOKIE } from '../auth/cookies';
 import type { UploadStorage } from '../uploads/storage';
@@ -16,6 +16,7 @@ import { STATIC_DIR } from '../paths';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
 import { ManifestBuilder, manifestScript, preloadForPath } from './manifest';
+import type { SignedInPages } from './signed-in-page';
 import { IMMUTABLE, NO_CACHE, RemoteFiles } from './remote-files';
 
 export { IMMUTABLE, NO_CACHE };
@@ -127,7 +128,15 @@ export interface SiteOptions {
   versions?: RemoteVersions;
   /** REMOTE_OVERRIDES=1: said in the manifest. */
   overrides?: boolean;
+  /** Server-rendered signed-in pages (issue 19); without it every such page is rendered in the browser. */
+  signedInPages?: SignedInPages;
 }
+
+/** A signed-in page's HTML holds the user's data and a token: only for this browser, never stored. */
+export const PRIVATE_PAGE = 'private, no-store';
+/** The `<script type="application/json">` holding a server-rendered page's state; `<` escaped so no text ends it. */
+export const pageStateScript = (state: unknown) =>
+  `<script type="application/json" id="${PAGE_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
 
 const UPLOAD_EXTENSIONS = ['.webp', '.jpg', '.jpeg', '.png', '.gif'];
 
@@ -143,7 +152,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 export async function siteRoutes(
   app: FastifyInstance,
-  { siteDir, storage, archive = false, registry, versions, overrides = false }: SiteOptions,
+  { siteDir, storage, archive = false, registry, versions, overrides = false, signedInPages }: SiteOptions,
 ): Promise<void> {
   const manifest = new ManifestBuilder(siteDir, app.log, archive, {
     ...(registry ? { registry } : {}),
@@ -236,9 +245,25 @@ export async function siteRoutes(
     const pathname = request.url.split('?')[0] ?? '/';
     // An archive takes no registrations: its pages differ from the prerendered ones.
     const prerendered = archive ? null : await prerenderedPage(pathname);
-    const script = preload + (prerendered ? '' : SPLASH_STYLE) + manifestScript(current) + (prerendered?.css ?? '');
+    // A signed-in page with its first screen (signed-in-page.ts); any failure there is the page as before.
+    const serverPage =
+      !prerendered && signedInPages && html.includes(ROOT_DIV)
+        ? await signedInPages.render(request, current).catch((err: unknown) => {
+            request.log.error({ err }, 'server render failed: the page is rendered in the browser');
+            return null;
+          })
+        : null;
+    const script = preload + (prerendered || serverPage ? '' : SPLASH_STYLE) + manifestScript(current) + (prerendered?.css ?? serverPage?.css ?? '');
     const at = html.search(/<\/head>/i);
     let page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
+    if (serverPage) {
+      const title = needs?.title ? `${needs.title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
+      page = page
+        .replace(ROOT_DIV, () => `<div id="${PRERENDER_ID}">${serverPage.html}</div>${pageStateScript(serverPage.state)}${ROOT_DIV}`)
+        .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
+      reply.header('x-server-render', serverPage.area).header('vary', 'cookie');
+      return reply.header('cache-control', PRIVATE_PAGE).type('text/html; charset=utf-8').send(page);
+    }
     if (prerendered && page.includes(ROOT_DIV)) {
       page = parkModuleScripts(page)
         .replace(ROOT_DIV, `<div id="${PRERENDER_ID}">${prerendered.html}</div>${ROOT_DIV}<script async src="${prerendered.bootScript}"></script>`)
@@ -278,7 +303,8 @@ export async function siteRoutes(
     if (isApiPath(request.url)) return reply.callNotFound();
     const rel = safeRelativePath(request.params['*']);
     if (rel === null) return reply.callNotFound();
-    if (rel !== '' && rel !== 'index.html' && (await isFile(path.join(shellDir, rel)))) {
+    // server/: the shell's server render (shell/src/server.tsx), for the render sandbox, never a browser's.
+    if (rel !== '' && rel !== 'index.html' && !rel.startsWith('server/') && (await isFile(path.join(shellDir, rel)))) {
       return sendFile(reply, shellDir, rel, shellCachePolicy(rel));
     }
     // Client-side routes (/login, /12345, /setting/avatar) get the shell; a missing script or

@@ -1,0 +1,57 @@
+/**
+ * Starts the server render of signed-in pages (signed-in-page.ts) when it can run: not turned off
+ * (SERVER_RENDER_TIMEOUT_MS=0) and the sandbox's runner built beside the server (dist/render-runner.js;
+ * a server run from its sources, as in unit tests, has none). The sandbox is closed with the app.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { TokenSigner } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Pool } from '../db/pool';
+import type { RegistrySource } from '../deploy/registry';
+import type { RemoteVersions } from '../deploy/versions';
+import { createRenderSandbox } from '../render/sandbox';
+import { serverRenderRoots, SignedInPages } from './signed-in-page';
+
+export interface ServerRenderOptions {
+  config: Config;
+  pool: Pool;
+  signer: TokenSigner;
+  registry: RegistrySource;
+  versions: RemoteVersions;
+}
+
+export const defaultRunner = () => fileURLToPath(new URL('./render-runner.js', import.meta.url));
+
+export async function startServerRender(app: FastifyInstance, options: ServerRenderOptions): Promise<SignedInPages | null> {
+  const { config } = options;
+  const runner = config.serverRender.runner ?? defaultRunner();
+  if (config.serverRender.timeoutMs === 0 || !existsSync(runner)) return null;
+  const cacheDir = path.join(config.dataDir, 'render-cache');
+  await mkdir(cacheDir, { recursive: true });
+  // The registry's remotes at start: a remote registered later is rendered in the browser until a restart.
+  const remotes = (await options.registry.load()).remotes.map((r) => r.name);
+  const sandbox = createRenderSandbox({
+    roots: serverRenderRoots(config.siteDir, remotes, cacheDir),
+    timeoutMs: config.serverRender.timeoutMs,
+    processes: config.serverRender.processes,
+    runner,
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+  });
+  app.addHook('onClose', () => sandbox.close());
+  return new SignedInPages({
+    app,
+    pool: options.pool,
+    signer: options.signer,
+    sandbox,
+    siteDir: config.siteDir,
+    cacheDir,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    archive: config.archiveMode,
+    versions: options.versions,
+    log: app.log,
+  });
+}

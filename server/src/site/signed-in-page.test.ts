@@ -1,0 +1,147 @@
+/**
+ * Signed-in pages rendered on the server, through the real sandbox with the built shell and
+ * mf-space server entries (copied into a site folder of the test's own, so one of them can be
+ * broken). Skipped, with a message, when they are not built (`npm test` builds first).
+ */
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtemp, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_STATE_ID } from '@xiaoba/shared/core';
+import { insertYy } from '../db/yy';
+import { REPO_ROOT, SERVER_ROOT } from '../paths';
+import { startTestApp, type TestApp } from '../test/helpers';
+import { createUser, PASSWORD } from '../test/users';
+import { MAX_PLANNED_REQUESTS, plannedRequests } from './signed-in-page';
+
+const shellEntry = path.join(REPO_ROOT, 'shell/dist/server/entry.mjs');
+const spaceEntry = path.join(REPO_ROOT, 'mf-space/dist/server/entry.mjs');
+const built = existsSync(shellEntry) && existsSync(spaceEntry);
+if (!built) console.warn('signed-in-page.test: shell or mf-space is not built (npm run build): skipped');
+
+let t: TestApp;
+let siteDir: string;
+let runner: string;
+let owner: { uid: number };
+let cookies: Record<string, string>;
+
+const page = (url: string, jar: Record<string, string> = cookies) => t.app.inject({ method: 'GET', url, cookies: jar, headers: { accept: 'text/html' } });
+
+function pageState(html: string): { auth: { token: string; user: { uid: number } }; api?: { queries: Record<string, { status: string }> } } | null {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_STATE_ID}">(.*?)</script>`).exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+describe.skipIf(!built)('signed-in pages rendered on the server', () => {
+  beforeAll(async () => {
+    siteDir = await mkdtemp(path.join(tmpdir(), 'xb-ssr-site-'));
+    for (const ws of ['shell', 'mf-space']) cpSync(path.join(REPO_ROOT, ws, 'dist'), path.join(siteDir, ws, 'dist'), { recursive: true });
+    mkdirSync(path.join(SERVER_ROOT, 'test-results'), { recursive: true });
+    runner = path.join(SERVER_ROOT, 'test-results', `render-runner-site-${process.pid}.js`);
+    await build({
+      entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
+      outfile: runner,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'error',
+    });
+    t = await startTestApp({ siteDir, serverRender: { timeoutMs: 5000, processes: 1, runner } });
+    owner = await createUser(t.pool, { name: '星星', email: 'ssr@example.com' });
+    await insertYy(t.pool, { uid: owner.uid, content: '服务器渲染的第一条yy', transpondId: null, ctime: Math.floor(Date.now() / 1000) - 60 });
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: String(owner.uid), password: PASSWORD } });
+    cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    if (siteDir) rmSync(siteDir, { recursive: true, force: true });
+    if (runner) rmSync(runner, { force: true });
+  });
+
+  it('sends /my with its first screen and the state the browser takes over, for this browser only', async () => {
+    const before = await t.pool.query('SELECT token_hash, rotated_at FROM refresh_tokens ORDER BY token_hash');
+    const res = await page('/my');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-server-render']).toBe('ok');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    // The frame (the header's user), the area (the yy) and their styles, before any script.
+    expect(res.body).toContain('<div id="xb-prerender">');
+    expect(res.body).toContain('星星');
+    expect(res.body).toContain('服务器渲染的第一条yy');
+    expect(res.body).toMatch(/<style data-xb-prerender[^>]*>[^<]*\{/);
+    expect(res.body).not.toContain('data-styled=');
+    const state = pageState(res.body);
+    expect(state?.auth.user.uid).toBe(owner.uid);
+    // The token works for the API, as the browser will use it.
+    const info = await t.app.inject({ url: '/api/user/getinfo', headers: { authorization: `Bearer ${state?.auth.token}` } });
+    expect(info.statusCode).toBe(200);
+    const answered = Object.entries(state?.api?.queries ?? {}).filter(([, q]) => q.status === 'fulfilled');
+    expect(answered.map(([key]) => key.split('(')[0]).sort()).toEqual(['getHotTopics', 'getOwnLeaveCount', 'getUserYy', 'getVisitors']);
+    // A page request proves the session without rotating anything.
+    expect((await t.pool.query('SELECT token_hash, rotated_at FROM refresh_tokens ORDER BY token_hash')).rows).toEqual(before.rows);
+  });
+
+  it("renders another user's space with its owner", async () => {
+    const other = await createUser(t.pool, { name: '月亮', email: 'moon@example.com' });
+    await insertYy(t.pool, { uid: other.uid, content: '月亮的yy', transpondId: null, ctime: Math.floor(Date.now() / 1000) - 30 });
+    const res = await page(`/${other.uid}`);
+    expect(res.headers['x-server-render']).toBe('ok');
+    expect(res.body).toContain('月亮的yy');
+    expect(res.body).toContain('月亮');
+  });
+
+  it('gives a visitor without a valid page session exactly the page as before', async () => {
+    for (const jar of [{}, { xb_page: 'forged.value.here' }, { xb_refresh: cookies.xb_refresh! }]) {
+      const res = await page('/my', jar);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-server-render']).toBeUndefined();
+      expect(res.body).not.toContain('xb-prerender');
+      expect(res.body).toContain('xb-splash');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('never serves a server entry to a browser', async () => {
+    expect((await t.app.inject({ url: '/server/entry.mjs' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/remotes/mf-space/server/entry.mjs' })).statusCode).toBe(404);
+  });
+
+  it("serves the frame with the browser's loading state in the area when the remote's render fails", async () => {
+    const broken = path.join(siteDir, 'mf-space/dist/server/entry.mjs');
+    await writeFile(broken, `export function plan() { return { requests: [] }; }\nexport function render() { throw new Error('a broken remote'); }\n`);
+    // A later modification time: the renderer imports the file anew.
+    await utimes(broken, new Date(), new Date(Date.now() + 10_000));
+    const res = await page('/my');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-server-render']).toBe('error');
+    expect(res.body).toContain('星星'); // the header, from the shell's render
+    expect(res.body).toContain('<div id="xb-area"><div class="xb-splash" role="status" aria-label="加载中">');
+    expect(res.body).not.toContain('服务器渲染的第一条yy');
+    // The session and the user still reach the browser; no first-screen data does.
+    const state = pageState(res.body);
+    expect(state?.auth.user.uid).toBe(owner.uid);
+    expect(state?.api).toBeUndefined();
+  });
+
+  it('ends the page session with the logout: the next page is rendered in the browser', async () => {
+    const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies });
+    expect(out.statusCode).toBe(200);
+    const res = await page('/my');
+    expect(res.headers['x-server-render']).toBeUndefined();
+    expect(res.body).not.toContain('星星');
+  });
+});
+
+describe("a remote's plan", () => {
+  it('keeps only plain paths below /api, once each, at most MAX_PLANNED_REQUESTS', () => {
+    const urls = ['/yy/hottopics', '/yy/hottopics', '//evil.example/x', 'http://evil.example/', '/../admin', '/a b', '/x#y', '/a\\b', '', 42, null];
+    expect(plannedRequests({ requests: urls.map((url) => ({ url })) })).toEqual([{ url: '/yy/hottopics' }]);
+    const many = Array.from({ length: 20 }, (_, i) => ({ url: `/yy/getUseryy/${i + 1}?pageNum=1&pageSize=20` }));
+    expect(plannedRequests({ requests: many })).toHaveLength(MAX_PLANNED_REQUESTS);
+    for (const bad of [null, 'x', { requests: 'x' }, { requests: [null] }]) expect(plannedRequests(bad)).toEqual([]);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Signed-in pages rendered on the server (issue 19 step 3, docs/adr/0016 "Step 3"). A page request
+ * that carries the page-session cookie (auth/page-session.ts: never rotates anything) is answered
+ * with its first screen in the HTML:
+ *
+ * 1. the user as GET /api/user/getinfo answers it, under an access token minted for this page;
+ * 2. the page's remote (the one whose route table matches the path) is asked, in the render
+ *    sandbox, for its `plan`: the first screen's GETs (its route prefetch);
+ * 3. the site answers them through its own API routes (`app.inject`, the user's token: the same
+ *    checks, limits and JSON as the browser's requests, never more than the user may read);
+ * 4. the remote renders its area from those answers and hands back RTK Query's cache; the shell's
+ *    server entry renders the frame (header, <main>) with an empty area slot, at the same time;
+ * 5. the area goes into the slot. An area that fails, times out or has no server entry gets the
+ *    browser's loading state instead, and the rest of the page is served; a frame that fails
+ *    means no server render at all (the page as before).
+ *
+ * Remotes' code runs only in the sandbox's children (render/sandbox.ts): no secrets, no database,
+ * no files but the server builds. They receive the user and the answers, which the browser gets too.
+ */
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { PUBLIC_PATHS, SERVER_AREA_ID, SERVER_AREA_SLOT, type PageState, type PlannedRequest, type PlannedResponse } from '@xiaoba/shared/core';
+import { PAGE_COOKIE } from '../auth/cookies';
+import { readPageSession } from '../auth/page-session';
+import type { TokenSigner } from '../auth/tokens';
+import type { Pool } from '../db/pool';
+import type { RemoteVersions } from '../deploy/versions';
+import type { RenderResult, RenderSandbox } from '../render/sandbox';
+import { preloadForPath, remoteDistDir, type Manifest, type RemoteManifestEntry } from './manifest';
+
+/** A build's server entry, relative to its build folder (shared/build/federation.mjs SERVER_DIR/SERVER_FILE). */
+export const SERVER_ENTRY_FILE = 'server/entry.mjs';
+/** At most this many first-screen GETs per page: a plan asking for more is cut. */
+export const MAX_PLANNED_REQUESTS = 12;
+/**
+ * What an area shows when its server render failed: the browser's first state of a page whose
+ * code is still loading (the shell's PageLoading), in the default skin's colours.
+ */
+export const AREA_FALLBACK =
+  '<div class="xb-splash" role="status" aria-label="加载中"><i></i></div>' +
+  '<style data-xb-prerender>.xb-splash{display:flex;justify-content:center;padding:48px 0}' +
+  '.xb-splash i{width:20px;height:20px;border-radius:50%;border:3px solid #c7d7e3;border-top-color:#1f6fb2;animation:xb-spin .8s linear infinite}' +
+  '@keyframes xb-spin{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){.xb-splash i{animation:none}}</style>';
+
+export interface ServerPage {
+  html: string;
+  /** <style> elements, renamed so styled-components in the browser leaves them alone (they go at the takeover). */
+  css: string;
+  state: PageState;
+  /** How the page's area went: `ok`, a sandbox failure, or `none` (no server entry for that remote). */
+  area: 'ok' | 'none' | Exclude<RenderResult, { ok: true }>['reason'];
+}
+
+export interface SignedInPagesOptions {
+  app: FastifyInstance;
+  pool: Pool;
+  signer: TokenSigner;
+  sandbox: RenderSandbox;
+  siteDir: string;
+  /** Where published versions' server entries are written to be read by the sandbox (one of its roots). */
+  cacheDir: string;
+  accessTokenTtlSeconds: number;
+  archive: boolean;
+  versions?: RemoteVersions;
+  log: FastifyBaseLogger;
+}
+
+/** The sandbox's roots: the shell's and each remote's local server build, and the cache of published ones. */
+export function serverRenderRoots(siteDir: string, remotes: readonly string[], cacheDir: string): string[] {
+  return [path.join(siteDir, 'shell', 'dist', 'server'), ...remotes.map((name) => path.join(remoteDistDir(siteDir, name), 'server')), cacheDir];
+}
+
+const isFile = async (file: string) => (await stat(file).catch(() => null))?.isFile() ?? false;
+
+/** A plan's requests kept only if each is a plain path below /api (no scheme, no `..`, no fragment), deduplicated, at most MAX_PLANNED_REQUESTS. */
+export function plannedRequests(data: unknown): PlannedRequest[] {
+  const list = (data as { requests?: unknown } | null)?.requests;
+  if (!Array.isArray(list)) return [];
+  const urls = list
+    .map((r) => (r as { url?: unknown } | null)?.url)
+    .filter((url): url is string => typeof url === 'string' && /^\/[\w-]/.test(url) && url.length <= 512 && !/\.\.|[#\\\s]|\/\//.test(url));
+  return [...new Set(urls)].slice(0, MAX_PLANNED_REQUESTS).map((url) => ({ url }));
+}
+
+/** `<style data-styled…>` made inert for styled-components in the browser (which would adopt it). */
+const inertStyles = (css: string) => css.replace(/<style data-styled="[^"]*"/g, '<style data-xb-prerender');
+
+export class SignedInPages {
+  constructor(private readonly options: SignedInPagesOptions) {}
+
+  /** The server entry of a remote as served now: its active published version's (written to the cache), else its local build's. */
+  private async entryOf(remote: RemoteManifestEntry): Promise<string | null> {
+    const { versions, siteDir, cacheDir } = this.options;
+    // The registry's name (the folder, /remotes/<name>/), which the manifest's URL carries; `name` is the federation's.
+    const name = /^\/remotes\/([\w.-]+)\//.exec(remote.url)?.[1];
+    if (!name) return null;
+    const active = versions ? await versions.active(name).catch(() => null) : null;
+    if (!active) {
+      const local = path.join(remoteDistDir(siteDir, name), SERVER_ENTRY_FILE);
+      return (await isFile(local)) ? local : null;
+    }
+    if (!/^[\w.-]+$/.test(active)) return null;
+    const file = path.join(cacheDir, name, active, 'entry.mjs');
+    if (await isFile(file)) return file;
+    const data = await versions!.readFile(name, active, SERVER_ENTRY_FILE).catch(() => null);
+    if (!data) return null;
+    // A regular file with the published bytes (never a link: the sandbox would refuse it), renamed into place whole.
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, data);
+    await rename(temp, file);
+    return file;
+  }
+
+  /** The server-rendered page for this request, or null when it is not one (no session, a public page, no frame). */
+  async render(request: FastifyRequest, manifest: Manifest): Promise<ServerPage | null> {
+    const { app, pool, signer, sandbox, siteDir, archive, log } = this.options;
+    const [pathname = '/', query] = request.url.split('?', 2);
+    if ((PUBLIC_PATHS as readonly string[]).includes(pathname)) return null;
+    const session = await readPageSession(pool, signer, request.cookies?.[PAGE_COOKIE]);
+    if (!session) return null;
+    const shellEntry = path.join(siteDir, 'shell', 'dist', SERVER_ENTRY_FILE);
+    if (!(await isFile(shellEntry))) return null;
+
+    const token = await signer.signAccess(session.uid, this.options.accessTokenTtlSeconds);
+    const get = async (url: string): Promise<PlannedResponse> => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api${url}`,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+        remoteAddress: request.ip,
+      });
+      let body: unknown = null;
+      try {
+        body = res.json();
+      } catch {
+        // Not JSON (a proxy's page): the entry sees the status only.
+      }
+      return { url, status: res.statusCode, body };
+    };
+    const me = await get('/user/getinfo');
+    const user = (me.body as { data?: unknown } | null)?.data;
+    if (me.status !== 200 || typeof user !== 'object' || user === null) return null;
+
+    // The entries get the user, never the token: nothing they render needs it.
+    const auth = { token: null, user, today: '', myspace: true };
+    const pagePath = query === undefined ? pathname : `${pathname}?${query}`;
+    const remote = preloadForPath(manifest, pathname)?.remote;
+    const renderArea = async (): Promise<RenderResult | null> => {
+      const entry = remote ? await this.entryOf(remote) : null;
+      if (!entry) return null;
+      const planned = await sandbox.render({ entry, call: 'plan', props: { path: pagePath, state: { auth } } });
+      if (!planned.ok) return planned;
+      const responses = await Promise.all(plannedRequests(planned.data).map((r) => get(r.url)));
+      return sandbox.render({ entry, props: { path: pagePath, state: { auth }, responses } });
+    };
+    const [frame, area] = await Promise.all([sandbox.render({ entry: shellEntry, props: { path: pagePath, state: { auth }, archive } }), renderArea()]);
+    if (!frame.ok || frame.html.split(SERVER_AREA_SLOT).length !== 2) {
+      log.warn({ path: pathname, reason: frame.ok ? 'no area slot' : frame.reason }, 'server render of the frame failed: the page is rendered in the browser');
+      return null;
+    }
+    if (area && !area.ok)
+      log.warn({ path: pathname, remote: remote?.name, reason: area.reason }, 'server render of an area failed: it is rendered in the browser');
+    const areaHtml = area?.ok ? area.html : AREA_FALLBACK;
+    const api = area?.ok ? (area.data as { api?: PageState['api'] } | null)?.api : undefined;
+    return {
+      html: frame.html.replace(SERVER_AREA_SLOT, () => `<div id="${SERVER_AREA_ID}">${areaHtml}</div>`),
+      css: inertStyles(frame.css + (area?.ok ? area.css : '')),
+      state: { auth: { token, user }, ...(api ? { api } : {}) },
+      area: area === null ? 'none' : area.ok ? 'ok' : area.reason,
+    };
+  }
+}
