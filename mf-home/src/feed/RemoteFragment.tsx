@@ -6,7 +6,7 @@
  * again without a page reload. The rest of the page keeps working throughout.
  */
 import { Component, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, loadRemoteModule, resetRemoteModule, styled } from '@xiaoba/shared';
+import { Button, loadRemoteModule, resetRemoteModule, SERVER_FRAGMENT_ATTR, SERVER_FRAGMENT_PROPS_ATTR, styled } from '@xiaoba/shared';
 import { Note } from '../ui/Note';
 
 export const FRAGMENT_FAILED = '这一块暂时加载失败了，请检查网络后重试。';
@@ -82,6 +82,12 @@ export function RemoteFragment({ remote, module, label, props, renewal = 0 }: Re
     setAttempt((n) => n + 1);
   }
 
+  // The server's render (docs/adr/0016 "Step 3"): an empty slot the site fills with the remote's own
+  // render of the fragment, in the wrapper shown below. Vite drops this branch from browser builds.
+  if (import.meta.env.SSR) {
+    const slot = { [SERVER_FRAGMENT_ATTR]: `${remote} ${module}`, [SERVER_FRAGMENT_PROPS_ATTR]: JSON.stringify(props ?? {}) };
+    return <div tabIndex={-1} {...slot} />;
+  }
   if (load.status === 'failed') {
     return (
       <Failure role="alert">

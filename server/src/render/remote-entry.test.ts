@@ -155,8 +155,46 @@ describe.skipIf(!built)("mf-space's built server entry", () => {
   it("answers error for a path that is not one of mf-space's pages, or props without a user's state", async () => {
     expect(await sandbox.render({ entry, props: { path: '/system/notify', state: { auth } } })).toEqual({ ok: false, reason: 'error' });
     expect(await sandbox.render({ entry, props: { path: '/my' } })).toEqual({ ok: false, reason: 'error' });
-    expect(warnings.join('\n')).toContain('/system/notify is not a page of mf-space');
+    expect(warnings.join('\n')).toContain('/system/notify is not a page of this remote');
     // The child is still there for the next page.
     expect((await sandbox.render({ entry, props: firstScreen })).ok).toBe(true);
+  });
+
+  it("plans /my's first screen as its route prefetch asks it, and renders it from the site's answers", async () => {
+    const planned = await sandbox.render({ entry, call: 'plan', props: { path: '/my', state: { auth } } });
+    expect(planned).toMatchObject({ ok: true });
+    const urls = ((planned as { data: { requests: { url: string }[] } }).data.requests ?? []).map((r) => r.url);
+    expect(urls.sort()).toEqual(
+      [`/user/getleaves`, `/visitor/get?uid=${auth.user.uid}`, `/yy/getUseryy/${auth.user.uid}?pageNum=1&pageSize=20`, '/yy/hottopics'].sort(),
+    );
+    const yy = `/yy/getUseryy/${auth.user.uid}?pageNum=1&pageSize=20`;
+    const records = [
+      { weiboId: 9, uid: auth.user.uid, userName: auth.user.name, content: '从服务器的回答来的yy', ctime: 1_764_000_000, comment: 0, transpondId: 0 },
+    ];
+    const responses = [
+      { url: yy, status: 200, body: { code: 200, msg: 'ok', data: { records, total: 1, pages: 1, current: 1, size: 20 } } },
+      // A failed answer: that query is left for the browser.
+      { url: '/yy/hottopics', status: 500, body: { code: 500, msg: '服务器错误' } },
+    ];
+    const result = await sandbox.render({ entry, props: { path: '/my', state: { auth }, responses } });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.html).toContain('从服务器的回答来的yy');
+    const queries = (result.data as { api: { queries: Record<string, { status: string }> } }).api.queries;
+    expect(Object.keys(queries)).toEqual([`getUserYy({"page":1,"uid":${auth.user.uid}})`]);
+  });
+
+  it('renders the ./feed fragment another remote composes, from its own plan', async () => {
+    const fragment = { module: './feed', props: { source: 'all' } };
+    const planned = await sandbox.render({ entry, call: 'plan', props: { path: '/home', state: { auth }, fragment } });
+    expect(planned).toMatchObject({ ok: true, data: { requests: [{ url: '/yy/getyy?pageNum=1&pageSize=20' }] } });
+    const records = [{ weiboId: 3, uid: 5, userName: '同桌', content: '大家好呀', ctime: 1_764_000_000, comment: 0, transpondId: 0 }];
+    const responses = [
+      { url: '/yy/getyy?pageNum=1&pageSize=20', status: 200, body: { code: 200, msg: 'ok', data: { records, total: 1, pages: 1, current: 1, size: 20 } } },
+    ];
+    const result = await sandbox.render({ entry, props: { path: '/home', state: { auth }, fragment, responses } });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.html).toContain('大家好呀');
+    expect(await sandbox.render({ entry, props: { path: '/home', state: { auth }, fragment: { module: './nope' } } })).toEqual({ ok: false, reason: 'error' });
   });
 });

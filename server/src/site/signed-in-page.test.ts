@@ -14,12 +14,13 @@ import { insertYy } from '../db/yy';
 import { REPO_ROOT, SERVER_ROOT } from '../paths';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { createUser, PASSWORD } from '../test/users';
-import { MAX_PLANNED_REQUESTS, plannedRequests } from './signed-in-page';
+import { MAX_PLANNED_REQUESTS, mergeApiCaches, plannedRequests } from './signed-in-page';
 
 const shellEntry = path.join(REPO_ROOT, 'shell/dist/server/entry.mjs');
 const spaceEntry = path.join(REPO_ROOT, 'mf-space/dist/server/entry.mjs');
-const built = existsSync(shellEntry) && existsSync(spaceEntry);
-if (!built) console.warn('signed-in-page.test: shell or mf-space is not built (npm run build): skipped');
+const homeEntry = path.join(REPO_ROOT, 'mf-home/dist/server/entry.mjs');
+const built = existsSync(shellEntry) && existsSync(spaceEntry) && existsSync(homeEntry);
+if (!built) console.warn('signed-in-page.test: shell, mf-space or mf-home is not built (npm run build): skipped');
 
 let t: TestApp;
 let siteDir: string;
@@ -37,7 +38,7 @@ function pageState(html: string): { auth: { token: string; user: { uid: number }
 describe.skipIf(!built)('signed-in pages rendered on the server', () => {
   beforeAll(async () => {
     siteDir = await mkdtemp(path.join(tmpdir(), 'xb-ssr-site-'));
-    for (const ws of ['shell', 'mf-space']) cpSync(path.join(REPO_ROOT, ws, 'dist'), path.join(siteDir, ws, 'dist'), { recursive: true });
+    for (const ws of ['shell', 'mf-space', 'mf-home']) cpSync(path.join(REPO_ROOT, ws, 'dist'), path.join(siteDir, ws, 'dist'), { recursive: true });
     mkdirSync(path.join(SERVER_ROOT, 'test-results'), { recursive: true });
     runner = path.join(SERVER_ROOT, 'test-results', `render-runner-site-${process.pid}.js`);
     await build({
@@ -94,8 +95,18 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect(res.body).toContain('月亮');
   });
 
+  it("renders /home with mf-space's feed filled into mf-home's page, one cache for both", async () => {
+    const res = await page('/home');
+    expect(res.headers['x-server-render']).toBe('ok');
+    expect(res.body).toContain('欢迎回来，<!-- -->星星'); // mf-home's page
+    expect(res.body).toMatch(/<div tabindex="-1" data-xb-fragment="mf_space \.\/feed" data-xb-props="[^"]*">.*服务器渲染的第一条yy/s); // mf-space's fragment in its slot
+    const keys = Object.keys(pageState(res.body)?.api?.queries ?? {}).map((key) => key.split('(')[0]);
+    expect(keys).toEqual(expect.arrayContaining(['getNotices', 'getFanNotices', 'getSystemNotices', 'getAllYy']));
+  });
+
   it('gives a visitor without a valid page session exactly the page as before', async () => {
-    for (const jar of [{}, { xb_page: 'forged.value.here' }, { xb_refresh: cookies.xb_refresh! }]) {
+    const jars: Record<string, string>[] = [{}, { xb_page: 'forged.value.here' }, { xb_refresh: cookies.xb_refresh! }];
+    for (const jar of jars) {
       const res = await page('/my', jar);
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-server-render']).toBeUndefined();
@@ -133,6 +144,25 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     const res = await page('/my');
     expect(res.headers['x-server-render']).toBeUndefined();
     expect(res.body).not.toContain('星星');
+  });
+});
+
+describe("two renders' caches", () => {
+  it('merge queries and the tags naming them', () => {
+    const a = { queries: { 'a(1)': { status: 'fulfilled' } }, provided: { tags: { Yy: { '1': ['a(1)'] } }, keys: { 'a(1)': [{ type: 'Yy', id: 1 }] } } };
+    const b = {
+      queries: { 'b(1)': { status: 'fulfilled' } },
+      provided: { tags: { Yy: { '1': ['b(1)'] }, User: { '2': ['b(1)'] } }, keys: { 'b(1)': [{ type: 'User', id: 2 }] } },
+    };
+    expect(mergeApiCaches(a, b)).toEqual({
+      queries: { 'a(1)': { status: 'fulfilled' }, 'b(1)': { status: 'fulfilled' } },
+      provided: {
+        tags: { Yy: { '1': ['a(1)', 'b(1)'] }, User: { '2': ['b(1)'] } },
+        keys: { 'a(1)': [{ type: 'Yy', id: 1 }], 'b(1)': [{ type: 'User', id: 2 }] },
+      },
+    });
+    expect(mergeApiCaches(undefined, b)).toBe(b);
+    expect(mergeApiCaches(a, undefined)).toBe(a);
   });
 });
 

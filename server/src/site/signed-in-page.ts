@@ -20,7 +20,16 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { PUBLIC_PATHS, SERVER_AREA_ID, SERVER_AREA_SLOT, type PageState, type PlannedRequest, type PlannedResponse } from '@xiaoba/shared/core';
+import {
+  PUBLIC_PATHS,
+  SERVER_AREA_ID,
+  SERVER_AREA_SLOT,
+  SERVER_FRAGMENT_ATTR,
+  SERVER_FRAGMENT_PROPS_ATTR,
+  type PageState,
+  type PlannedRequest,
+  type PlannedResponse,
+} from '@xiaoba/shared/core';
 import { PAGE_COOKIE } from '../auth/cookies';
 import { readPageSession } from '../auth/page-session';
 import type { TokenSigner } from '../auth/tokens';
@@ -83,6 +92,30 @@ export function plannedRequests(data: unknown): PlannedRequest[] {
   return [...new Set(urls)].slice(0, MAX_PLANNED_REQUESTS).map((url) => ({ url }));
 }
 
+/** At most this many fragments of other remotes filled in one page. */
+export const MAX_FRAGMENTS = 4;
+/** The empty slot a page's render leaves for a fragment of another remote (RemoteFragment on the server). */
+const FRAGMENT_SLOT = new RegExp(`<div tabindex="-1" ${SERVER_FRAGMENT_ATTR}="([^"]*)" ${SERVER_FRAGMENT_PROPS_ATTR}="([^"]*)"></div>`, 'g');
+
+const ENTITIES: Record<string, string> = { '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+const unescapeAttribute = (value: string) => value.replace(/&(?:quot|#x27|#39|lt|gt|amp);/g, (entity) => ENTITIES[entity]!);
+
+type ApiCache = NonNullable<PageState['api']>;
+type Tags = Record<string, Record<string, string[]>>;
+
+/** Two renders' RTK Query caches as one (queries and the tags that name them), as RTK would hold them after both. */
+export function mergeApiCaches(a: ApiCache | undefined, b: ApiCache | undefined): ApiCache | undefined {
+  if (!a || !b) return a ?? b;
+  const pa = (a.provided ?? {}) as { tags?: Tags; keys?: Record<string, unknown> };
+  const pb = (b.provided ?? {}) as { tags?: Tags; keys?: Record<string, unknown> };
+  const tags: Tags = structuredClone(pa.tags ?? {});
+  for (const [type, ids] of Object.entries(pb.tags ?? {})) {
+    const into = (tags[type] ??= {});
+    for (const [id, keys] of Object.entries(ids)) into[id] = [...new Set([...(into[id] ?? []), ...keys])];
+  }
+  return { queries: { ...a.queries, ...b.queries }, provided: { tags, keys: { ...pa.keys, ...pb.keys } } };
+}
+
 /** `<style data-styled…>` made inert for styled-components in the browser (which would adopt it). */
 const inertStyles = (css: string) => css.replace(/<style data-styled="[^"]*"/g, '<style data-xb-prerender');
 
@@ -111,6 +144,46 @@ export class SignedInPages {
     await writeFile(temp, data);
     await rename(temp, file);
     return file;
+  }
+
+  /**
+   * Fills the slots an area left for fragments of other remotes (at most MAX_FRAGMENTS) with those
+   * remotes' renders of them, their caches merged into the area's. A fragment that cannot be
+   * rendered keeps its empty slot: the browser loads it as without a server render.
+   */
+  private async fillFragments(
+    area: Extract<RenderResult, { ok: true }>,
+    manifest: Manifest,
+    renderFragment: (entry: string, fragment: { module: string; props: Record<string, unknown> }) => Promise<RenderResult>,
+  ): Promise<Extract<RenderResult, { ok: true }>> {
+    const slots = [...area.html.matchAll(FRAGMENT_SLOT)].slice(0, MAX_FRAGMENTS);
+    if (slots.length === 0) return area;
+    const filled = await Promise.all(
+      slots.map(async ([slot, ref = '', rawProps = '']) => {
+        const [remoteName, module] = unescapeAttribute(ref).split(' ');
+        const remote = manifest.remotes.find((r) => r.name === remoteName);
+        let props: unknown;
+        try {
+          props = JSON.parse(unescapeAttribute(rawProps));
+        } catch {
+          return null;
+        }
+        const entry = remote && module && typeof props === 'object' && props !== null ? await this.entryOf(remote) : null;
+        if (!entry) return null;
+        const result = await renderFragment(entry, { module: module!, props: props as Record<string, unknown> });
+        if (!result.ok) this.options.log.warn({ remote: remoteName, module, reason: result.reason }, 'server render of a fragment failed');
+        return result.ok ? { slot, result } : null;
+      }),
+    );
+    let { html, css } = area;
+    let api = (area.data as { api?: ApiCache } | null)?.api;
+    for (const fill of filled) {
+      if (!fill) continue;
+      html = html.replace(fill.slot, () => fill.slot.replace('></div>', `>${fill.result.html}</div>`));
+      css += fill.result.css;
+      api = mergeApiCaches(api, (fill.result.data as { api?: ApiCache } | null)?.api);
+    }
+    return { ...area, html, css, data: api ? { api } : area.data };
   }
 
   /** The server-rendered page for this request, or null when it is not one (no session, a public page, no frame). */
@@ -147,13 +220,18 @@ export class SignedInPages {
     const auth = { token: null, user, today: '', myspace: true };
     const pagePath = query === undefined ? pathname : `${pathname}?${query}`;
     const remote = preloadForPath(manifest, pathname)?.remote;
+    /** An entry's plan, answered, then its render from the answers. */
+    const renderPlanned = async (entry: string, props: Record<string, unknown>): Promise<RenderResult> => {
+      const planned = await sandbox.render({ entry, call: 'plan', props });
+      if (!planned.ok) return planned;
+      const responses = await Promise.all(plannedRequests(planned.data).map((r) => get(r.url)));
+      return sandbox.render({ entry, props: { ...props, responses } });
+    };
     const renderArea = async (): Promise<RenderResult | null> => {
       const entry = remote ? await this.entryOf(remote) : null;
       if (!entry) return null;
-      const planned = await sandbox.render({ entry, call: 'plan', props: { path: pagePath, state: { auth } } });
-      if (!planned.ok) return planned;
-      const responses = await Promise.all(plannedRequests(planned.data).map((r) => get(r.url)));
-      return sandbox.render({ entry, props: { path: pagePath, state: { auth }, responses } });
+      const area = await renderPlanned(entry, { path: pagePath, state: { auth } });
+      return area.ok ? this.fillFragments(area, manifest, (e, fragment) => renderPlanned(e, { path: pagePath, state: { auth }, fragment })) : area;
     };
     const [frame, area] = await Promise.all([sandbox.render({ entry: shellEntry, props: { path: pagePath, state: { auth }, archive } }), renderArea()]);
     if (!frame.ok || frame.html.split(SERVER_AREA_SLOT).length !== 2) {

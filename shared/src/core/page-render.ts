@@ -40,3 +40,12 @@ export interface PageState {
   auth: { token: string; user: unknown };
   api?: { queries: Record<string, unknown>; provided?: unknown };
 }
+
+/**
+ * A fragment of another remote (ADR 6) in a server render: the composing page's render leaves it
+ * as an empty `<div tabindex="-1" data-xb-fragment="<remote> <module>" data-xb-props="<JSON>">`
+ * (the wrapper the browser's RemoteFragment shows it in), which the site's server fills with that
+ * remote's render of the fragment.
+ */
+export const SERVER_FRAGMENT_ATTR = 'data-xb-fragment';
+export const SERVER_FRAGMENT_PROPS_ATTR = 'data-xb-props';
