@@ -130,7 +130,8 @@ async function main() {
     const poster = made.pop().uid;
     const users = [];
     for (const { uid } of made) {
-      users.push({ uid, auth: (await loginHeaders(site, uid)).authorization });
+      const { authorization, pageCookie } = await loginHeaders(site, uid);
+      users.push({ uid, auth: authorization, page: pageCookie });
     }
 
     let seeded = 0;
@@ -222,6 +223,8 @@ async function main() {
         ...(body ? { body: body(user) } : {}),
       });
 
+    const page = (path) => (req, user) => ({ ...req, method: 'GET', path, headers: { ...req.headers, cookie: user.page, accept: 'text/html' } });
+
     // A figure with failed requests (e.g. 429 from a rate limit left on) measures the failure.
     const failed = (r) => (r.bad > 0 ? ` (${r.bad} FAILED)` : '');
     let newest = [];
@@ -231,6 +234,11 @@ async function main() {
       // A user with a few posts among all the others (the demo's first): the per-user index.
       'getUseryy p1, few posts': api('/api/yy/getUseryy/100001?pageNum=1&pageSize=20'),
       'getyy p1': api('/api/yy/getyy?pageNum=1&pageSize=20'),
+      // Issue 19: a signed-in page with its first screen rendered on the server (the page-session
+      // cookie; the frame and the area in the render sandbox, their reads through the API), against
+      // the JSON reads above: /my is the user's own space, /home everyone's feed (getyy p1) and notices.
+      'page /my, server-rendered': page('/my'),
+      'page /home, server-rendered': page('/home'),
     };
     const write = api('/api/comment/add', 'POST', (u) =>
       JSON.stringify({

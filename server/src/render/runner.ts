@@ -12,7 +12,8 @@
  * - child → parent `{ type: 'ready' }` once it listens;
  * - parent → child `{ id, entry, call, props }`: `entry` is the absolute path of a remote's server
  *   entry, `call` the export to run (`render`, or `plan`), `props` the JSON data of the call;
- * - child → parent `{ id, ok: true, html, css, data }` or `{ id, ok: false, message }`.
+ * - child → parent `{ id, ok: true, html, css, data }` or `{ id, ok: false, message }`
+ *   (Node's advanced serialization: the structured clone of the data, not JSON text).
  *
  * A remote's server entry is an ES module exporting
  *
