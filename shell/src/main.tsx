@@ -6,16 +6,18 @@ import { createRouter } from './router';
 import { connectRemoteLoader, initRemotes } from './remotes/registry';
 import { takeOverPrerendered } from './prerendered';
 import { connectSession, mayHaveSession } from './session';
-import { createStore } from './store';
+import { createStore, takePageState } from './store';
 
 async function start() {
   const root = document.getElementById('root')!;
-  // /login and /register come prerendered: that markup stays until the live page matches it.
+  // /login and /register come prerendered, a signed-in page server-rendered with its state (session
+  // and first screen's data): that markup stays until the live page matches it.
+  const page = takePageState();
   const prerendered = takeOverPrerendered(root);
   // A returning visitor's page calls the API at once: start loading the HTTP client now, while
   // the remotes register, rather than at the guard's first request (docs/adr/0012).
   if (mayHaveSession()) void preloadApiClient();
-  const store = createStore();
+  const store = createStore(undefined, page);
   // Remotes must be registered before the router exists (its first route may need one).
   const manifest = await initRemotes();
   // Remotes that compose a fragment of another remote load it through this same registry.

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { SERVER_AREA_ID, ThemeProvider, themeFor } from '@xiaoba/shared';
+import { PageLoading } from './layout/PageLoading';
 import { pageShown, PRERENDER_ID, SWAP_TIMEOUT_MS, takeOverPrerendered } from './prerendered';
+
+const withTheme = (element: React.ReactElement) => <ThemeProvider theme={themeFor('')}>{element}</ThemeProvider>;
 
 /** What the server sends for /login: the prerendered markup and its styles, then the empty root. */
 function prerenderedPage(markup: string) {
@@ -131,5 +135,76 @@ describe('pageShown', () => {
     // The remote failed: its error panel is worth more than a form that cannot work.
     live.innerHTML = '<main><div role="alert"><h1>页面加载失败</h1><button>重试</button></div></main>';
     expect(pageShown(live)).toBe(true);
+  });
+});
+
+describe('a server-rendered signed-in page', () => {
+  /** What the site's server sends for another user's space with its board closed: no form control at all. */
+  const SPACE = `<header><a href="/my">小明</a></header><main id="main"><div id="${SERVER_AREA_ID}"><h1>小红的空间</h1><p>第一条yy</p></div></main>`;
+
+  function serverPage() {
+    document.head.insertAdjacentHTML('beforeend', '<style data-xb-prerender>.x{color:red}</style>');
+    document.body.innerHTML = `<div id="${PRERENDER_ID}">${SPACE}</div><div id="root"></div>`;
+    return { prerendered: document.getElementById(PRERENDER_ID)!, root: document.getElementById('root')! };
+  }
+
+  function Space({ loading }: { loading: boolean }) {
+    return (
+      <>
+        <header>
+          <a href="/my">小明</a>
+        </header>
+        <main id="main">
+          {loading ? (
+            <PageLoading />
+          ) : (
+            <>
+              <h1>小红的空间</h1>
+              <p>第一条yy</p>
+            </>
+          )}
+        </main>
+      </>
+    );
+  }
+
+  it("stays while the live page shows the shell's loading state, then gives way to the page without form controls", async () => {
+    const { prerendered, root } = serverPage();
+    takeOverPrerendered(root);
+    // The route's data is still coming: nothing in <main>, then the page's code: PageLoading.
+    await renderLive(
+      root,
+      <>
+        <header />
+        <main />
+      </>,
+    );
+    expect(prerendered.isConnected).toBe(true);
+    await act(async () => reactRoot!.render(withTheme(<Space loading />)));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(root.hidden).toBe(true);
+    expect(prerendered.isConnected).toBe(true);
+
+    await act(async () => reactRoot!.render(withTheme(<Space loading={false} />)));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(document.getElementById(PRERENDER_ID)).toBeNull();
+    expect(document.querySelector('style[data-xb-prerender]')).toBeNull();
+    expect(root.hidden).toBe(false);
+    expect(root.querySelector('h1')!.textContent).toBe('小红的空间');
+  });
+
+  it('pageShown: content in <main> that is not a page-wide loading state; a login page still waits for its form', () => {
+    const live = document.createElement('div');
+    live.innerHTML = '<main></main>';
+    expect(pageShown(live, true)).toBe(false);
+    live.innerHTML = '<main><div role="status">加载中…</div></main>';
+    expect(pageShown(live, true)).toBe(false);
+    // mf-space's Pending while the space's owner loads: the page is a status too.
+    live.innerHTML = '<main><p role="status">正在打开空间…</p></main>';
+    expect(pageShown(live, true)).toBe(false);
+    // A remote's own loading notes (a list still loading) are part of a shown page.
+    live.innerHTML = '<main><section><h1>小红的空间</h1><p role="status">正在加载留言…</p></section></main>';
+    expect(pageShown(live, true)).toBe(true);
+    expect(pageShown(live)).toBe(false);
   });
 });

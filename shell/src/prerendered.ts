@@ -1,8 +1,8 @@
 /**
- * A public page (/login, /register) arrives rendered at build time in `#xb-prerender`, so it
- * paints before any script runs (docs/adr/0008). The live app renders meanwhile into the hidden
- * `#root`; once the live page shows its form controls (or the router has gone elsewhere),
- * the two are swapped in one step: what the visitor typed, ticked and where the cursor was are
+ * A public page (/login, /register) arrives rendered at build time in `#xb-prerender`, a signed-in
+ * page rendered by the server (with its area in `#xb-area`), so it paints before any script runs
+ * (docs/adr/0008, 0016). The live app renders meanwhile into the hidden `#root`; once the live page
+ * shows (see pageShown), or the router has gone elsewhere, the two are swapped in one step: what the visitor typed, ticked and where the cursor was are
  * carried over, and a submit tried on the prerendered form is repeated on the live one. Both have
  * the same markup and styles, so nothing moves.
  */
@@ -62,15 +62,22 @@ function carryFocus(from: HTMLElement, to: HTMLElement): void {
   }
 }
 
+/** shared's SERVER_AREA_ID, written out: importing it would cost this module its own await of shared (first-load bytes). */
+const AREA = 'xb-area';
+
 /**
  * The live page is ready to replace the prerendered one: its <main> has form controls (React
- * commits a page whole; the loading indicator has none) or shows that the page failed. Checked in the
- * MutationObserver's microtask right after that commit, so the two are never both in the page
- * for any other task to see.
+ * commits a page whole; the loading indicator has none) or shows that the page failed. A signed-in
+ * page (`area`) may have no control (another user's space): there, <main> has content that does not
+ * start with a status, the form of every page-wide loading state (the shell's PageLoading, mf-space's
+ * Pending, a list page's 正在加载…), while a status further in (a list still loading) is the page's
+ * own. Checked in the MutationObserver's microtask right after that commit, so the two are never both
+ * in the page for any other task to see.
  */
-export function pageShown(live: ParentNode): boolean {
+export function pageShown(live: ParentNode, area?: boolean): boolean {
   const main = live.querySelector('main');
   if (!main) return false;
+  if (area) return !!main.firstElementChild && !main.firstElementChild.matches('[role="status"]');
   // The page, or the remote's 页面加载失败 panel (an alert outside any form): either beats a dead form.
   return controls(main).length > 0 || [...main.querySelectorAll('[role="alert"]')].some((el) => !el.closest('form'));
 }
@@ -99,6 +106,7 @@ export function takeOverPrerendered(root: HTMLElement, doc: Document = document)
   const prerendered = doc.getElementById(PRERENDER_ID);
   if (!prerendered) return null;
   root.hidden = true;
+  const area = !!doc.getElementById(AREA);
 
   // A submit on the prerendered form (a no-op there: method="dialog") is remembered on the element,
   // by the boot script (tools/prerender-boot.js) until now, from now on by this listener.
@@ -124,7 +132,7 @@ export function takeOverPrerendered(root: HTMLElement, doc: Document = document)
     }
   };
   const check = () => {
-    if (pageShown(root)) swap();
+    if (pageShown(root, area)) swap();
   };
   const observer = new MutationObserver(check);
   observer.observe(root, { childList: true, subtree: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { authActions, STORAGE_KEY, uiActions, userApi, type LoginData } from '@xiaoba/shared';
-import { createStore } from './store';
-import { memoryStorage, user } from './testing/fake-server';
+import { authActions, baseApi, PAGE_STATE_ID, STORAGE_KEY, uiActions, userApi, type LoginData, type PageState } from '@xiaoba/shared';
+import { createStore, takePageState } from './store';
+import { fail, fakeServer, memoryStorage, ok, user } from './testing/fake-server';
 
 const loginData: LoginData = { ...user, skin: 'town', token: 'secret-token', username: '10001' };
 
@@ -92,5 +92,80 @@ describe('createStore focus tracking', () => {
       delete (document as { visibilityState?: unknown }).visibilityState;
       if (visibility) Object.defineProperty(Document.prototype, 'visibilityState', visibility);
     }
+  });
+});
+
+describe('createStore from a server-rendered page (PageState)', () => {
+  const owner = { ...user, uid: 100002, name: '小红' };
+
+  /** What the site's server hands over: the cache as a render filled it, through JSON like the page. */
+  async function serverPageState(): Promise<PageState> {
+    const calls = fakeServer((c) => (c.path === '/user/getuserinfo/100002' ? ok(owner) : fail(500, 'x')));
+    const server = createStore(memoryStorage());
+    await server.dispatch(userApi.endpoints.getUserInfo.initiate(100002));
+    expect(calls).toHaveLength(1);
+    const { queries, provided } = server.getState().api;
+    return JSON.parse(JSON.stringify({ auth: { token: 'page-token', user: { ...user, skin: 'rain' } }, api: { queries, provided } })) as PageState;
+  }
+
+  it("starts signed in with the page's token, user and skin, its cache answering the first screen's reads without a request", async () => {
+    const page = await serverPageState();
+    const calls = fakeServer(() => ok(owner));
+    const store = createStore(memoryStorage(), page);
+    expect(store.getState().auth).toMatchObject({ token: 'page-token', user: { uid: user.uid, skin: 'rain' } });
+    expect(store.getState().ui.skin).toBe('rain');
+    expect(userApi.endpoints.getUserInfo.select(100002)(store.getState()).data).toEqual(owner);
+    // The tags came too: a write that invalidates the space refetches this entry.
+    expect(baseApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Space', id: 100002 }]).map((q) => q.originalArgs)).toEqual([100002]);
+    // The route prefetch (force: false) and the page's hook find it answered.
+    store.dispatch(userApi.util.prefetch('getUserInfo', 100002, { force: false }));
+    await store.dispatch(userApi.endpoints.getUserInfo.initiate(100002)).unwrap();
+    expect(calls).toEqual([]);
+  });
+
+  it('takes the session alone when the page has no cache, and keeps createStore(storage) as before', () => {
+    const store = createStore(memoryStorage(), { auth: { token: 't', user } });
+    expect(store.getState().auth.token).toBe('t');
+    expect(store.getState().api.queries).toEqual({});
+    expect(createStore(memoryStorage()).getState().auth.token).toBeNull();
+  });
+
+  it('still starts when RTK cannot merge the cache (the page then asks for its data)', () => {
+    const page = { auth: { token: 't', user }, api: { queries: {}, provided: { tags: { Space: { 1: ['k'] } } } } };
+    const store = createStore(memoryStorage(), page);
+    expect(store.getState().auth.token).toBe('t');
+  });
+});
+
+describe('takePageState', () => {
+  const put = (json: string) => {
+    document.body.innerHTML = `<script type="application/json" id="${PAGE_STATE_ID}">${json}</script><div id="root"></div>`;
+  };
+
+  it('reads the page state once and removes its element', () => {
+    put(JSON.stringify({ auth: { token: 't', user }, api: { queries: {}, provided: { tags: {}, keys: {} } } }).replace(/</g, '\\u003c'));
+    expect(takePageState()).toMatchObject({ auth: { token: 't', user: { uid: user.uid } } });
+    expect(document.getElementById(PAGE_STATE_ID)).toBeNull();
+    expect(takePageState()).toBeNull();
+  });
+
+  it.each([
+    ['not JSON', '{"auth":'],
+    ['no session', '{}'],
+    ['null', 'null'],
+    ['a token that is not a string', JSON.stringify({ auth: { token: 1, user } })],
+    ['a user without uid', JSON.stringify({ auth: { token: 't', user: { name: 'x' } } })],
+    ['a cache without queries', JSON.stringify({ auth: { token: 't', user }, api: { queries: null } })],
+  ])('ignores a malformed one (%s): the app starts as on any page', (_, json) => {
+    put(json);
+    const page = takePageState();
+    expect(page).toBeNull();
+    expect(document.getElementById(PAGE_STATE_ID)).toBeNull();
+    expect(createStore(memoryStorage(), page).getState().auth.token).toBeNull();
+  });
+
+  it('is null on a page without one', () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(takePageState()).toBeNull();
   });
 });

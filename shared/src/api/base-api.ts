@@ -5,6 +5,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { AxiosRequestConfig } from 'axios';
 import type { ApiEnvelope } from '../core/api-types';
+import type { PageState } from '../core/page-render';
 import { api, errorMessage } from './client';
 
 export interface ApiError {
@@ -29,4 +30,10 @@ export const baseApi = createApi({
   baseQuery: axiosBaseQuery,
   tagTypes: ['User', 'Space'],
   endpoints: () => ({}),
+  // A server-rendered page's cache (PageState.api: fulfilled queries and their tags), merged by
+  // RTK's rehydration when the shell dispatches `{ type: PAGE_STATE_ID, payload }`. The id is
+  // written out: importing core/page-render here reorders the bundle (first-load bytes count).
+  // RTK's reducers read all three parts.
+  extractRehydrationInfo: (action) =>
+    action.type == 'xb-page-state' ? ({ mutations: {}, provided: {}, ...(action as unknown as { payload: PageState['api'] }).payload } as never) : undefined,
 });
