@@ -208,3 +208,29 @@ describe('a server-rendered signed-in page', () => {
     expect(pageShown(live)).toBe(false);
   });
 });
+
+describe('a click on a prerendered button only the app answers', () => {
+  it('is repeated on the live twin after the swap', async () => {
+    document.body.innerHTML = `<div id="${PRERENDER_ID}"><header><button type="button"><span>退出</span></button></header><main><div id="${SERVER_AREA_ID}"><h1>我的空间</h1></div></main></div><div id="root"></div>`;
+    const root = document.getElementById('root')!;
+    takeOverPrerendered(root);
+    document.querySelector<HTMLElement>(`#${PRERENDER_ID} span`)!.click();
+    const logout = vi.fn();
+    await renderLive(
+      root,
+      <>
+        <header>
+          <button type="button" onClick={logout}>
+            <span>退出</span>
+          </button>
+        </header>
+        <main>
+          <h1>我的空间</h1>
+        </main>
+      </>,
+    );
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(document.getElementById(PRERENDER_ID)).toBeNull();
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+});

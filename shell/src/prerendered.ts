@@ -83,6 +83,7 @@ export function pageShown(live: ParentNode, area?: boolean): boolean {
 }
 
 const SUBMITTERS = 'button, input[type=submit]';
+const APP_BUTTONS = 'button[type=button]';
 
 /** Notes which form and button of the prerendered page were used to submit (as the boot script does before the app runs). */
 function rememberSubmit(prerendered: HTMLElement, event: SubmitEvent): void {
@@ -111,6 +112,14 @@ export function takeOverPrerendered(root: HTMLElement, doc: Document = document)
   // A submit on the prerendered form (a no-op there: method="dialog") is remembered on the element,
   // by the boot script (tools/prerender-boot.js) until now, from now on by this listener.
   prerendered.addEventListener('submit', (event) => rememberSubmit(prerendered, event as SubmitEvent), true);
+  // A click on a button only the app can answer (退出, 编辑…) is repeated on its live twin after the
+  // swap, not lost. /login's such buttons take no pointer events (tools/prerender.mjs): none there.
+  let clicked = -1;
+  prerendered.addEventListener(
+    'click',
+    (event) => (clicked = [...prerendered.querySelectorAll(APP_BUTTONS)].indexOf((event.target as Element).closest(APP_BUTTONS)!)),
+    true,
+  );
 
   let done = false;
   const swap = () => {
@@ -130,6 +139,7 @@ export function takeOverPrerendered(root: HTMLElement, doc: Document = document)
       // After React has applied the carried values.
       if (form) setTimeout(() => form.requestSubmit(button && button.type === 'submit' ? button : undefined), 0);
     }
+    if (clicked >= 0) setTimeout(() => root.querySelectorAll<HTMLElement>(APP_BUTTONS)[clicked]?.click(), 0);
   };
   const check = () => {
     if (pageShown(root, area)) swap();
