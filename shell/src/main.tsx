@@ -15,8 +15,9 @@ async function start() {
   const page = takePageState();
   const prerendered = takeOverPrerendered(root);
   // A returning visitor's page calls the API at once: start loading the HTTP client now, while
-  // the remotes register, rather than at the guard's first request (docs/adr/0012).
-  if (mayHaveSession()) void preloadApiClient();
+  // the remotes register, rather than at the guard's first request (docs/adr/0012). Not on a
+  // server-rendered page: its first screen came with its data, the client loads when idle.
+  if (!page && mayHaveSession()) void preloadApiClient();
   const store = createStore(undefined, page);
   // Remotes must be registered before the router exists (its first route may need one).
   const manifest = await initRemotes();

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { SERVER_AREA_ID, ThemeProvider, themeFor } from '@xiaoba/shared';
+import { ThemeProvider, themeFor } from '@xiaoba/shared';
+import { SERVER_AREA_ID } from '@xiaoba/shared/page-render';
 import { PageLoading } from './layout/PageLoading';
 import { pageShown, PRERENDER_ID, SWAP_TIMEOUT_MS, takeOverPrerendered } from './prerendered';
 

@@ -3,7 +3,7 @@
 // in the frame's render throws here.
 import { describe, expect, it } from 'vitest';
 import { initialAuthState, themes, type UserInfo } from '@xiaoba/shared';
-import { SERVER_AREA_SLOT } from '@xiaoba/shared/core';
+import { SERVER_AREA_SLOT } from '@xiaoba/shared/page-render';
 import { ARCHIVE_NOTE } from './layout/Layout';
 import { render, type ShellRenderProps } from './server';
 

@@ -10,7 +10,7 @@
  * needs no remote, and the server build has no federation runtime.
  */
 import { authActions, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
-import { SERVER_AREA_ID } from '@xiaoba/shared/core';
+import { SERVER_AREA_ID } from '@xiaoba/shared/page-render';
 import { createStaticHandler, createStaticRouter, renderToString, ServerStyleSheet, StaticRouterProvider } from '@xiaoba/shared/server';
 import { App } from './App';
 import { Layout } from './layout/Layout';

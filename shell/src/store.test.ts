@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authActions, baseApi, PAGE_STATE_ID, STORAGE_KEY, uiActions, userApi, type LoginData, type PageState } from '@xiaoba/shared';
+import { authActions, baseApi, STORAGE_KEY, uiActions, userApi, type LoginData } from '@xiaoba/shared';
+import { PAGE_STATE_ID, type PageState } from '@xiaoba/shared/page-render';
 import { createStore, takePageState } from './store';
 import { fail, fakeServer, memoryStorage, ok, user } from './testing/fake-server';
 

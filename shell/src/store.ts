@@ -1,6 +1,8 @@
 /** The site's one Redux store, made from shared's root reducer; remotes inject their slices into it. */
-import { baseApi, configureStore, loadAuthState, PAGE_STATE_ID, rootReducer, saveAuthState, setupListeners, uiSlice } from '@xiaoba/shared';
-import type { PageState, UserInfo } from '@xiaoba/shared';
+import { baseApi, configureStore, loadAuthState, rootReducer, saveAuthState, setupListeners, uiSlice } from '@xiaoba/shared';
+import type { UserInfo } from '@xiaoba/shared';
+// Not part of the federated singleton: two constants and types, bundled where used (first-load bytes).
+import { PAGE_STATE_ID, type PageState } from '@xiaoba/shared/page-render';
 
 /**
  * The state a server-rendered signed-in page carries (#xb-page-state), read and removed once; null
@@ -10,9 +12,9 @@ export function takePageState(doc: Document = document): PageState | null {
   const el = doc.getElementById(PAGE_STATE_ID);
   el?.remove();
   try {
+    // Written by our own server: the token is checked; a cache RTK cannot merge is caught below.
     const state = JSON.parse(el!.textContent!) as PageState;
-    const { token, user } = state.auth;
-    return typeof token == 'string' && typeof (user as UserInfo).uid == 'number' && (!state.api || state.api.queries instanceof Object) ? state : null;
+    return typeof state.auth.token == 'string' && state.auth.user ? state : null;
   } catch {
     return null;
   }

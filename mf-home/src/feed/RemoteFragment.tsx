@@ -6,7 +6,8 @@
  * again without a page reload. The rest of the page keeps working throughout.
  */
 import { Component, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, loadRemoteModule, resetRemoteModule, SERVER_FRAGMENT_ATTR, SERVER_FRAGMENT_PROPS_ATTR, styled } from '@xiaoba/shared';
+import { Button, loadRemoteModule, resetRemoteModule, styled } from '@xiaoba/shared';
+import { SERVER_FRAGMENT_ATTR, SERVER_FRAGMENT_PROPS_ATTR } from '@xiaoba/shared/page-render';
 import { Note } from '../ui/Note';
 
 export const FRAGMENT_FAILED = '这一块暂时加载失败了，请检查网络后重试。';

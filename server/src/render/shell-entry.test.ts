@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_AREA_SLOT } from '@xiaoba/shared/core';
+import { SERVER_AREA_SLOT } from '@xiaoba/shared/page-render';
 import { REPO_ROOT, SERVER_ROOT } from '../paths';
 import { foreignImports } from './entry-imports';
 import { createRenderSandbox, type RenderSandbox } from './sandbox';

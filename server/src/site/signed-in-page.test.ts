@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_STATE_ID } from '@xiaoba/shared/core';
+import { PAGE_STATE_ID } from '@xiaoba/shared/page-render';
 import { insertYy } from '../db/yy';
 import { REPO_ROOT, SERVER_ROOT } from '../paths';
 import { startTestApp, type TestApp } from '../test/helpers';

@@ -20,8 +20,8 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { PUBLIC_PATHS } from '@xiaoba/shared/core';
 import {
-  PUBLIC_PATHS,
   SERVER_AREA_ID,
   SERVER_AREA_SLOT,
   SERVER_FRAGMENT_ATTR,
@@ -29,7 +29,7 @@ import {
   type PageState,
   type PlannedRequest,
   type PlannedResponse,
-} from '@xiaoba/shared/core';
+} from '@xiaoba/shared/page-render';
 import { PAGE_COOKIE } from '../auth/cookies';
 import { readPageSession } from '../auth/page-session';
 import type { TokenSigner } from '../auth/tokens';

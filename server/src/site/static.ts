@@ -8,7 +8,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_STATE_ID, PRODUCT_NAME } from '@xiaoba/shared/core';
+import { PRODUCT_NAME } from '@xiaoba/shared/core';
+import { PAGE_STATE_ID } from '@xiaoba/shared/page-render';
 import { isApiPath } from '../http/errors';
 import { SESSION_HINT_COOKIE } from '../auth/cookies';
 import type { UploadStorage } from '../uploads/storage';
@@ -237,11 +238,6 @@ export async function siteRoutes(
     if (html === null) return reply.code(503).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const current = await manifest.build();
     const needs = preloadForPath(current, request.url.split('?')[0] ?? '/');
-    // A visitor who may have a session calls the API at once: its HTTP client, which the page
-    // would otherwise ask for only after the shared chunk has run, comes with the rest.
-    const sessionHint = Boolean(request.cookies?.[SESSION_HINT_COOKIE]);
-    const urls = [...(needs?.urls ?? []), ...(sessionHint ? await apiClientUrls() : [])];
-    const preload = urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
     const pathname = request.url.split('?')[0] ?? '/';
     // An archive takes no registrations: its pages differ from the prerendered ones.
     const prerendered = archive ? null : await prerenderedPage(pathname);
@@ -253,6 +249,12 @@ export async function siteRoutes(
             return null;
           })
         : null;
+    // A visitor who may have a session calls the API at once: its HTTP client, which the page
+    // would otherwise ask for only after the shared chunk has run, comes with the rest. A
+    // server-rendered page came with its data: its client loads when the page is idle.
+    const sessionHint = Boolean(request.cookies?.[SESSION_HINT_COOKIE]) && !serverPage;
+    const urls = [...(needs?.urls ?? []), ...(sessionHint ? await apiClientUrls() : [])];
+    const preload = urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
     const script = preload + (prerendered || serverPage ? '' : SPLASH_STYLE) + manifestScript(current) + (prerendered?.css ?? serverPage?.css ?? '');
     const at = html.search(/<\/head>/i);
     let page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);

@@ -15,4 +15,3 @@ export * from './safety';
 export * from './follows';
 export * from './search';
 export * from './live';
-export * from './page-render';
