@@ -235,3 +235,27 @@ describe('a click on a prerendered button only the app answers', () => {
     expect(logout).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a file chosen on the prerendered page', () => {
+  it('goes with the live input, whose change handler sees it', async () => {
+    const { prerendered, root } = prerenderedPage('<form><input type="file"><button type="submit">上传</button></form>');
+    const picked = new DataTransfer();
+    picked.items.add(new File(['x'], 'face.png', { type: 'image/png' }));
+    prerendered.querySelector('input')!.files = picked.files;
+    function Upload() {
+      const [name, setName] = useState('');
+      return (
+        <main>
+          <form>
+            <input type="file" onChange={(e) => setName(e.target.files?.[0]?.name ?? '')} />
+            <button type="submit">上传</button>
+          </form>
+          <output>{name}</output>
+        </main>
+      );
+    }
+    takeOverPrerendered(root);
+    await renderLive(root, <Upload />);
+    expect(root.querySelector('output')!.textContent).toBe('face.png');
+  });
+});

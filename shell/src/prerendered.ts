@@ -39,7 +39,15 @@ export function carryOver(from: ParentNode, to: ParentNode): void {
       if (el.checked !== el.defaultChecked && (live as HTMLInputElement).checked !== el.checked) (live as HTMLInputElement).click();
       return;
     }
-    if (el instanceof HTMLInputElement && (el.type === 'file' || el.type === 'hidden')) return;
+    if (el instanceof HTMLInputElement && el.type === 'file') {
+      // Pictures or a ZIP chosen before the takeover go with the live input, as if chosen there.
+      if (el.files?.length) {
+        (live as HTMLInputElement).files = el.files;
+        live.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      return;
+    }
+    if (el instanceof HTMLInputElement && el.type === 'hidden') return;
     const typed = el instanceof HTMLSelectElement ? el.value : el.value !== el.defaultValue ? el.value : null;
     if (typed !== null && live.value !== typed) typeInto(live, typed);
   });

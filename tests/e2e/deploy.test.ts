@@ -67,20 +67,19 @@ function hashTree(dir: string): Record<string, string> {
  * chunks that changed, as a sub-team's next build has.
  */
 function buildChangedHome(outDir: string) {
+  // Both builds \`npm run build\` makes (tools/atomic-build.mjs): the browser's, then the server entry
+  // routes.json declares (docs/adr/0016), each with the changed sentence.
   const script = `
     import { build } from 'vite';
-    await build({
-      configFile: 'vite.config.ts',
-      logLevel: 'warn',
-      build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true },
-      plugins: [{
-        name: 'changed-text',
-        enforce: 'pre',
-        transform(code, id) {
-          if (id.endsWith('/help/HelpPage.tsx')) return code.replace(${JSON.stringify(OLD_TEXT)}, ${JSON.stringify(NEW_TEXT)});
-        },
-      }],
-    });`;
+    const plugins = [{
+      name: 'changed-text',
+      enforce: 'pre',
+      transform(code, id) {
+        if (id.endsWith('/help/HelpPage.tsx')) return code.replace(${JSON.stringify(OLD_TEXT)}, ${JSON.stringify(NEW_TEXT)});
+      },
+    }];
+    await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true }, plugins });
+    await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { ssr: 'src/server.tsx', outDir: ${JSON.stringify(join(outDir, 'server'))}, emptyOutDir: true }, plugins });`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: mfHome, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`changed build failed:\n${result.stdout}\n${result.stderr}`);
   expect(readFileSync(join(outDir, 'routes.json'), 'utf8')).toContain('"contract"');

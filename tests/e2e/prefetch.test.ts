@@ -1,6 +1,6 @@
 /**
  * Route prefetch in the assembled site (issue 9, docs/architecture.md "Route prefetch"): on a first
- * visit with only the session cookies, a page's first-screen requests start from its route's
+ * visit with only the refresh cookie (no server render: tests/e2e/server-render.test.ts), a page's first-screen requests start from its route's
  * loader as soon as the guard has restored the session, before the page itself has rendered, and
  * each is sent once (the page's hooks find them in flight or answered).
  */
@@ -31,6 +31,10 @@ async function firstVisit(uid: string, path: string, ready: (page: Page) => Prom
   const { context, page, errors } = await open(browser);
   try {
     await signInByApi(page, uid);
+    // The visit that restores its session from the refresh cookie (the first page after a sign-in
+    // elsewhere, or where the server did not render it): without the page-session cookie the page
+    // is rendered in the browser, which is what the route prefetch serves (docs/adr/0016 "Step 3").
+    await context.clearCookies({ name: 'xb_page' });
     const tab = await context.newPage();
     const requests: string[] = [];
     tab.on('request', (r) => {

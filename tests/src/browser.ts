@@ -25,9 +25,27 @@ export interface SitePage {
   errors: string[];
 }
 
+/** Waits until a server-rendered signed-in page (#xb-area) has been taken over by the live app; at once on any other page. */
+export async function takenOver(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.getElementById('xb-area') || !document.getElementById('xb-prerender'), null, { timeout: 20_000 })
+    .catch(() => undefined); // a test that left the page meanwhile, or a page with scripts off
+}
+
 export async function openSite(browser: Browser, baseURL: string): Promise<SitePage> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1200, height: 800 } });
   const page = await context.newPage();
+  // A signed-in page arrives server-rendered and the live app takes it over a moment later
+  // (docs/adr/0016 "Step 3"): what a test does after a navigation is done on the live page, as
+  // a user's actions before it are carried over by the takeover (tests/e2e/server-render.test.ts).
+  for (const method of ['goto', 'reload', 'goBack'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await takenOver(page);
+      return response;
+    };
+  }
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };

@@ -116,6 +116,22 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     }
   });
 
+  it('renders an archive read-only, as the browser shows it: no composer', async () => {
+    expect((await page('/my')).body).toContain('说点什么吧');
+    const archived = await startTestApp({ siteDir, archiveMode: true, serverRender: { timeoutMs: 5000, processes: 1, runner } });
+    try {
+      await createUser(archived.pool, { name: '存档', email: 'archive@example.com' });
+      const login = await archived.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'archive@example.com', password: PASSWORD } });
+      const jar = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+      const res = await archived.app.inject({ url: '/my', cookies: jar, headers: { accept: 'text/html' } });
+      expect(res.headers['x-server-render']).toBe('ok');
+      expect(res.body).toContain('存档');
+      expect(res.body).not.toContain('说点什么吧');
+    } finally {
+      await archived.close();
+    }
+  });
+
   it('never serves a server entry to a browser', async () => {
     expect((await t.app.inject({ url: '/server/entry.mjs' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/remotes/mf-space/server/entry.mjs' })).statusCode).toBe(404);

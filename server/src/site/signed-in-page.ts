@@ -218,6 +218,8 @@ export class SignedInPages {
 
     // The entries get the user, never the token: nothing they render needs it.
     const auth = { token: null, user, today: '', myspace: true };
+    // The site's mode, as the browser's store has it from the manifest: an archive shows no composer.
+    const state = { auth, ui: { archive } };
     const pagePath = query === undefined ? pathname : `${pathname}?${query}`;
     const remote = preloadForPath(manifest, pathname)?.remote;
     /** An entry's plan, answered, then its render from the answers. */
@@ -230,10 +232,10 @@ export class SignedInPages {
     const renderArea = async (): Promise<RenderResult | null> => {
       const entry = remote ? await this.entryOf(remote) : null;
       if (!entry) return null;
-      const area = await renderPlanned(entry, { path: pagePath, state: { auth } });
-      return area.ok ? this.fillFragments(area, manifest, (e, fragment) => renderPlanned(e, { path: pagePath, state: { auth }, fragment })) : area;
+      const area = await renderPlanned(entry, { path: pagePath, state });
+      return area.ok ? this.fillFragments(area, manifest, (e, fragment) => renderPlanned(e, { path: pagePath, state, fragment })) : area;
     };
-    const [frame, area] = await Promise.all([sandbox.render({ entry: shellEntry, props: { path: pagePath, state: { auth }, archive } }), renderArea()]);
+    const [frame, area] = await Promise.all([sandbox.render({ entry: shellEntry, props: { path: pagePath, state, archive } }), renderArea()]);
     if (!frame.ok || frame.html.split(SERVER_AREA_SLOT).length !== 2) {
       log.warn({ path: pathname, reason: frame.ok ? 'no area slot' : frame.reason }, 'server render of the frame failed: the page is rendered in the browser');
       return null;
