@@ -11,7 +11,7 @@
  */
 import { authActions, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
 import { SERVER_AREA_ID } from '@xiaoba/shared/page-render';
-import { createStaticHandler, createStaticRouter, renderToString, ServerStyleSheet, StaticRouterProvider } from '@xiaoba/shared/server';
+import { createStaticHandler, createStaticRouter, memoryStorage, renderToString, ServerStyleSheet, StaticRouterProvider } from '@xiaoba/shared/server';
 import { App } from './App';
 import { Layout } from './layout/Layout';
 import { createStore } from './store';
@@ -37,21 +37,6 @@ export interface ShellRenderResult {
 /** The frame around any page: every path reaches Layout, whose <main> holds the empty area. */
 const routes: RouteObject[] = [{ id: 'root', path: '/', element: <Layout />, children: [{ path: '*', element: <div id={SERVER_AREA_ID} /> }] }];
 const handler = createStaticHandler(routes);
-
-/** Storage kept in memory: the server's render must not touch localStorage (none in Node anyway). */
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 /** The shell's own store (store.ts), brought to the given session and UI state by its actions. */
 function storeFrom({ state, skin, archive }: ShellRenderProps) {

@@ -14,6 +14,8 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { Provider, type RouteObject } from '@xiaoba/shared';
+// A first visit: nothing stored (the stored user, if any, only changes the skin once live).
+import { memoryStorage } from '@xiaoba/shared/server';
 import { App } from '../../shell/src/App';
 import { Layout } from '../../shell/src/layout/Layout';
 import { createStore } from '../../shell/src/store';
@@ -21,21 +23,6 @@ import LoginPage from '../../mf-auth/src/login/LoginPage';
 import RegisterPage from '../../mf-auth/src/register/RegisterPage';
 import { parseUpdateNotes, PRERENDERED_NOTES_ID, setPrerenderNotes } from '../../mf-auth/src/register/UpdateNews';
 import { routeTable } from '../../mf-auth/src/route-table';
-
-/** A first visit: nothing stored (the stored user, if any, only changes the skin once live). */
-function emptyStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 const PAGES: Record<string, ComponentType> = { login: LoginPage, register: RegisterPage };
 
@@ -63,7 +50,7 @@ export async function render(page: string, options: RenderOptions = {}): Promise
   const Page = PAGES[page];
   const meta = routeTable.find((row) => row.page === page);
   if (!Page || !meta) throw new Error(`no prerenderable page ${page}`);
-  const store = createStore(emptyStorage());
+  const store = createStore(memoryStorage());
   const routes: RouteObject[] = [
     { id: 'root', path: '/', element: <Layout />, children: [{ path: meta.path, element: <Page />, handle: { title: meta.title } }] },
   ];

@@ -4,38 +4,19 @@
  * `npm test` builds every workspace first). The sandbox's child may read only mf-space/dist, so a
  * render that succeeds also shows the file carries every library it needs.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, SERVER_ROOT } from '../paths';
+import { REPO_ROOT } from '../paths';
+import { entryBuilt, openEntrySandbox, SAMPLE_USER, type EntrySandbox } from '../test/render';
 import { foreignImports } from './entry-imports';
-import { createRenderSandbox, type RenderSandbox } from './sandbox';
+import type { RenderSandbox } from './sandbox';
 
 const dist = path.join(REPO_ROOT, 'mf-space', 'dist');
 const entry = path.join(dist, 'server', 'entry.mjs');
-const built = existsSync(entry);
-if (!built) console.warn(`remote-entry.test.ts skipped: ${entry} is not built (run \`npm run build -w @xiaoba/mf-space\`)`);
+const built = entryBuilt(entry, 'mf-space');
 
-const me = {
-  uid: 10001,
-  name: '小巴同学',
-  email: 'kid@xiaoba.cn',
-  babadou: 0,
-  experience: 120,
-  qianming: '今天也要开心',
-  qm: '小巴的地盘',
-  sex: 0,
-  follows: 3,
-  fans: 5,
-  face: 0,
-  avatar: '',
-  ctime: 1_450_000_000,
-  skin: '',
-  birthday: '2000-02-29',
-  lastTime: 1_764_000_000,
-  sign: 0,
-};
+const me = SAMPLE_USER;
 
 const yy = (weiboId: number, content: string) => ({
   weiboId,
@@ -94,30 +75,18 @@ const firstScreen = {
   },
 };
 
-let runner: string;
+let opened: EntrySandbox;
 let sandbox: RenderSandbox;
-const warnings: string[] = [];
+let warnings: string[];
 
 describe.skipIf(!built)("mf-space's built server entry", () => {
   beforeAll(async () => {
-    const dir = path.join(SERVER_ROOT, 'test-results');
-    mkdirSync(dir, { recursive: true });
-    runner = path.join(dir, `render-runner-remote-${process.pid}.js`);
-    await build({
-      entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
-      outfile: runner,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
-    });
-    sandbox = createRenderSandbox({ roots: [dist], timeoutMs: 10_000, runner, log: { info: () => {}, warn: (m) => warnings.push(m) } });
+    opened = await openEntrySandbox('remote', dist);
+    ({ sandbox, warnings } = opened);
   });
 
   afterAll(async () => {
-    await sandbox?.close();
-    if (runner) rmSync(runner, { force: true });
+    await opened?.close();
   });
 
   it('is one file that imports nothing but Node built-ins', () => {

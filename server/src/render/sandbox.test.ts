@@ -4,15 +4,14 @@
  * server/ like dist/).
  */
 import { fork } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { SERVER_ROOT } from '../paths';
 import { TEST_JWT_SECRET } from '../test/helpers';
+import { buildTestRunner } from '../test/render';
 import { createRenderSandbox, runnerExecArgv, type RenderLog, type RenderSandbox } from './sandbox';
 
 let base: string;
@@ -81,18 +80,7 @@ beforeAll(async () => {
   await writeFile(path.join(outside, 'good.mjs'), FIXTURES['good.mjs']!);
   await symlink(path.join(outside, 'good.mjs'), path.join(root, 'link.mjs'));
 
-  const dir = path.join(SERVER_ROOT, 'test-results');
-  mkdirSync(dir, { recursive: true });
-  runner = path.join(dir, `render-runner-${process.pid}.js`);
-  await build({
-    entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
-    outfile: runner,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-  });
+  runner = await buildTestRunner('sandbox');
 });
 
 afterEach(async () => {

@@ -4,65 +4,35 @@
  * builds nothing of the shell; turbo builds it before the server's tests). The sandbox's child may
  * read only that folder, so a render that succeeds also shows the file carries every library it needs.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_AREA_SLOT } from '@xiaoba/shared/page-render';
-import { REPO_ROOT, SERVER_ROOT } from '../paths';
+import { REPO_ROOT } from '../paths';
+import { entryBuilt, openEntrySandbox, SAMPLE_USER, type EntrySandbox } from '../test/render';
 import { foreignImports } from './entry-imports';
-import { createRenderSandbox, type RenderSandbox } from './sandbox';
+import type { RenderSandbox } from './sandbox';
 
 const root = path.join(REPO_ROOT, 'shell', 'dist', 'server');
 const entry = path.join(root, 'entry.mjs');
-const built = existsSync(entry);
-if (!built) console.warn(`shell-entry.test.ts skipped: ${entry} is not built (run \`npm run build -w @xiaoba/shell\`)`);
+const built = entryBuilt(entry, 'shell');
 
-const me = {
-  uid: 10001,
-  name: '小巴同学',
-  email: 'kid@xiaoba.cn',
-  babadou: 0,
-  experience: 120,
-  qianming: '',
-  qm: '',
-  sex: 0,
-  follows: 3,
-  fans: 5,
-  face: 0,
-  avatar: '',
-  ctime: 1_450_000_000,
-  skin: 'moon',
-  birthday: '2000-02-29',
-  lastTime: 1_764_000_000,
-  sign: 0,
-};
+// The moon skin: its header colour is asserted below.
+const me = { ...SAMPLE_USER, skin: 'moon' };
 const auth = { token: 'token-abc', user: me, today: '2025-11-25', myspace: true };
 
-let runner: string;
+let opened: EntrySandbox;
 let sandbox: RenderSandbox;
-const warnings: string[] = [];
+let warnings: string[];
 
 describe.skipIf(!built)("the shell's built server entry", () => {
   beforeAll(async () => {
-    const dir = path.join(SERVER_ROOT, 'test-results');
-    mkdirSync(dir, { recursive: true });
-    runner = path.join(dir, `render-runner-shell-${process.pid}.js`);
-    await build({
-      entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
-      outfile: runner,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
-    });
-    sandbox = createRenderSandbox({ roots: [root], timeoutMs: 10_000, runner, log: { info: () => {}, warn: (m) => warnings.push(m) } });
+    opened = await openEntrySandbox('shell', root);
+    ({ sandbox, warnings } = opened);
   });
 
   afterAll(async () => {
-    await sandbox?.close();
-    if (runner) rmSync(runner, { force: true });
+    await opened?.close();
   });
 
   it('is one file that imports nothing but Node built-ins', () => {

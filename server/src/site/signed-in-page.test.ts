@@ -3,16 +3,16 @@
  * mf-space server entries (copied into a site folder of the test's own, so one of them can be
  * broken). Skipped, with a message, when they are not built (`npm test` builds first).
  */
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { mkdtemp, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ID } from '@xiaoba/shared/page-render';
 import { insertYy } from '../db/yy';
-import { REPO_ROOT, SERVER_ROOT } from '../paths';
+import { REPO_ROOT } from '../paths';
 import { startTestApp, type TestApp } from '../test/helpers';
+import { buildTestRunner } from '../test/render';
 import { createUser, PASSWORD } from '../test/users';
 import { MAX_PLANNED_REQUESTS, mergeApiCaches, plannedRequests } from './signed-in-page';
 
@@ -39,16 +39,7 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
   beforeAll(async () => {
     siteDir = await mkdtemp(path.join(tmpdir(), 'xb-ssr-site-'));
     for (const ws of ['shell', 'mf-space', 'mf-home']) cpSync(path.join(REPO_ROOT, ws, 'dist'), path.join(siteDir, ws, 'dist'), { recursive: true });
-    mkdirSync(path.join(SERVER_ROOT, 'test-results'), { recursive: true });
-    runner = path.join(SERVER_ROOT, 'test-results', `render-runner-site-${process.pid}.js`);
-    await build({
-      entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
-      outfile: runner,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      logLevel: 'error',
-    });
+    runner = await buildTestRunner('site');
     t = await startTestApp({ siteDir, serverRender: { timeoutMs: 5000, processes: 1, runner } });
     owner = await createUser(t.pool, { name: '星星', email: 'ssr@example.com' });
     await insertYy(t.pool, { uid: owner.uid, content: '服务器渲染的第一条yy', transpondId: null, ctime: Math.floor(Date.now() / 1000) - 60 });

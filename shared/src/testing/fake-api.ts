@@ -79,17 +79,4 @@ export const fail = (status: number, msg: string, headers: Record<string, string
 });
 
 /** An in-memory Storage, a fresh one per test. */
-export function memoryStorage(initial: Record<string, string> = {}): Storage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
+export { memoryStorage } from '../store/memory-storage';
