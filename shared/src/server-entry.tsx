@@ -16,7 +16,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Params, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Params, type RouteObject, type StaticHandlerContext } from 'react-router-dom';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import { Provider } from 'react-redux';
 import { configureStore } from '@reduxjs/toolkit';
@@ -124,6 +124,26 @@ function handOver(store: Store): ServerEntryResult['state'] {
   return { api: { queries: Object.fromEntries(Object.entries(queries).filter(([, q]) => q?.status === 'fulfilled')), provided } };
 }
 
+/**
+ * The route `context` matched of `handler`, rendered to HTML inside `wrap` (the providers), with
+ * the CSS of its styled components. `hydrate={false}`: no inline script with router data (the CSP
+ * allows none).
+ */
+export function renderRoute(
+  handler: ReturnType<typeof createStaticHandler>,
+  context: StaticHandlerContext,
+  wrap: (routes: ReactNode) => ReactNode,
+): { html: string; css: string } {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(sheet.collectStyles(wrap(<StaticRouterProvider router={router} context={context} hydrate={false} />)));
+    return { html, css: sheet.getStyleTags() };
+  } finally {
+    sheet.seal();
+  }
+}
+
 export function createServerEntry(options: ServerEntryOptions) {
   const toRoute = (meta: RouteMeta): RouteObject => {
     const Page = meta.page ? options.pages[meta.page] : undefined;
@@ -203,22 +223,12 @@ export function createServerEntry(options: ServerEntryOptions) {
     if (context.statusCode === 404 || context.matches.length === 0) throw new Error(`${props.path} is not a page of this remote`);
     const store = storeFrom(props.state, props.skin);
     if (props.responses) await prefetch(store, props, replay(props.responses));
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const sheet = new ServerStyleSheet();
-    try {
-      const tree: ReactNode = (
-        <Provider store={store}>
-          <ThemeProvider theme={themeFor(store.getState().ui.skin)}>
-            {/* hydrate={false}: no inline script with router data (the CSP allows none). */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </ThemeProvider>
-        </Provider>
-      );
-      const html = renderToString(sheet.collectStyles(tree));
-      return { html, css: sheet.getStyleTags(), state: handOver(store) };
-    } finally {
-      sheet.seal();
-    }
+    const { html, css } = renderRoute(handler, context, (routes) => (
+      <Provider store={store}>
+        <ThemeProvider theme={themeFor(store.getState().ui.skin)}>{routes}</ThemeProvider>
+      </Provider>
+    ));
+    return { html, css, state: handOver(store) };
   }
 
   return { plan, render };

@@ -8,5 +8,13 @@
 export { renderToString } from 'react-dom/server';
 export { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 export { ServerStyleSheet } from 'styled-components';
-export { createServerEntry, requestUrl, type ServerEntryOptions, type ServerEntryProps, type ServerEntryResult, type ServerFragment } from './server-entry';
+export {
+  createServerEntry,
+  renderRoute,
+  requestUrl,
+  type ServerEntryOptions,
+  type ServerEntryProps,
+  type ServerEntryResult,
+  type ServerFragment,
+} from './server-entry';
 export { memoryStorage } from './store/memory-storage';

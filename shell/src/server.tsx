@@ -11,7 +11,7 @@
  */
 import { authActions, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
 import { SERVER_AREA_ID } from '@xiaoba/shared/page-render';
-import { createStaticHandler, createStaticRouter, memoryStorage, renderToString, ServerStyleSheet, StaticRouterProvider } from '@xiaoba/shared/server';
+import { createStaticHandler, memoryStorage, renderRoute } from '@xiaoba/shared/server';
 import { App } from './App';
 import { Layout } from './layout/Layout';
 import { createStore } from './store';
@@ -59,21 +59,9 @@ export async function render(props: ShellRenderProps): Promise<ShellRenderResult
   const context = await handler.query(new Request(`http://localhost${props.path}`));
   if (context instanceof Response) throw new Error(`${props.path} redirects (${context.status})`);
   const store = storeFrom(props);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const sheet = new ServerStyleSheet();
-  try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <Provider store={store}>
-          <App>
-            {/* hydrate={false}: no inline script with router data (the CSP allows none). */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </App>
-        </Provider>,
-      ),
-    );
-    return { html, css: sheet.getStyleTags() };
-  } finally {
-    sheet.seal();
-  }
+  return renderRoute(handler, context, (routes) => (
+    <Provider store={store}>
+      <App>{routes}</App>
+    </Provider>
+  ));
 }

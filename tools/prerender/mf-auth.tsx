@@ -8,14 +8,10 @@
  * which no module may do (npm run check:boundaries).
  */
 import type { ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
-// The server renderer's own entry points; one copy of each library in this Node bundle, the same
-// the pages reach through @xiaoba/shared.
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { ServerStyleSheet } from 'styled-components';
 import { Provider, type RouteObject } from '@xiaoba/shared';
-// A first visit: nothing stored (the stored user, if any, only changes the skin once live).
-import { memoryStorage } from '@xiaoba/shared/server';
+// The server renderer's entry points through shared: one copy of each library in this Node bundle.
+// memoryStorage: a first visit, nothing stored (the stored user, if any, changes the skin once live).
+import { createStaticHandler, memoryStorage, renderRoute } from '@xiaoba/shared/server';
 import { App } from '../../shell/src/App';
 import { Layout } from '../../shell/src/layout/Layout';
 import { createStore } from '../../shell/src/store';
@@ -57,26 +53,18 @@ export async function render(page: string, options: RenderOptions = {}): Promise
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${meta.path}`));
   if (context instanceof Response) throw new Error(`${meta.path} redirects while prerendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const notes = options.updateNotes ? parseUpdateNotes(options.updateNotes) : null;
   setPrerenderNotes(notes);
-  const sheet = new ServerStyleSheet();
   try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <Provider store={store}>
-          <App>
-            {/* hydrate={false}: no inline script with router data (the CSP allows none). */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </App>
-        </Provider>,
-      ),
-    );
+    const { html, css } = renderRoute(handler, context, (tree) => (
+      <Provider store={store}>
+        <App>{tree}</App>
+      </Provider>
+    ));
     // Only a page that shows the notes carries them.
     const withNotes = notes && html.includes('id="xb-news-title"') ? html + notesElement(notes) : html;
-    return { path: meta.path, page, title: meta.title ?? '', html: withNotes, css: sheet.getStyleTags() };
+    return { path: meta.path, page, title: meta.title ?? '', html: withNotes, css };
   } finally {
-    sheet.seal();
     setPrerenderNotes(null);
   }
 }
