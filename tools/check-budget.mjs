@@ -140,7 +140,14 @@ export async function measure(siteDir, paths) {
     const preload = preloadForPath(manifest, path);
     if (!preload) throw new Error(`no remote serves ${path}`);
     const signedIn = !PUBLIC_PATHS.includes(path);
-    const files = closure([...shellUrls, ...preload.urls, ...renderedRowUrls(manifest, path), ...prerenderUrls(siteDir, PUBLIC_REMOTE_DIRS, path)]);
+    const files = closure([
+      ...shellUrls,
+      ...preload.urls,
+      ...renderedRowUrls(manifest, path),
+      ...prerenderUrls(siteDir, PUBLIC_REMOTE_DIRS, path),
+      // A server-rendered page's boot script (shell/public/boot.js, docs/adr/0016 "Step 3").
+      ...(signedIn ? ['/boot.js'] : []),
+    ]);
     const list = files.map((f) => ({ file: relative(siteDir, f), bytes: sizeOf(f) }));
     // A remote for moderators only is never part of anyone's first load (ADR 14).
     const leaked = list.find((f) => REMOTE_DIRS.some((dir) => !PUBLIC_REMOTE_DIRS.includes(dir) && f.file.startsWith(`${dir}/`)));
@@ -268,6 +275,7 @@ async function selfTest() {
     write('shell/dist/assets/shared.js', noise(5000));
     write('shell/dist/assets/shared.js.br', 'x'.repeat(100)); // a build's sibling: sent instead
     write('shell/dist/assets/lazy.js', noise(9000)); // dynamic import: not a first-load file
+    write('shell/dist/boot.js', 'start();'); // a server-rendered signed-in page's boot script
     const remotes = {
       'mf-auth': [{ path: '/login', page: 'login', preload: ['login.js'] }],
       'mf-space': [
@@ -299,7 +307,7 @@ async function selfTest() {
     const files = (path) => result.pages[path].list.map((f) => f.file).sort();
     const shell = ['shell/dist/assets/dep.js', 'shell/dist/assets/dep2.js', 'shell/dist/assets/entry.js', 'shell/dist/assets/shared.js'];
     deepStrictEqual(files('/login'), [...shell, 'mf-auth/dist/login.js', 'mf-auth/dist/prerender/boot.js', 'mf-auth/dist/remoteEntry.js'].sort());
-    deepStrictEqual(files('/my'), [...shell, 'mf-space/dist/frame.js', 'mf-space/dist/home.js', 'mf-space/dist/remoteEntry.js'].sort());
+    deepStrictEqual(files('/my'), [...shell, 'mf-space/dist/frame.js', 'mf-space/dist/home.js', 'mf-space/dist/remoteEntry.js', 'shell/dist/boot.js'].sort());
     const bytes = Object.fromEntries(result.pages['/login'].list.map((f) => [f.file, f.bytes]));
     strictEqual(bytes['shell/dist/assets/shared.js'], 100);
     strictEqual(bytes['shell/dist/assets/dep.js'], 'export const a=1;'.length);

@@ -4,7 +4,7 @@
  * `tools/prerender/<workspace>.tsx` (the pages inside the shell's frame) for Node (esbuild, the one Vite uses), renders each page to HTML and the
  * CSS of its styled components, and writes them to `<out>/` with a `pages.json` that maps every
  * route path to its page. The server puts that markup into index.html for those paths, so the page
- * paints before the scripts run (started after that paint by prerender-boot.js, copied there as
+ * paints before the scripts run (started after that paint by shell/public/boot.js, copied there as
  * boot.js); the shell then swaps in the live page (shell/src/prerendered.ts).
  *
  * Run by tools/atomic-build.mjs into the build folder before the swap, or by hand:
@@ -84,7 +84,7 @@ export async function prerender(cwd, out) {
     }
     writeFileSync(join(out, 'pages.json'), JSON.stringify(paths, null, 2));
     // The one early script the server links from every prerendered page.
-    copyFileSync(join(import.meta.dirname, 'prerender-boot.js'), join(out, 'boot.js'));
+    copyFileSync(join(import.meta.dirname, '..', 'shell', 'public', 'boot.js'), join(out, 'boot.js'));
     return paths;
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -118,7 +118,7 @@ export function takeOverPrerendered(root: HTMLElement, doc: Document = document)
   const area = !!doc.getElementById(AREA);
 
   // A submit on the prerendered form (a no-op there: method="dialog") is remembered on the element,
-  // by the boot script (tools/prerender-boot.js) until now, from now on by this listener.
+  // by the boot script (shell/public/boot.js) until now, from now on by this listener.
   prerendered.addEventListener('submit', (event) => rememberSubmit(prerendered, event as SubmitEvent), true);
   // A click on a button only the app can answer (退出, 编辑…) is repeated on its live twin after the
   // swap, not lost. /login's such buttons take no pointer events (tools/prerender.mjs): none there.

@@ -111,15 +111,6 @@ describe('signed-in pages rendered by the server', () => {
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      // Pictures in yy (uploads) are held until the takeover is over: a single picture has no reserved
-      // height in mf-space's YyImages and moves what is below it when it arrives, server-rendered
-      // or not. What this measures is the takeover's own shift.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await tab.route('**/uploads/**', async (route) => {
-        await held;
-        await route.continue();
-      });
       const res = await tab.goto('/my');
       const html = await res!.text();
       expect(html).toContain('<div id="xb-prerender">');
@@ -130,13 +121,13 @@ describe('signed-in pages rendered by the server', () => {
       expect(await tab.locator('#root').isVisible()).toBe(true);
       expect(await tab.locator('#xb-page-state').count()).toBe(0);
       await tab.getByRole('heading', { level: 2, name: '我的yy' }).locator('xpath=..').locator('article').first().waitFor();
-      // Two frames after the swap: a shift it caused has been reported.
+      // Whatever the page's hooks or the guard would have asked has had time to go out, and the
+      // yy's pictures have arrived (their boxes are sized before: YyImages).
+      await tab.waitForLoadState('networkidle');
+      // Two frames more: a shift the swap or a picture caused has been reported.
       await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const shifts = await tab.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
       expect(await tab.evaluate(() => (window as unknown as { __cls: number }).__cls), shifts.join('\n')).toBeLessThan(0.01);
-      release();
-      // Whatever the page's hooks or the guard would have asked has had time to go out.
-      await tab.waitForLoadState('networkidle');
       for (const path of NOT_AGAIN)
         expect(
           requests.filter((r) => r.split(' ')[1]!.startsWith(path)),

@@ -1,5 +1,6 @@
 /**
- * A yy's pictures: one shows larger, two to nine in a three-column grid of square thumbnails.
+ * A yy's pictures: one shows larger (whole, in a 4:3 box up to 320 px wide), two to nine in a
+ * three-column grid of square thumbnails.
  * Each thumbnail is a button opening the picture large in ImageViewer.
  */
 import { useState } from 'react';
@@ -48,12 +49,13 @@ const Thumb = styled.button<{ $single: boolean }>`
   overflow: hidden;
   background: ${(p) => p.theme.colors.page};
   cursor: zoom-in;
-  ${(p) => (p.$single ? '' : 'aspect-ratio: 1 / 1;')}
+  /* The box is sized before the picture arrives (a server-rendered page must not move when it
+     does): one picture in a 4:3 box, shown whole inside it; thumbnails square, cropped. */
+  aspect-ratio: ${(p) => (p.$single ? '4 / 3' : '1 / 1')};
   img {
     display: block;
     width: 100%;
     height: 100%;
-    max-height: ${(p) => (p.$single ? '320px' : 'none')};
     object-fit: ${(p) => (p.$single ? 'contain' : 'cover')};
   }
   &:focus-visible {

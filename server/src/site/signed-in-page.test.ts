@@ -66,6 +66,10 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect(res.body).toContain('服务器渲染的第一条yy');
     expect(res.body).toMatch(/<style data-xb-prerender[^>]*>[^<]*\{/);
     expect(res.body).not.toContain('data-styled=');
+    // Its scripts start after the first paint (the boot script), as on a prerendered page.
+    expect(res.body).toContain('<script type="xb-module"');
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).toContain('<script async src="/boot.js"></script>');
     const state = pageState(res.body);
     expect(state?.auth.user.uid).toBe(owner.uid);
     // The token works for the API, as the browser will use it.

@@ -133,6 +133,8 @@ export interface SiteOptions {
   signedInPages?: SignedInPages;
 }
 
+/** The shell's boot script (shell/public/boot.js): starts a server-rendered page's parked scripts after its first paint. */
+export const BOOT_SCRIPT = '/boot.js';
 /** A signed-in page's HTML holds the user's data and a token: only for this browser, never stored. */
 export const PRIVATE_PAGE = 'private, no-store';
 /** The `<script type="application/json">` holding a server-rendered page's state; `<` escaped so no text ends it. */
@@ -260,8 +262,13 @@ export async function siteRoutes(
     let page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
     if (serverPage) {
       const title = needs?.title ? `${needs.title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
-      page = page
-        .replace(ROOT_DIV, () => `<div id="${PRERENDER_ID}">${serverPage.html}</div>${pageStateScript(serverPage.state)}${ROOT_DIV}`)
+      // As a prerendered page: the scripts start after the first paint (shell/public/boot.js), so
+      // nothing competes with the page the server sent (docs/adr/0008).
+      page = parkModuleScripts(page)
+        .replace(
+          ROOT_DIV,
+          () => `<div id="${PRERENDER_ID}">${serverPage.html}</div>${pageStateScript(serverPage.state)}${ROOT_DIV}<script async src="${BOOT_SCRIPT}"></script>`,
+        )
         .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
       reply.header('x-server-render', serverPage.area).header('vary', 'cookie');
       return reply.header('cache-control', PRIVATE_PAGE).type('text/html; charset=utf-8').send(page);

@@ -1,6 +1,7 @@
-// The one script of a prerendered page (/login, /register) that runs before the app: loaded async
-// from our own origin (the CSP allows no inline script). tools/prerender.mjs copies it beside the
-// prerendered pages; docs/adr/0008 says why.
+// The one script of a prerendered page (/login, /register) or a server-rendered signed-in page that
+// runs before the app: loaded async from our own origin (the CSP allows no inline script). The
+// shell's build serves it at /boot.js (signed-in pages: docs/adr/0016 "Step 3"); tools/prerender.mjs
+// copies it beside mf-auth's prerendered pages; docs/adr/0008 says why.
 //  1. The server has parked the app's module scripts and preloads (type="xb-module",
 //     rel="xb-modulepreload") so that nothing competes with the first paint; after that paint this
 //     starts them, exactly as the plain tags would have.
