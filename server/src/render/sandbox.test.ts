@@ -28,6 +28,7 @@ const FIXTURES: Record<string, string> = {
   'planned.mjs': `export function plan(p) { return { requests: [{ url: '/yy/getyy?uid=' + p.uid }] }; }
 export function render(p) { return { html: '<i>' + p.n + '</i>', state: { seen: p.n } }; }`,
   'pid.mjs': `export async function render() { return { html: String(process.pid) }; }`,
+  'slow.mjs': `export async function render(p) { await new Promise((r) => setTimeout(r, p.ms)); return { html: String(process.pid) }; }`,
   'never.mjs': `export function render() { return new Promise(() => {}); }`,
   'loop.mjs': `export function render() { for (;;) {} }`,
   'throws.mjs': `export async function render() { throw new Error('broken remote'); }`,
@@ -205,6 +206,20 @@ describe('render sandbox', () => {
     // The stuck renderer was killed and replaced.
     expect(after.ok && pid.ok && after.html !== pid.html).toBe(true);
     if (pid.ok) expect(alive(Number(pid.html))).toBe(false);
+  });
+
+  it('keeps a healthy renderer whose render only waited in the queue past the bound', async () => {
+    const s = sandbox({ timeoutMs: 600 });
+    const seen = logged.length;
+    const pid = (await s.render({ entry: entry('pid.mjs'), props: {} })) as { html: string };
+    // The first takes 400 ms; the second waits for it, is answered timeout at 600 ms, and is let
+    // finish in the child (it has run 200 ms of its own 600): the child is not killed.
+    const first = s.render({ entry: entry('slow.mjs'), props: { ms: 400 } });
+    const second = s.render({ entry: entry('slow.mjs'), props: { ms: 300 } });
+    expect(await first).toMatchObject({ ok: true, html: pid.html });
+    expect(await second).toEqual({ ok: false, reason: 'timeout' });
+    expect(await s.render({ entry: entry('pid.mjs'), props: {} })).toMatchObject({ ok: true, html: pid.html });
+    expect(logged.slice(seen).some((line) => line.includes('killed'))).toBe(false);
   });
 
   it('renders on another process while one is stuck', async () => {

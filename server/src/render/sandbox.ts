@@ -102,6 +102,8 @@ interface Job {
   done: boolean;
   /** Set when sent to a child: its answer carries it. */
   id?: number;
+  /** When it was sent to a child (ms since the epoch). */
+  sentAt?: number;
 }
 
 interface Slot {
@@ -228,6 +230,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       if (!slot.child || !slot.ready || slot.job) continue;
       const job = queue.shift()!;
       job.id = nextId++;
+      job.sentAt = Date.now();
       try {
         slot.child.send({ id: job.id, entry: job.entry, call: job.call, props: job.props });
         slot.job = job;
@@ -265,8 +268,18 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
         job.timer = setTimeout(() => {
           const slot = slots.find((s) => s.job === job);
           if (slot) {
-            log.warn(`render of ${job.entry} took longer than ${options.timeoutMs} ms: renderer ${slot.child?.pid} killed`);
-            retire(slot);
+            // The caller has its answer now. A child is killed only for a render that itself ran
+            // past the bound: one that waited in the queue first (a busy site) is let finish, its
+            // answer dropped, rather than killing a healthy child and its loaded entries.
+            const left = options.timeoutMs - (Date.now() - (job.sentAt ?? 0));
+            const child = slot.child;
+            const kill = () => {
+              if (slot.job !== job || slot.child !== child) return;
+              log.warn(`render of ${job.entry} took longer than ${options.timeoutMs} ms: renderer ${child?.pid} killed`);
+              retire(slot);
+            };
+            if (left <= 0) kill();
+            else setTimeout(kill, left);
           } else {
             const at = queue.indexOf(job);
             if (at >= 0) queue.splice(at, 1);
