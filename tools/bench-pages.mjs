@@ -158,7 +158,8 @@ export function withoutScripts(html) {
  * comes from the site. A page is fetched afresh per visit with a fresh login's cookies.
  */
 async function noScriptSite(siteUrl) {
-  const server = createServer(async (req, res) => {
+  /** @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>} */
+  const answer = async (req, res) => {
     try {
       const path = (req.url ?? '/').split('?')[0];
       const page = PAGES.find((p) => p.path === path);
@@ -175,7 +176,8 @@ async function noScriptSite(siteUrl) {
     } catch (error) {
       res.writeHead(502).end(String(error));
     }
-  });
+  };
+  const server = createServer((req, res) => void answer(req, res));
   const port = await freePort();
   await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };

@@ -6,7 +6,7 @@
  * page works. A visitor without a session still goes to /login.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../src/browser';
 import { expectToast, open, signInByApi, siteURL } from '../src/site';
 
