@@ -81,6 +81,17 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect((await t.pool.query('SELECT token_hash, rotated_at FROM refresh_tokens ORDER BY token_hash')).rows).toEqual(before.rows);
   });
 
+  it('keeps what users wrote as text: a yy that tries to end the state script or open a tag stays inert', async () => {
+    const evil = '</script><img src=x onerror=alert(1)><!-- ';
+    await insertYy(t.pool, { uid: owner.uid, content: evil, transpondId: null, ctime: Math.floor(Date.now() / 1000) - 10 });
+    const res = await page('/my');
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
+    // The state's JSON is whole and says exactly what was written.
+    const queries = Object.values(pageState(res.body)?.api?.queries ?? {}) as { data?: { records?: { content: string }[] } }[];
+    expect(queries.flatMap((q) => q.data?.records ?? []).map((r) => r.content)).toContain(evil);
+  });
+
   it("renders another user's space with its owner", async () => {
     const other = await createUser(t.pool, { name: '月亮', email: 'moon@example.com' });
     await insertYy(t.pool, { uid: other.uid, content: '月亮的yy', transpondId: null, ctime: Math.floor(Date.now() / 1000) - 30 });
