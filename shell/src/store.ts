@@ -12,9 +12,9 @@ export function takePageState(doc: Document = document): PageState | null {
   const el = doc.getElementById(PAGE_STATE_ID);
   el?.remove();
   try {
-    // Written by our own server: the token is checked; a cache RTK cannot merge is caught below.
     const state = JSON.parse(el!.textContent!) as PageState;
-    return typeof state.auth.token == 'string' && state.auth.user ? state : null;
+    const { token, user } = state.auth;
+    return typeof token == 'string' && typeof (user as UserInfo).uid == 'number' && (!state.api || state.api.queries instanceof Object) ? state : null;
   } catch {
     return null;
   }
