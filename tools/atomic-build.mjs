@@ -65,7 +65,7 @@ if (packed.written)
   console.log(`precompressed ${packed.written} files: brotli ${(packed.before / 1024).toFixed(0)} KB -> ${(packed.after / 1024).toFixed(0)} KB`);
 // A remote with a server entry (src/server.tsx) also builds dist/server/entry.mjs, the same
 // version as its browser build (docs/adr/0016 "Step 2"): vite's SSR build of the same config
-// (shared/build/federation.mjs remoteServerConfig). After the precompression: no browser fetches it.
+// (shared/build/federation.mjs serverConfig). After the precompression: no browser fetches it.
 if (existsSync(join(cwd, 'src', 'server.tsx'))) {
   const started = Date.now();
   const server = spawnSync(process.execPath, [viteBin, 'build', '--ssr', '--outDir', join(next, 'server'), '--emptyOutDir', ...process.argv.slice(2)], {

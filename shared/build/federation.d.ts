@@ -22,8 +22,8 @@ export interface RemoteOptions {
 
 /** vite config for a remote: its browser build (relocatable), or with `vite build --ssr` its server build. */
 export declare function remoteConfig(options: RemoteOptions): UserConfigFnObject;
-/** The server build of a remote that has src/server.tsx: one self-contained dist/server/entry.mjs. */
-export declare function remoteServerConfig(options: RemoteOptions): UserConfig;
+/** The server build of a workspace (a remote or the shell) that has src/server.tsx: one self-contained dist/server/entry.mjs. */
+export declare function serverConfig(options: { outDir?: string; plugins?: Plugin[]; define?: Record<string, string> }): UserConfig;
 /** src/server.tsx: a remote's server entry (docs/adr/0016 "Step 2"). */
 export declare const SERVER_ENTRY: string;
 /** server: the folder of the server build inside the remote's build folder. */

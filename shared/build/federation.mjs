@@ -64,33 +64,24 @@ export const SERVER_FILE = 'entry.mjs';
 /**
  * vite config for a remote. The browser build (`vite build`) is relocatable (base './', flat
  * assets) so it can live under any path; the server build (`vite build --ssr`, run by
- * tools/atomic-build.mjs when the remote has src/server.tsx) is remoteServerConfig's.
+ * tools/atomic-build.mjs when the remote has src/server.tsx) is serverConfig's.
  * @param {import('./federation').RemoteOptions} options
  * @returns {import('vite').UserConfigFnObject}
  */
 export function remoteConfig(options) {
-  return ({ isSsrBuild }) => (isSsrBuild ? remoteServerConfig(options) : remoteBrowserConfig(options));
-}
-
-/**
- * The server build of a remote: src/server.tsx and everything it imports (React, the router, the
- * store, styled-components, @xiaoba/shared) bundled into ONE ES module, dist/server/entry.mjs,
- * that imports nothing but node: built-ins. The render sandbox lets its child read only the
- * remote's own folder (docs/adr/0016), so nothing may be left in node_modules.
- * @param {import('./federation').RemoteOptions} options
- * @returns {import('vite').UserConfig}
- */
-export function remoteServerConfig(options) {
-  return serverConfig(options);
+  return ({ isSsrBuild }) => (isSsrBuild ? serverConfig(options) : remoteBrowserConfig(options));
 }
 
 /**
  * The one server build (`vite build --ssr`) of a workspace with src/server.tsx, the remotes' and
- * the shell's alike: one self-contained ES module, dist/server/entry.mjs.
+ * the shell's alike: src/server.tsx and everything it imports (React, the router, the store,
+ * styled-components, @xiaoba/shared) bundled into ONE ES module, dist/server/entry.mjs, that
+ * imports nothing but node: built-ins. The render sandbox lets its child read only the build's
+ * own folder (docs/adr/0016), so nothing may be left in node_modules.
  * @param {{ outDir?: string; plugins?: import('vite').Plugin[]; define?: Record<string, string> }} options
  * @returns {import('vite').UserConfig}
  */
-function serverConfig(options) {
+export function serverConfig(options) {
   return {
     plugins: [react(), ...(options.plugins ?? [])],
     // The production builds of React and the libraries (no development checks in the file).

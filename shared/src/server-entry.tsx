@@ -83,9 +83,11 @@ export function requestUrl({ url = '', params }: HttpConfig): string {
 }
 
 /** A store as the browser's: shared's root reducer, the given slices over their initial state. */
+/** RTK Query's slice as a new store starts it (its `config` is the middleware's own), once for every render. */
+const INITIAL_API = rootReducer(undefined, { type: 'xb/server-entry-init' }).api;
+
 function storeFrom(state: Partial<ServerEntryProps['state']>, skin: string | undefined) {
-  const initial = configureStore({ reducer: rootReducer }).getState();
-  const api = { ...initial.api, ...state.api, config: initial.api.config } as RootState['api'];
+  const api = { ...INITIAL_API, ...state.api, config: INITIAL_API.config } as RootState['api'];
   return configureStore({
     reducer: rootReducer,
     preloadedState: {

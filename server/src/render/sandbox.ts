@@ -35,6 +35,9 @@ import { fileURLToPath } from 'node:url';
 // per component, and was a tenth of a server-rendered page's CPU time.
 const realpath = promisify(realpathCallback.native);
 
+/** The built runner beside the server's bundle: dist/render-runner.js (server/build.mjs). */
+export const defaultRunner = () => fileURLToPath(new URL('./render-runner.js', import.meta.url));
+
 export type RenderFailure = 'timeout' | 'error' | 'crashed' | 'refused';
 /** `data`: `render`'s `state`, or what `plan` resolved to (JSON; null when none). */
 export type RenderResult = { ok: true; html: string; css: string; data: unknown } | { ok: false; reason: RenderFailure };
@@ -117,7 +120,7 @@ interface Slot {
 
 export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbox {
   const log: RenderLog = options.log ?? { info: (m) => console.log(m), warn: (m) => console.warn(m) };
-  const runner = path.resolve(options.runner ?? fileURLToPath(new URL('./render-runner.js', import.meta.url)));
+  const runner = path.resolve(options.runner ?? defaultRunner());
   if (options.roots.length === 0) throw new Error('render sandbox: no roots');
   const roots = options.roots.map((root) => path.resolve(root));
   // The children's permission is checked on real paths: compare entries with the roots' real paths.

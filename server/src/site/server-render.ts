@@ -6,14 +6,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { TokenSigner } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Pool } from '../db/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
-import { createRenderSandbox } from '../render/sandbox';
+import { createRenderSandbox, defaultRunner } from '../render/sandbox';
 import { serverRenderRoots, SignedInPages } from './signed-in-page';
 
 export interface ServerRenderOptions {
@@ -23,8 +22,6 @@ export interface ServerRenderOptions {
   registry: RegistrySource;
   versions: RemoteVersions;
 }
-
-export const defaultRunner = () => fileURLToPath(new URL('./render-runner.js', import.meta.url));
 
 export async function startServerRender(app: FastifyInstance, options: ServerRenderOptions): Promise<SignedInPages | null> {
   const { config } = options;

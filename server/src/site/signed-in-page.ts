@@ -17,7 +17,7 @@
  * Remotes' code runs only in the sandbox's children (render/sandbox.ts): no secrets, no database,
  * no files but the server builds. They receive the user and the answers, which the browser gets too.
  */
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { PUBLIC_PATHS } from '@xiaoba/shared/core';
@@ -35,22 +35,12 @@ import { readPageSession } from '../auth/page-session';
 import type { TokenSigner } from '../auth/tokens';
 import type { Pool } from '../db/pool';
 import type { RemoteVersions } from '../deploy/versions';
+import { SERVER_ENTRY_FILE } from '../render/entry-imports';
 import type { RenderResult, RenderSandbox } from '../render/sandbox';
 import { preloadForPath, remoteDistDir, type Manifest, type RemoteManifestEntry } from './manifest';
-
-/** A build's server entry, relative to its build folder (shared/build/federation.mjs SERVER_DIR/SERVER_FILE). */
-export const SERVER_ENTRY_FILE = 'server/entry.mjs';
+import { isFile, SPLASH, SPLASH_STYLE } from './static';
 /** At most this many first-screen GETs per page: a plan asking for more is cut. */
 export const MAX_PLANNED_REQUESTS = 12;
-/**
- * What an area shows when its server render failed: the browser's first state of a page whose
- * code is still loading (the shell's PageLoading), in the default skin's colours.
- */
-export const AREA_FALLBACK =
-  '<div class="xb-splash" role="status" aria-label="加载中"><i></i></div>' +
-  '<style data-xb-prerender>.xb-splash{display:flex;justify-content:center;padding:48px 0}' +
-  '.xb-splash i{width:20px;height:20px;border-radius:50%;border:3px solid #c7d7e3;border-top-color:#1f6fb2;animation:xb-spin .8s linear infinite}' +
-  '@keyframes xb-spin{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){.xb-splash i{animation:none}}</style>';
 
 export interface ServerPage {
   html: string;
@@ -79,8 +69,6 @@ export interface SignedInPagesOptions {
 export function serverRenderRoots(siteDir: string, remotes: readonly string[], cacheDir: string): string[] {
   return [path.join(siteDir, 'shell', 'dist', 'server'), ...remotes.map((name) => path.join(remoteDistDir(siteDir, name), 'server')), cacheDir];
 }
-
-const isFile = async (file: string) => (await stat(file).catch(() => null))?.isFile() ?? false;
 
 /** A plan's requests kept only if each is a plain path below /api (no scheme, no `..`, no fragment), deduplicated, at most MAX_PLANNED_REQUESTS. */
 export function plannedRequests(data: unknown): PlannedRequest[] {
@@ -242,11 +230,12 @@ export class SignedInPages {
     }
     if (area && !area.ok)
       log.warn({ path: pathname, remote: remote?.name, reason: area.reason }, 'server render of an area failed: it is rendered in the browser');
-    const areaHtml = area?.ok ? area.html : AREA_FALLBACK;
+    // An area not rendered here shows what any page shows before its scripts run: the splash.
+    const areaHtml = area?.ok ? area.html : SPLASH;
     const api = area?.ok ? (area.data as { api?: PageState['api'] } | null)?.api : undefined;
     return {
       html: frame.html.replace(SERVER_AREA_SLOT, () => `<div id="${SERVER_AREA_ID}">${areaHtml}</div>`),
-      css: inertStyles(frame.css + (area?.ok ? area.css : '')),
+      css: inertStyles(frame.css + (area?.ok ? area.css : SPLASH_STYLE)),
       state: { auth: { token, user }, ...(api ? { api } : {}) },
       area: area === null ? 'none' : area.ok ? 'ok' : area.reason,
     };

@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '@xiaoba/shared/core';
-import { PAGE_STATE_ID } from '@xiaoba/shared/page-render';
+import { PAGE_STATE_ID, SERVER_PAGE_ID } from '@xiaoba/shared/page-render';
 import { isApiPath } from '../http/errors';
 import { SESSION_HINT_COOKIE } from '../auth/cookies';
 import type { UploadStorage } from '../uploads/storage';
@@ -57,7 +57,7 @@ export function safeRelativePath(urlPath: string): string | null {
   return segments.join('/');
 }
 
-async function isFile(file: string): Promise<boolean> {
+export async function isFile(file: string): Promise<boolean> {
   const info = await stat(file).catch(() => null);
   return info?.isFile() ?? false;
 }
@@ -91,18 +91,19 @@ export const SPLASH_STYLE =
   '<style>.xb-splash{display:flex;justify-content:center;padding:96px 0}' +
   '.xb-splash i{width:28px;height:28px;border-radius:50%;border:4px solid #c7d7e3;border-top-color:#1f6fb2;animation:xb-spin .8s linear infinite}' +
   '@keyframes xb-spin{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){.xb-splash i{animation:none}}</style>';
-export const SPLASH_ROOT = '<div id="root"><div class="xb-splash" role="status" aria-label="加载中"><i></i></div></div>';
+export const SPLASH = '<div class="xb-splash" role="status" aria-label="加载中"><i></i></div>';
+export const SPLASH_ROOT = `<div id="root">${SPLASH}</div>`;
 /** Written by the shell's build (shared/build/federation.mjs): the library chunks loaded on first use. */
 export const LAZY_LIBRARIES_FILE = 'lazy-libraries.json';
 /** The element the shell replaces with the live page (shell/src/prerendered.ts). */
-export const PRERENDER_ID = 'xb-prerender';
+export const PRERENDER_ID = SERVER_PAGE_ID;
 
 interface PrerenderedPage {
   title: string;
   /** <style> elements (inline CSS is allowed by the CSP; scripts are not, and there are none). */
   css: string;
   html: string;
-  /** Starts the parked scripts after the first paint, remembers an early submit (tools/prerender-boot.js). */
+  /** Starts the parked scripts after the first paint, remembers an early submit (shell/public/boot.js). */
   bootScript: string;
 }
 
@@ -239,8 +240,8 @@ export async function siteRoutes(
     const html = await readFile(path.join(shellDir, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return reply.code(503).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const current = await manifest.build();
-    const needs = preloadForPath(current, request.url.split('?')[0] ?? '/');
     const pathname = request.url.split('?')[0] ?? '/';
+    const needs = preloadForPath(current, pathname);
     // An archive takes no registrations: its pages differ from the prerendered ones.
     const prerendered = archive ? null : await prerenderedPage(pathname);
     // A signed-in page with its first screen (signed-in-page.ts); any failure there is the page as before.
@@ -260,27 +261,27 @@ export async function siteRoutes(
     const script = preload + (prerendered || serverPage ? '' : SPLASH_STYLE) + manifestScript(current) + (prerendered?.css ?? serverPage?.css ?? '');
     const at = html.search(/<\/head>/i);
     let page = at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
-    if (serverPage) {
-      const title = needs?.title ? `${needs.title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
-      // As a prerendered page: the scripts start after the first paint (shell/public/boot.js), so
-      // nothing competes with the page the server sent (docs/adr/0008).
+    // What paints before the scripts run: a signed-in page rendered now, or a public page
+    // prerendered at build. Its scripts start after that first paint (the boot script), so nothing
+    // competes with the page (docs/adr/0008); a server-rendered page carries its state.
+    const painted = serverPage
+      ? { html: serverPage.html, state: pageStateScript(serverPage.state), boot: BOOT_SCRIPT, title: needs?.title }
+      : prerendered && page.includes(ROOT_DIV)
+        ? { html: prerendered.html, state: '', boot: prerendered.bootScript, title: prerendered.title }
+        : null;
+    if (painted) {
+      const title = painted.title ? `${painted.title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
       page = parkModuleScripts(page)
-        .replace(
-          ROOT_DIV,
-          () => `<div id="${PRERENDER_ID}">${serverPage.html}</div>${pageStateScript(serverPage.state)}${ROOT_DIV}<script async src="${BOOT_SCRIPT}"></script>`,
-        )
+        .replace(ROOT_DIV, () => `<div id="${PRERENDER_ID}">${painted.html}</div>${painted.state}${ROOT_DIV}<script async src="${painted.boot}"></script>`)
         .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
-      reply.header('x-server-render', serverPage.area).header('vary', 'cookie');
-      return reply.header('cache-control', PRIVATE_PAGE).type('text/html; charset=utf-8').send(page);
-    }
-    if (prerendered && page.includes(ROOT_DIV)) {
-      page = parkModuleScripts(page)
-        .replace(ROOT_DIV, `<div id="${PRERENDER_ID}">${prerendered.html}</div>${ROOT_DIV}<script async src="${prerendered.bootScript}"></script>`)
-        .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(`${prerendered.title} - ${PRODUCT_NAME}`)}</title>`);
     } else {
       page = page.replace(ROOT_DIV, SPLASH_ROOT);
     }
-    return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page);
+    if (serverPage) reply.header('x-server-render', serverPage.area).header('vary', 'cookie');
+    return reply
+      .header('cache-control', serverPage ? PRIVATE_PAGE : NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(page);
   }
 
   /**
