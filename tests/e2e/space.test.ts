@@ -26,6 +26,13 @@ afterAll(async () => {
 
 const noScriptRan = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: number }).__xss);
 
+/**
+ * The own signature's button once its save has answered: the new text shows at once while it saves
+ * (aria-busy), and a reload before the answer would cancel the request (on a server-rendered page
+ * the first write also waits for the HTTP client's chunk).
+ */
+const savedSignature = (page: Page, name: string) => page.getByRole('button', { name }).and(page.locator(':not([aria-busy])')).waitFor();
+
 describe('signatures', () => {
   it('the owner edits both in place: the limit message, Enter and blur save, empty becomes the default, a reload keeps them', async () => {
     const { page } = visitor; // 100003 in their own space
@@ -37,13 +44,13 @@ describe('signatures', () => {
     await page.getByRole('alert').filter({ hasText: '大签名档长度不能超过11个字！' }).waitFor();
     await big.fill(`剑指${stamp.slice(-6)}`);
     await big.press('Enter');
-    await page.getByRole('button', { name: `大签名档：剑指${stamp.slice(-6)}（点击修改）` }).waitFor();
+    await savedSignature(page, `大签名档：剑指${stamp.slice(-6)}（点击修改）`);
 
     await page.getByRole('button', { name: /^签名档：人生如剑/ }).click();
     const small = page.getByLabel('签名档', { exact: true });
     await small.fill('');
     await small.blur();
-    await page.getByRole('button', { name: '签名档：我的地盘我做主！（点击修改）' }).waitFor();
+    await savedSignature(page, '签名档：我的地盘我做主！（点击修改）');
 
     await page.reload();
     await page.getByRole('button', { name: `大签名档：剑指${stamp.slice(-6)}（点击修改）` }).waitFor();
@@ -57,7 +64,7 @@ describe('signatures', () => {
     // 24 characters, within the limit of 25: were it HTML, a() would throw as a page error.
     await page.getByLabel('签名档', { exact: true }).fill('<img src=x onerror=a()>酷');
     await page.getByLabel('签名档', { exact: true }).press('Enter');
-    await page.getByRole('button', { name: '签名档：酷（点击修改）' }).waitFor();
+    await savedSignature(page, '签名档：酷（点击修改）');
     await page.reload();
     await page.getByRole('button', { name: '签名档：酷（点击修改）' }).waitFor();
     expect(await page.locator('main img[src="x"]').count()).toBe(0);
