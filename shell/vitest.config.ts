@@ -21,5 +21,5 @@ const federationStub = {
 
 export default defineConfig({
   plugins: [federationStub],
-  test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['@xiaoba/shared/testing/setup'] },
+  test: { environment: 'happy-dom', testTimeout: 15_000, include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['@xiaoba/shared/testing/setup'] },
 });
