@@ -10,7 +10,6 @@
 export {
   createBrowserRouter,
   Link,
-  Navigate,
   NavLink,
   Outlet,
   redirect,
@@ -26,6 +25,8 @@ export {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
+// react-router's, except in a server render, where it names the page's redirect (federation/navigate.tsx).
+export { Navigate } from './federation/navigate';
 export { Provider } from 'react-redux';
 export { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 // The store owner (the shell) calls it so queries know when the page is hidden or offline.

@@ -23,6 +23,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { baseApi } from './api/base-api';
 import { api as http } from './api/client';
 import type { PlannedRequest, PlannedResponse } from './core/page-render';
+import { ServerRedirectContext } from './federation/navigate';
 import type { PagePrefetches } from './federation/route-prefetch';
 import type { RouteMeta } from './federation/route-table';
 import { rootReducer, type AppDispatch, type RootState } from './store/root';
@@ -69,8 +70,13 @@ export interface ServerEntryResult {
   html: string;
   /** The <style> element(s) of the styled components in `html`. */
   css: string;
-  /** RTK Query's cache as this render filled it (answered queries and their tags), for the browser to take over. */
-  state: { api: ApiCache };
+  /**
+   * `api`: RTK Query's cache as this render filled it (answered queries and their tags), for the
+   * browser to take over. `redirect`: where the page sends the browser instead (the path of the
+   * first `<Navigate>` it rendered, e.g. /notfound for a space that does not exist); the site
+   * answers the page request with that redirect.
+   */
+  state: { api: ApiCache; redirect?: string };
 }
 
 /** A request's path below /api with its query, as the site's server will send it (encoded like axios). */
@@ -225,12 +231,15 @@ export function createServerEntry(options: ServerEntryOptions) {
     if (context.statusCode === 404 || context.matches.length === 0) throw new Error(`${props.path} is not a page of this remote`);
     const store = storeFrom(props.state, props.skin);
     if (props.responses) await prefetch(store, props, replay(props.responses));
+    let redirect: string | undefined;
     const { html, css } = renderRoute(handler, context, (routes) => (
-      <Provider store={store}>
-        <ThemeProvider theme={themeFor(store.getState().ui.skin)}>{routes}</ThemeProvider>
-      </Provider>
+      <ServerRedirectContext.Provider value={(path) => (redirect ??= path)}>
+        <Provider store={store}>
+          <ThemeProvider theme={themeFor(store.getState().ui.skin)}>{routes}</ThemeProvider>
+        </Provider>
+      </ServerRedirectContext.Provider>
     ));
-    return { html, css, state: handOver(store) };
+    return { html, css, state: { ...handOver(store), ...(redirect === undefined ? {} : { redirect }) } };
   }
 
   return { plan, render };

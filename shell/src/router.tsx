@@ -1,4 +1,4 @@
-import { createBrowserRouter, uiActions, withGuardVerdict, type RouteObject } from '@xiaoba/shared';
+import { createBrowserRouter, NOT_FOUND_PATH, NOT_FOUND_TITLE, uiActions, withGuardVerdict, type RouteObject } from '@xiaoba/shared';
 import type { RemotesManifest } from '@xiaoba/shared';
 import { createGuard } from './guard/guard';
 import { Layout } from './layout/Layout';
@@ -27,8 +27,8 @@ export function createRouter(store: AppStore, manifest: RemotesManifest) {
       hydrateFallbackElement: <PageLoading />,
       children: [
         ...manifest.remotes.flatMap((entry) => remoteRoutes(entry, store)),
-        { path: '/notfound', element: <NotFound />, handle: { title: '页面不存在' } },
-        { path: '*', element: <NotFound />, handle: { title: '页面不存在' } },
+        { path: NOT_FOUND_PATH, element: <NotFound />, handle: { title: NOT_FOUND_TITLE } },
+        { path: '*', element: <NotFound />, handle: { title: NOT_FOUND_TITLE } },
       ],
     },
   ];

@@ -56,6 +56,15 @@ describe("the shell's server render (the frame of a signed-in page)", () => {
     }
   });
 
+  it('renders its own not-found page inside the area, with its title (where the redirect for a space that does not exist lands)', async () => {
+    const { html, state } = await render(signedIn({ path: '/notfound' }));
+    expect(html).not.toContain(SERVER_AREA_SLOT);
+    expect(text(html)).toMatch(/<div id="xb-area"><section[^>]*><h1>404<\/h1><p>你要找的页面不见了/);
+    expect(html).toContain('href="/home"');
+    expect(state).toEqual({ title: '页面不存在' });
+    expect((await render(signedIn())).state).toEqual({});
+  });
+
   it('shows the words searched in the header search box on /search', async () => {
     const { html } = await render(signedIn({ path: '/search?q=%E8%B6%B3%E7%90%83' }));
     expect(html).toMatch(/<input[^>]*id="site-search"[^>]*value="足球"/);

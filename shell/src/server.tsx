@@ -9,11 +9,12 @@
  * It imports neither the remotes' registry nor anything of `virtual:__federation__`: the frame
  * needs no remote, and the server build has no federation runtime.
  */
-import { authActions, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
+import { authActions, NOT_FOUND_PATH, NOT_FOUND_TITLE, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
 import { SERVER_AREA_ID } from '@xiaoba/shared/page-render';
 import { createStaticHandler, memoryStorage, renderRoute } from '@xiaoba/shared/server';
 import { App } from './App';
 import { Layout } from './layout/Layout';
+import { NotFound } from './pages/NotFound';
 import { createStore } from './store';
 
 export interface ShellRenderProps {
@@ -28,14 +29,38 @@ export interface ShellRenderProps {
 }
 
 export interface ShellRenderResult {
-  /** The frame's markup; its <main> holds SERVER_AREA_SLOT once. */
+  /** The frame's markup; its <main> holds SERVER_AREA_SLOT once, or the area already filled with the shell's own page. */
   html: string;
   /** The <style> element(s) of the styled components in `html`. */
   css: string;
+  /** The page's title, for a page of the shell's own (the not-found page). */
+  state: { title?: string };
 }
 
-/** The frame around any page: every path reaches Layout, whose <main> holds the empty area. */
-const routes: RouteObject[] = [{ id: 'root', path: '/', element: <Layout />, children: [{ path: '*', element: <div id={SERVER_AREA_ID} /> }] }];
+/**
+ * The frame around any page: every path reaches Layout, whose <main> holds the empty area, except
+ * the shell's own not-found page, rendered in the area here (where the server's redirect for a
+ * space that does not exist lands).
+ */
+const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <Layout />,
+    children: [
+      {
+        path: NOT_FOUND_PATH,
+        handle: { title: NOT_FOUND_TITLE },
+        element: (
+          <div id={SERVER_AREA_ID}>
+            <NotFound />
+          </div>
+        ),
+      },
+      { path: '*', element: <div id={SERVER_AREA_ID} /> },
+    ],
+  },
+];
 const handler = createStaticHandler(routes);
 
 /** The shell's own store (store.ts), brought to the given session and UI state by its actions. */
@@ -59,9 +84,11 @@ export async function render(props: ShellRenderProps): Promise<ShellRenderResult
   const context = await handler.query(new Request(`http://localhost${props.path}`));
   if (context instanceof Response) throw new Error(`${props.path} redirects (${context.status})`);
   const store = storeFrom(props);
-  return renderRoute(handler, context, (routes) => (
+  const { html, css } = renderRoute(handler, context, (routes) => (
     <Provider store={store}>
       <App>{routes}</App>
     </Provider>
   ));
+  const title = [...context.matches].reverse().find((m) => (m.route.handle as { title?: string } | undefined)?.title)?.route.handle.title as string | undefined;
+  return { html, css, state: title ? { title } : {} };
 }

@@ -146,6 +146,30 @@ describe('signed-in pages rendered by the server', () => {
     }
   });
 
+  it('a space that does not exist lands on the not-found page from the server, with and without scripts; the own uid on /my', async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const site = javaScriptEnabled ? await open(browser) : null;
+      const context = site?.context ?? (await browser.newContext({ baseURL: siteURL(), locale: 'zh-CN', javaScriptEnabled }));
+      const tab = site?.page ?? (await context.newPage());
+      try {
+        const me = await signInByApi(tab, '100001');
+        const res = await tab.goto('/999999999');
+        expect(new URL(tab.url()).pathname).toBe('/notfound');
+        expect(res!.status()).toBe(200);
+        await tab.getByRole('heading', { name: '404' }).waitFor();
+        await tab.getByText('你要找的页面不见了').waitFor();
+        expect(await tab.locator('header').innerText()).toContain(me.name);
+        expect(await tab.title()).toBe('页面不存在 - 校巴');
+        await tab.goto(`/${me.uid}`);
+        expect(new URL(tab.url()).pathname).toBe('/my');
+        await tab.getByRole('heading', { level: 2, name: '我的yy' }).waitFor();
+        expect(site?.errors ?? []).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('a visitor without a session opening /my still lands on /login', async () => {
     const { context, page, errors } = await open(browser);
     try {

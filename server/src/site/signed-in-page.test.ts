@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../paths';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { buildTestRunner } from '../test/render';
 import { createUser, PASSWORD } from '../test/users';
-import { MAX_PLANNED_REQUESTS, mergeApiCaches, plannedRequests } from './signed-in-page';
+import { MAX_PLANNED_REQUESTS, mergeApiCaches, plannedRequests, redirectOf } from './signed-in-page';
 
 const shellEntry = path.join(REPO_ROOT, 'shell/dist/server/entry.mjs');
 const spaceEntry = path.join(REPO_ROOT, 'mf-space/dist/server/entry.mjs');
@@ -101,6 +101,33 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect(res.body).toContain('月亮');
   });
 
+  it('redirects where the page would send the browser, before painting: a space that does not exist to /notfound, the own space to /my', async () => {
+    for (const [url, to] of [
+      ['/999999999', '/notfound'],
+      ['/abc', '/notfound'],
+      [`/${owner.uid}`, '/my'],
+      [`/${owner.uid}/board`, '/my/board'],
+    ] as const) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(to);
+      expect(res.headers['x-server-render'], url).toBe('redirect');
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.body, url).toBe('');
+    }
+  });
+
+  it("renders the not-found page with the shell's own page in the area and its title", async () => {
+    const res = await page('/notfound');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-server-render']).toBe('ok');
+    expect(res.body).toContain('<title>页面不存在 - 校巴</title>');
+    expect(res.body).toContain('星星'); // the header
+    expect(res.body.replace(/<!-- -->/g, '')).toMatch(/<div id="xb-area"><section[^>]*><h1>404<\/h1><p>你要找的页面不见了/);
+    expect(res.body).not.toContain('xb-splash" role="status"');
+    expect(pageState(res.body)?.auth.user.uid).toBe(owner.uid);
+  });
+
   it("renders /home with mf-space's feed filled into mf-home's page, one cache for both", async () => {
     const res = await page('/home');
     expect(res.headers['x-server-render']).toBe('ok');
@@ -185,6 +212,18 @@ describe("two renders' caches", () => {
     });
     expect(mergeApiCaches(undefined, b)).toBe(b);
     expect(mergeApiCaches(a, undefined)).toBe(a);
+  });
+});
+
+describe("a render's redirect", () => {
+  it('is followed only to another path of this site', () => {
+    expect(redirectOf({ redirect: '/notfound' }, '/999')).toBe('/notfound');
+    expect(redirectOf({ redirect: '/my/board?x=1' }, '/1/board')).toBe('/my/board?x=1');
+    for (const bad of ['//evil.example/', '/\\evil.example', 'https://evil.example/', 'notfound', '/a b', `/${'a'.repeat(600)}`, 42, null])
+      expect(redirectOf({ redirect: bad }, '/999'), String(bad)).toBeNull();
+    expect(redirectOf({ redirect: '/999' }, '/999')).toBeNull(); // never to itself
+    expect(redirectOf(null, '/999')).toBeNull();
+    expect(redirectOf({ api: {} }, '/999')).toBeNull();
   });
 });
 

@@ -20,7 +20,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { PUBLIC_PATHS } from '@xiaoba/shared/core';
+import { NOT_FOUND_PATH, PUBLIC_PATHS } from '@xiaoba/shared/core';
 import {
   SERVER_AREA_ID,
   SERVER_AREA_SLOT,
@@ -43,12 +43,26 @@ import { isFile, SPLASH, SPLASH_STYLE } from './static';
 export const MAX_PLANNED_REQUESTS = 12;
 
 export interface ServerPage {
+  /** The page's title when the render names one (the shell's own not-found page); else the route table's. */
+  title?: string;
   html: string;
   /** <style> elements, renamed so styled-components in the browser leaves them alone (they go at the takeover). */
   css: string;
   state: PageState;
   /** How the page's area went: `ok`, a sandbox failure, or `none` (no server entry for that remote). */
   area: 'ok' | 'none' | Exclude<RenderResult, { ok: true }>['reason'];
+}
+
+/** A page request answered with a redirect: the page's render sent the browser elsewhere (its `<Navigate>`). */
+export interface ServerRedirect {
+  redirect: string;
+}
+
+/** Where an area's render sends the browser (shared's createServerEntry: `state.redirect`), when it is a path of this site other than the page's own. */
+export function redirectOf(data: unknown, pagePath: string): string | null {
+  const to = (data as { redirect?: unknown } | null)?.redirect;
+  if (typeof to !== 'string' || to.length > 512 || !/^\/(?![/\\])[^\s\\]*$/.test(to) || to === pagePath) return null;
+  return to;
 }
 
 export interface SignedInPagesOptions {
@@ -174,8 +188,11 @@ export class SignedInPages {
     return { ...area, html, css, data: api ? { api } : area.data };
   }
 
-  /** The server-rendered page for this request, or null when it is not one (no session, a public page, no frame). */
-  async render(request: FastifyRequest, manifest: Manifest): Promise<ServerPage | null> {
+  /**
+   * The server-rendered page for this request, or where it redirects (its area's render sent the
+   * browser elsewhere), or null when it is not one (no session, a public page, no frame).
+   */
+  async render(request: FastifyRequest, manifest: Manifest): Promise<ServerPage | ServerRedirect | null> {
     const { app, pool, signer, sandbox, siteDir, archive, log } = this.options;
     const [pathname = '/', query] = request.url.split('?', 2);
     if ((PUBLIC_PATHS as readonly string[]).includes(pathname)) return null;
@@ -209,7 +226,8 @@ export class SignedInPages {
     // The site's mode, as the browser's store has it from the manifest: an archive shows no composer.
     const state = { auth, ui: { archive } };
     const pagePath = query === undefined ? pathname : `${pathname}?${query}`;
-    const remote = preloadForPath(manifest, pathname)?.remote;
+    // The shell's own not-found page: the browser's router ranks it above a remote's `/:id`, so no remote renders it.
+    const remote = pathname === NOT_FOUND_PATH ? undefined : preloadForPath(manifest, pathname)?.remote;
     /** An entry's plan, answered, then its render from the answers. */
     const renderPlanned = async (entry: string, props: Record<string, unknown>): Promise<RenderResult> => {
       const planned = await sandbox.render({ entry, call: 'plan', props });
@@ -224,20 +242,28 @@ export class SignedInPages {
       return area.ok ? this.fillFragments(area, manifest, (e, fragment) => renderPlanned(e, { path: pagePath, state, fragment })) : area;
     };
     const [frame, area] = await Promise.all([sandbox.render({ entry: shellEntry, props: { path: pagePath, state, archive } }), renderArea()]);
-    if (!frame.ok || frame.html.split(SERVER_AREA_SLOT).length !== 2) {
+    // A space that does not exist goes to /notfound, the own uid's space to /my: as the browser would, without painting first.
+    const redirect = area?.ok ? redirectOf(area.data, pagePath) : null;
+    if (redirect) return { redirect };
+    // The frame leaves the area's slot empty once, or fills the area itself with a page of the shell's own (not found).
+    const slots = frame.ok ? frame.html.split(SERVER_AREA_SLOT).length - 1 : 0;
+    const ownPage = frame.ok && !area && slots === 0 && frame.html.split(`<div id="${SERVER_AREA_ID}">`).length === 2;
+    if (!frame.ok || (slots !== 1 && !ownPage)) {
       log.warn({ path: pathname, reason: frame.ok ? 'no area slot' : frame.reason }, 'server render of the frame failed: the page is rendered in the browser');
       return null;
     }
+    const title = (frame.data as { title?: unknown } | null)?.title;
     if (area && !area.ok)
       log.warn({ path: pathname, remote: remote?.name, reason: area.reason }, 'server render of an area failed: it is rendered in the browser');
     // An area not rendered here shows what any page shows before its scripts run: the splash.
     const areaHtml = area?.ok ? area.html : SPLASH;
     const api = area?.ok ? (area.data as { api?: PageState['api'] } | null)?.api : undefined;
     return {
-      html: frame.html.replace(SERVER_AREA_SLOT, () => `<div id="${SERVER_AREA_ID}">${areaHtml}</div>`),
-      css: inertStyles(frame.css + (area?.ok ? area.css : SPLASH_STYLE)),
+      ...(typeof title === 'string' ? { title } : {}),
+      html: ownPage ? frame.html : frame.html.replace(SERVER_AREA_SLOT, () => `<div id="${SERVER_AREA_ID}">${areaHtml}</div>`),
+      css: inertStyles(frame.css + (area?.ok ? area.css : ownPage ? '' : SPLASH_STYLE)),
       state: { auth: { token, user }, ...(api ? { api } : {}) },
-      area: area === null ? 'none' : area.ok ? 'ok' : area.reason,
+      area: ownPage || area?.ok ? 'ok' : area === null ? 'none' : area.reason,
     };
   }
 }

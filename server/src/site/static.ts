@@ -252,6 +252,15 @@ export async function siteRoutes(
             return null;
           })
         : null;
+    if (serverPage && 'redirect' in serverPage) {
+      return reply
+        .code(302)
+        .header('location', serverPage.redirect)
+        .header('cache-control', PRIVATE_PAGE)
+        .header('vary', 'cookie')
+        .header('x-server-render', 'redirect')
+        .send();
+    }
     // A visitor who may have a session calls the API at once: its HTTP client, which the page
     // would otherwise ask for only after the shared chunk has run, comes with the rest. A
     // server-rendered page came with its data: its client loads when the page is idle.
@@ -265,7 +274,7 @@ export async function siteRoutes(
     // prerendered at build. Its scripts start after that first paint (the boot script), so nothing
     // competes with the page (docs/adr/0008); a server-rendered page carries its state.
     const painted = serverPage
-      ? { html: serverPage.html, state: pageStateScript(serverPage.state), boot: BOOT_SCRIPT, title: needs?.title }
+      ? { html: serverPage.html, state: pageStateScript(serverPage.state), boot: BOOT_SCRIPT, title: serverPage.title ?? needs?.title }
       : prerendered && page.includes(ROOT_DIV)
         ? { html: prerendered.html, state: '', boot: prerendered.bootScript, title: prerendered.title }
         : null;

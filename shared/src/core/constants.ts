@@ -60,6 +60,10 @@ export function isSkinId(value: unknown): value is SkinId {
 /** Paths the navigation guard treats as public (spec section 2). */
 export const PUBLIC_PATHS = ['/login', '/', '/register', '/oldlogin', '/usercard'] as const;
 
+/** The shell's not-found page (页面不存在), where a page that does not exist sends the browser. */
+export const NOT_FOUND_PATH = '/notfound';
+export const NOT_FOUND_TITLE = '页面不存在';
+
 /**
  * Emoji packs (spec section 9): a code is written `[b12]` (pack letter + number in brackets) and
  * becomes a picture only when the number is within its pack's range.

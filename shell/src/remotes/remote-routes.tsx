@@ -1,11 +1,9 @@
 /** Turns the manifest's route tables into router rows; each row loads its remote on first visit. */
-import { Outlet, redirect, startPagePrefetch, type LoaderFunctionArgs, type RouteObject } from '@xiaoba/shared';
+import { NOT_FOUND_PATH, Outlet, redirect, startPagePrefetch, type LoaderFunctionArgs, type RouteObject } from '@xiaoba/shared';
 import type { PrefetchStore, RemoteManifestEntry, RouteMeta } from '@xiaoba/shared';
 import { loadRemote } from './registry';
 import { RemoteError } from './RemoteError';
 import { RemotePage } from './RemotePage';
-
-const NOT_FOUND = '/notfound';
 
 export interface RouteHandle {
   title?: string;
@@ -26,13 +24,13 @@ export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore, 
     const handle: RouteHandle = { title: meta.title };
     if (meta.redirect) {
       const to = meta.redirect;
-      return { ...location, handle, loader: () => (allowed && !allowed() ? redirect(NOT_FOUND) : redirect(to)) } as RouteObject;
+      return { ...location, handle, loader: () => (allowed && !allowed() ? redirect(NOT_FOUND_PATH) : redirect(to)) } as RouteObject;
     }
     return {
       ...location,
       handle,
       loader: async ({ params, request }: LoaderFunctionArgs) => {
-        if (allowed && !allowed()) return redirect(NOT_FOUND);
+        if (allowed && !allowed()) return redirect(NOT_FOUND_PATH);
         const module = await loadRemote(entry.name);
         // Not awaited: the page renders at once; its requests wait for the guard's session themselves.
         if (store) startPagePrefetch(store, module, meta.page, { params, request });
