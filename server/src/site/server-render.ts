@@ -48,6 +48,7 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
     cacheDir,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     archive: config.archiveMode,
+    registry: options.registry,
     versions: options.versions,
     log: app.log,
   });

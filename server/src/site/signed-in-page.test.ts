@@ -117,6 +117,13 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     }
   });
 
+  it("leaves a page of the moderators' remote to the browser, which adds its routes for moderators only: no redirect", async () => {
+    const res = await page('/admin');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-server-render']).toBe('none');
+    expect(res.body).toContain('<div id="xb-area"><div class="xb-splash" role="status" aria-label="加载中">');
+  });
+
   it("renders the not-found page with the shell's own page in the area and its title", async () => {
     const res = await page('/notfound');
     expect(res.statusCode).toBe(200);

@@ -20,7 +20,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { NOT_FOUND_PATH, PUBLIC_PATHS } from '@xiaoba/shared/core';
+import { NOT_FOUND_PATH, PUBLIC_PATHS, routeMatchScore } from '@xiaoba/shared/core';
 import {
   SERVER_AREA_ID,
   SERVER_AREA_SLOT,
@@ -34,6 +34,7 @@ import { PAGE_COOKIE } from '../auth/cookies';
 import { readPageSession } from '../auth/page-session';
 import type { TokenSigner } from '../auth/tokens';
 import type { Pool } from '../db/pool';
+import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
 import { SERVER_ENTRY_FILE } from '../render/entry-imports';
 import type { RenderResult, RenderSandbox } from '../render/sandbox';
@@ -75,6 +76,8 @@ export interface SignedInPagesOptions {
   cacheDir: string;
   accessTokenTtlSeconds: number;
   archive: boolean;
+  /** The registry: a path of a remote only some users load (mf-admin's) is left to the browser. */
+  registry: RegistrySource;
   versions?: RemoteVersions;
   log: FastifyBaseLogger;
 }
@@ -193,7 +196,7 @@ export class SignedInPages {
    * browser elsewhere), or null when it is not one (no session, a public page, no frame).
    */
   async render(request: FastifyRequest, manifest: Manifest): Promise<ServerPage | ServerRedirect | null> {
-    const { app, pool, signer, sandbox, siteDir, archive, log } = this.options;
+    const { app, pool, signer, sandbox, siteDir, archive, registry, log } = this.options;
     const [pathname = '/', query] = request.url.split('?', 2);
     if ((PUBLIC_PATHS as readonly string[]).includes(pathname)) return null;
     const session = await readPageSession(pool, signer, request.cookies?.[PAGE_COOKIE]);
@@ -226,8 +229,11 @@ export class SignedInPages {
     // The site's mode, as the browser's store has it from the manifest: an archive shows no composer.
     const state = { auth, ui: { archive } };
     const pagePath = query === undefined ? pathname : `${pathname}?${query}`;
-    // The shell's own not-found page: the browser's router ranks it above a remote's `/:id`, so no remote renders it.
-    const remote = pathname === NOT_FOUND_PATH ? undefined : preloadForPath(manifest, pathname)?.remote;
+    // No remote renders the shell's own not-found page (the browser's router ranks it above a remote's
+    // `/:id`), nor a page of a remote only some users load (mf-admin's /admin, which `/:id` matches
+    // too): the browser adds that remote's routes for them (ADR 14); here its area is the loading state.
+    const restricted = (await registry.load()).remotes.some((r) => r.audience && r.owns.some((owned) => routeMatchScore(owned, pathname) >= 0));
+    const remote = restricted || pathname === NOT_FOUND_PATH ? undefined : preloadForPath(manifest, pathname)?.remote;
     /** An entry's plan, answered, then its render from the answers. */
     const renderPlanned = async (entry: string, props: Record<string, unknown>): Promise<RenderResult> => {
       const planned = await sandbox.render({ entry, call: 'plan', props });
