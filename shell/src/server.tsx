@@ -9,7 +9,7 @@
  * It imports neither the remotes' registry nor anything of `virtual:__federation__`: the frame
  * needs no remote, and the server build has no federation runtime.
  */
-import { authActions, NOT_FOUND_PATH, NOT_FOUND_TITLE, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
+import { authActions, NOT_FOUND_TITLE, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
 import { SERVER_AREA_ID } from '@xiaoba/shared/page-render';
 import { createStaticHandler, memoryStorage, renderRoute } from '@xiaoba/shared/server';
 import { App } from './App';
@@ -26,42 +26,40 @@ export interface ShellRenderProps {
   skin?: string;
   /** The operator's archive mode: the frame shows the archive note. */
   archive?: boolean;
+  /** No route of the site owns the path (the site knows the remotes' routes): the area is the not-found page. */
+  notFound?: boolean;
 }
 
 export interface ShellRenderResult {
-  /** The frame's markup; its <main> holds SERVER_AREA_SLOT once, or the area already filled with the shell's own page. */
+  /** The frame's markup; its <main> holds SERVER_AREA_SLOT once, or the area filled with the not-found page (`notFound`). */
   html: string;
   /** The <style> element(s) of the styled components in `html`. */
   css: string;
-  /** The page's title, for a page of the shell's own (the not-found page). */
+  /** The not-found page's title (`notFound`). */
   state: { title?: string };
 }
 
+const frame = (children: RouteObject[]): RouteObject[] => [{ id: 'root', path: '/', element: <Layout />, children }];
+/** The frame around any page: every path reaches Layout, whose <main> holds the empty area. */
+const handler = createStaticHandler(frame([{ path: '*', element: <div id={SERVER_AREA_ID} /> }]));
 /**
- * The frame around any page: every path reaches Layout, whose <main> holds the empty area, except
- * the shell's own not-found page, rendered in the area here (where the server's redirect for a
- * space that does not exist lands).
+ * A path no route of the site owns (`notFound`): the area holds the shell's not-found page, as the
+ * browser's `*` and /notfound routes show it (where the server's redirect for a space that does
+ * not exist lands).
  */
-const routes: RouteObject[] = [
-  {
-    id: 'root',
-    path: '/',
-    element: <Layout />,
-    children: [
-      {
-        path: NOT_FOUND_PATH,
-        handle: { title: NOT_FOUND_TITLE },
-        element: (
-          <div id={SERVER_AREA_ID}>
-            <NotFound />
-          </div>
-        ),
-      },
-      { path: '*', element: <div id={SERVER_AREA_ID} /> },
-    ],
-  },
-];
-const handler = createStaticHandler(routes);
+const notFoundHandler = createStaticHandler(
+  frame([
+    {
+      path: '*',
+      handle: { title: NOT_FOUND_TITLE },
+      element: (
+        <div id={SERVER_AREA_ID}>
+          <NotFound />
+        </div>
+      ),
+    },
+  ]),
+);
 
 /** The shell's own store (store.ts), brought to the given session and UI state by its actions. */
 function storeFrom({ state, skin, archive }: ShellRenderProps) {
@@ -81,10 +79,11 @@ function storeFrom({ state, skin, archive }: ShellRenderProps) {
 export async function render(props: ShellRenderProps): Promise<ShellRenderResult> {
   if (!props || typeof props.path !== 'string' || !props.path.startsWith('/')) throw new Error('render(props): props.path must be a path such as /my');
   if (!props.state || typeof props.state.auth !== 'object' || props.state.auth === null) throw new Error('render(props): props.state.auth is missing');
-  const context = await handler.query(new Request(`http://localhost${props.path}`));
+  const pageHandler = props.notFound ? notFoundHandler : handler;
+  const context = await pageHandler.query(new Request(`http://localhost${props.path}`));
   if (context instanceof Response) throw new Error(`${props.path} redirects (${context.status})`);
   const store = storeFrom(props);
-  const { html, css } = renderRoute(handler, context, (routes) => (
+  const { html, css } = renderRoute(pageHandler, context, (routes) => (
     <Provider store={store}>
       <App>{routes}</App>
     </Provider>

@@ -124,7 +124,12 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect(res.body).toContain('<div id="xb-area"><div class="xb-splash" role="status" aria-label="加载中">');
   });
 
-  it("renders the not-found page with the shell's own page in the area and its title", async () => {
+  it("renders the not-found page with the shell's page in the area and its title, at /notfound and at a path no route owns", async () => {
+    const other = await page('/a/b/c');
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['x-server-render']).toBe('ok');
+    expect(other.body).toContain('<title>页面不存在 - 校巴</title>');
+    expect(other.body.replace(/<!-- -->/g, '')).toContain('<h1>404</h1><p>你要找的页面不见了');
     const res = await page('/notfound');
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-server-render']).toBe('ok');

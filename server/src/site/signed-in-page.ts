@@ -229,11 +229,13 @@ export class SignedInPages {
     // The site's mode, as the browser's store has it from the manifest: an archive shows no composer.
     const state = { auth, ui: { archive } };
     const pagePath = query === undefined ? pathname : `${pathname}?${query}`;
-    // No remote renders the shell's own not-found page (the browser's router ranks it above a remote's
-    // `/:id`), nor a page of a remote only some users load (mf-admin's /admin, which `/:id` matches
-    // too): the browser adds that remote's routes for them (ADR 14); here its area is the loading state.
+    // No remote renders a page of a remote only some users load (mf-admin's /admin, which `/:id`
+    // matches too): the browser adds that remote's routes for them (ADR 14); here its area is the
+    // loading state. Nor the not-found page, which the browser's router ranks above `/:id`.
     const restricted = (await registry.load()).remotes.some((r) => r.audience && r.owns.some((owned) => routeMatchScore(owned, pathname) >= 0));
     const remote = restricted || pathname === NOT_FOUND_PATH ? undefined : preloadForPath(manifest, pathname)?.remote;
+    // A path no route owns, /notfound included: the shell renders its not-found page in the area.
+    const notFound = !restricted && !remote && (pathname === NOT_FOUND_PATH || !preloadForPath(manifest, pathname));
     /** An entry's plan, answered, then its render from the answers. */
     const renderPlanned = async (entry: string, props: Record<string, unknown>): Promise<RenderResult> => {
       const planned = await sandbox.render({ entry, call: 'plan', props });
@@ -247,13 +249,13 @@ export class SignedInPages {
       const area = await renderPlanned(entry, { path: pagePath, state });
       return area.ok ? this.fillFragments(area, manifest, (e, fragment) => renderPlanned(e, { path: pagePath, state, fragment })) : area;
     };
-    const [frame, area] = await Promise.all([sandbox.render({ entry: shellEntry, props: { path: pagePath, state, archive } }), renderArea()]);
+    const [frame, area] = await Promise.all([sandbox.render({ entry: shellEntry, props: { path: pagePath, state, archive, notFound } }), renderArea()]);
     // A space that does not exist goes to /notfound, the own uid's space to /my: as the browser would, without painting first.
     const redirect = area?.ok ? redirectOf(area.data, pagePath) : null;
     if (redirect) return { redirect };
-    // The frame leaves the area's slot empty once, or fills the area itself with a page of the shell's own (not found).
+    // The frame leaves the area's slot empty once, or fills the area itself with the not-found page.
     const slots = frame.ok ? frame.html.split(SERVER_AREA_SLOT).length - 1 : 0;
-    const ownPage = frame.ok && !area && slots === 0 && frame.html.split(`<div id="${SERVER_AREA_ID}">`).length === 2;
+    const ownPage = notFound && frame.ok && slots === 0 && frame.html.split(`<div id="${SERVER_AREA_ID}">`).length === 2;
     if (!frame.ok || (slots !== 1 && !ownPage)) {
       log.warn({ path: pathname, reason: frame.ok ? 'no area slot' : frame.reason }, 'server render of the frame failed: the page is rendered in the browser');
       return null;
