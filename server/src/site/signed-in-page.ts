@@ -233,9 +233,10 @@ export class SignedInPages {
     // matches too): the browser adds that remote's routes for them (ADR 14); here its area is the
     // loading state. Nor the not-found page, which the browser's router ranks above `/:id`.
     const restricted = (await registry.load()).remotes.some((r) => r.audience && r.owns.some((owned) => routeMatchScore(owned, pathname) >= 0));
-    const remote = restricted || pathname === NOT_FOUND_PATH ? undefined : preloadForPath(manifest, pathname)?.remote;
+    const owner = restricted || pathname === NOT_FOUND_PATH ? undefined : preloadForPath(manifest, pathname);
+    const remote = owner?.remote;
     // A path no route owns, /notfound included: the shell renders its not-found page in the area.
-    const notFound = !restricted && !remote && (pathname === NOT_FOUND_PATH || !preloadForPath(manifest, pathname));
+    const notFound = !restricted && !owner;
     /** An entry's plan, answered, then its render from the answers. */
     const renderPlanned = async (entry: string, props: Record<string, unknown>): Promise<RenderResult> => {
       const planned = await sandbox.render({ entry, call: 'plan', props });
