@@ -51,7 +51,6 @@ const notFoundHandler = createStaticHandler(
   frame([
     {
       path: '*',
-      handle: { title: NOT_FOUND_TITLE },
       element: (
         <div id={SERVER_AREA_ID}>
           <NotFound />
@@ -88,6 +87,5 @@ export async function render(props: ShellRenderProps): Promise<ShellRenderResult
       <App>{routes}</App>
     </Provider>
   ));
-  const title = [...context.matches].reverse().find((m) => (m.route.handle as { title?: string } | undefined)?.title)?.route.handle.title as string | undefined;
-  return { html, css, state: title ? { title } : {} };
+  return { html, css, state: props.notFound ? { title: NOT_FOUND_TITLE } : {} };
 }
