@@ -26,8 +26,9 @@ export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator('[role="status"]').allInnerTexts();
 }
 
-export async function expectToast(page: Page, text: string) {
-  await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: 5000 });
+/** A toast shows for a few seconds; `timeout` is longer where it waits on a page's first start (a prerendered form's submit). */
+export async function expectToast(page: Page, text: string, timeout = 5000) {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout });
 }
 
 export async function headerColor(page: Page): Promise<string> {
