@@ -200,6 +200,42 @@ describe('RateLimiter', () => {
     expect(limiter.hit('flaky', 5).allowed).toBe(true);
     expect(limiter.hit('flaky', 5).allowed).toBe(false);
   });
+
+  it('counts the hits a running flush has sent: requests answered while its query runs cannot pass the limit', async () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 10);
+    // The flush's query waits until released, as a slow round trip to PostgreSQL would.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = {
+      query: async (...args: Parameters<typeof t.pool.query>) => {
+        await gate;
+        return t.pool.query(...args);
+      },
+    } as unknown as typeof t.pool;
+    limiter = new RateLimiter(slow, { user: 5, anon: 5 }, pino({ enabled: false }), () => now);
+    expect([1, 2, 3].map(() => limiter!.hit('mid-flush', 5).allowed)).toEqual([true, true, true]);
+    const flushing = limiter.flush();
+    const meanwhile = [1, 2, 3].map(() => limiter!.hit('mid-flush', 5).allowed);
+    release();
+    await flushing;
+    // The 3 sent hits still count while their query runs: 2 more, then 429.
+    expect(meanwhile).toEqual([true, true, false]);
+    // The total read back (3) and the 2 accepted meanwhile: still full, not counted twice either.
+    expect(limiter.hit('mid-flush', 5).allowed).toBe(false);
+    await limiter.flush();
+    const { rows } = await t.pool.query<{ hits: number }>(`SELECT hits FROM rate_limit_counts WHERE bucket = 'a:mid-flush' AND window_start = $1`, [
+      Math.floor(now / 60_000),
+    ]);
+    expect(rows).toEqual([{ hits: 5 }]);
+  });
+
+  it('does not count a flushed hit twice: after the flush, exactly the limit is accepted', async () => {
+    const now = Date.UTC(2026, 0, 1, 13, 0, 10);
+    limiter = new RateLimiter(t.pool, { user: 4, anon: 4 }, pino({ enabled: false }), () => now);
+    expect([1, 2].map(() => limiter!.hit('after-flush', 4).allowed)).toEqual([true, true]);
+    await limiter.flush();
+    expect([1, 2, 3].map(() => limiter!.hit('after-flush', 4).allowed)).toEqual([true, true, false]);
+  });
 });
 
 describe('the token cache', () => {

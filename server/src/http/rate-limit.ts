@@ -36,7 +36,7 @@ export const TOKEN_KEY_CHARS = 43;
 interface Slot {
   /** Hits of all processes for this key in `window`, as of the last flush (this process's included). */
   total: number;
-  /** Hits this process accepted since the last flush. */
+  /** Hits this process accepted that `total` does not include yet (sent by a flush still running included). */
   pending: number;
 }
 
@@ -163,20 +163,16 @@ export class RateLimiter {
     const keys = [...this.slots.keys()].filter((k) => this.slots.get(k)!.pending > 0);
     if (keys.length === 0) return;
     const buckets = keys.map(bucketOf);
-    const sent = keys.map((k) => this.slots.get(k)!.pending);
-    // Taken out now: hits accepted while the query runs stay pending for the next flush.
-    keys.forEach((k, i) => (this.slots.get(k)!.pending -= sent[i]!));
+    const slots = keys.map((k) => this.slots.get(k)!);
+    const sent = slots.map((slot) => slot.pending);
+    // The sent hits stay in `pending` until the totals that include them are read back: taken out
+    // before, the requests answered while the query runs would not see them and the limit would be
+    // overshot by as many (one request in a sequential loop: 101 accepted of 100).
     let totals: Map<string, number>;
     try {
       totals = await addCounts(this.pool, window, buckets, sent);
     } catch (err) {
-      // Put them back for the next try (if the minute is still the same).
-      if (this.window === window) {
-        keys.forEach((k, i) => {
-          const slot = this.slots.get(k);
-          if (slot) slot.pending += sent[i]!;
-        });
-      }
+      // They are still pending: the next flush sends them (if the minute is still the same).
       // Once per outage, not every second.
       if (!this.failing) this.log.warn({ err }, 'rate limit counts could not be shared; each process limits alone until they can');
       this.failing = true;
@@ -185,10 +181,11 @@ export class RateLimiter {
     if (this.failing) this.log.info('rate limit counts are shared again');
     this.failing = false;
     if (this.window !== window) return; // a new minute began meanwhile: these totals are history
-    keys.forEach((k, i) => {
+    // In one synchronous step, so no request sees the sent hits both in the total and still pending.
+    slots.forEach((slot, i) => {
+      slot.pending -= sent[i]!;
       const total = totals.get(buckets[i]!);
-      const slot = this.slots.get(k);
-      if (slot && total !== undefined) slot.total = total;
+      slot.total = total ?? slot.total + sent[i]!;
     });
   }
 
