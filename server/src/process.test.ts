@@ -149,6 +149,32 @@ describe('the server process', () => {
     expect(await terminate(second)).toBe(0);
   }, 180_000);
 
+  it('comes back at once after the server and PostgreSQL were killed together, with PG_PORT pinned', async () => {
+    const dataDir = dataFolder();
+    const env = { DATA_DIR: dataDir, PG_PORT: String(await freePort()) };
+    let server = await startServer(env);
+    const cluster = clusterOf(dataDir);
+    const token = await login(server);
+    expect((await api(server, 'POST', '/api/yy/createyy', { content: '整组被杀之前写的yy' }, token)).status).toBe(200);
+
+    // Twice: the second kill lands right after the restart, before anything else happened.
+    for (let round = 0; round < 2; round++) {
+      const postmaster = postmasterPid(cluster);
+      expect(postmaster).not.toBeNull();
+      // As an out-of-memory kill of a container: the server and PostgreSQL's whole process group.
+      server.child.kill('SIGKILL');
+      process.kill(-(postmaster as number), 'SIGKILL');
+      await server.exited;
+      server = await startServer(env);
+      expect(server.output()).not.toContain('lock file');
+    }
+    expect(await yyContents(server)).toContain('整组被杀之前写的yy');
+    expect(await terminate(server)).toBe(0);
+    // No socket lock of this cluster is left in /tmp.
+    const locks = readdirSync('/tmp').filter((name) => name === `.s.PGSQL.${env.PG_PORT}.lock`);
+    expect(locks).toEqual([]);
+  }, 240_000);
+
   it('refuses a second live server on the same data folder, naming the first', async () => {
     const dataDir = dataFolder();
     const first = await startServer({ DATA_DIR: dataDir });

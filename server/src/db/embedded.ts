@@ -6,7 +6,8 @@
  * exit hook stops PostgreSQL on SIGTERM at once, under the requests the server is still draining.
  *
  * Start-up order: take the data folder lock (one server per cluster, data-lock.ts), stop a
- * PostgreSQL a dead server left running (stale-cluster.ts), initdb if needed, start postgres.
+ * PostgreSQL a dead server left running and remove the socket lock files earlier versions left in
+ * /tmp (stale-cluster.ts), initdb if needed, start postgres (TCP on localhost only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { acquireDataDirLock } from './data-lock';
 import { isRoot, packageVersion, postgresUser, reachableClusterDir, reachableNativeDir, type PgUser } from './pg-access';
-import { clearStaleCluster } from './stale-cluster';
+import { clearStaleCluster, removeStaleSocketLocks } from './stale-cluster';
 
 export interface EmbeddedDatabase {
   /** Connection string of the `postgres` database. */
@@ -73,6 +74,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
     const stale = await clearStaleCluster(clusterDir, { log: notice });
     if (stale.action === 'stopped') notice(`stopped the PostgreSQL (pid ${stale.pid}) a dead server had left running`);
+    removeStaleSocketLocks(clusterDir, { log });
 
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       await initdb(path.join(nativeDir, 'bin', 'initdb'), clusterDir, password, user, log).catch((error: unknown) => {
@@ -182,6 +184,11 @@ function startPostgres(program: string, clusterDir: string, port: number, user: 
         String(port),
         '-c',
         'listen_addresses=localhost',
+        // TCP only, no Unix socket: its lock file (/tmp/.s.PGSQL.<port>.lock) would outlive a hard
+        // kill, and while the killed postmaster lingers as an unreaped zombie PostgreSQL takes the
+        // lock for a live one and refuses to start on a pinned PG_PORT. The server connects by TCP.
+        '-c',
+        'unix_socket_directories=',
         // An acknowledged write must survive a crash: never let a config file turn these off.
         '-c',
         'fsync=on',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parentPid, pidExists, processesWorkingIn } from './process-info';
-import { clearStaleCluster, ClusterInUseError } from './stale-cluster';
+import { clearStaleCluster, ClusterInUseError, removeStaleSocketLocks } from './stale-cluster';
 
 const linux = existsSync('/proc/self/stat');
 const dirs: string[] = [];
@@ -113,5 +113,37 @@ describe.skipIf(!linux)('a PostgreSQL left on the cluster', () => {
     writePidFile(dir, Number.parseInt(gone.stdout, 10));
     expect(await clearStaleCluster(dir)).toEqual({ action: 'none' });
     expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(true);
+  });
+});
+
+describe.skipIf(!linux)('socket lock files an earlier PostgreSQL left in /tmp', () => {
+  const deadPid = () => Number.parseInt(spawnSync('/bin/sh', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout, 10);
+  const writeLock = (socketDir: string, port: number, pid: number, dataDir: string) => {
+    writeFileSync(path.join(socketDir, `.s.PGSQL.${port}.lock`), `${pid}\n${dataDir}\n1700000000\n${port}\n${socketDir}\n`);
+    writeFileSync(path.join(socketDir, `.s.PGSQL.${port}`), '');
+  };
+
+  it('removes the ones naming this cluster and no live process of it; keeps the others', () => {
+    const dir = cluster();
+    const socketDir = path.dirname(dir);
+    const other = cluster();
+    writeLock(socketDir, 5001, deadPid(), dir);
+    // A zombie or a reused pid: alive, but not working in the cluster.
+    writeLock(socketDir, 5002, process.ppid, dir);
+    writeLock(socketDir, 5003, deadPid(), other);
+    const removed = removeStaleSocketLocks(dir, { socketDir });
+    expect(removed.sort()).toEqual([path.join(socketDir, '.s.PGSQL.5001.lock'), path.join(socketDir, '.s.PGSQL.5002.lock')]);
+    expect(existsSync(path.join(socketDir, '.s.PGSQL.5001'))).toBe(false);
+    expect(existsSync(path.join(socketDir, '.s.PGSQL.5003.lock'))).toBe(true);
+  });
+
+  it('keeps the lock of a PostgreSQL still running on the cluster', async () => {
+    const dir = cluster();
+    const socketDir = path.dirname(dir);
+    const pid = orphanIn(dir);
+    await new Promise((r) => setTimeout(r, 300));
+    writeLock(socketDir, 5004, pid, dir);
+    expect(removeStaleSocketLocks(dir, { socketDir })).toEqual([]);
+    expect(existsSync(path.join(socketDir, '.s.PGSQL.5004.lock'))).toBe(true);
   });
 });

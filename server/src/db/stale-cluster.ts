@@ -5,7 +5,7 @@
  * live server owns the cluster), this stops it the way `pg_ctl stop -m fast` does: SIGINT, then
  * wait. A fast shutdown rolls back open transactions and keeps every committed one.
  */
-import { readFileSync, unlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { canInspectWorkingDirs, parentPid, pidExists, processesWorkingIn, processName, waitFor } from './process-info';
 
@@ -99,4 +99,51 @@ async function waitForBackends(list: () => number[], log: (message: string) => v
     }
   }
   await waitFor(() => list().length === 0, 10_000);
+}
+
+/** Where PostgreSQL put its Unix socket and the socket's lock file before the server went TCP only. */
+const OLD_SOCKET_DIR = '/tmp';
+
+/**
+ * Removes the socket lock files (`/tmp/.s.PGSQL.<port>.lock`, and their sockets) that name this
+ * cluster and no running process of it: earlier versions listened on a Unix socket there, and
+ * every hard kill left one behind. Called after clearStaleCluster, when nothing runs on the
+ * cluster; locks of other clusters are left alone. Answers the removed lock files.
+ */
+export function removeStaleSocketLocks(clusterDir: string, options: { log?: (message: string) => void; socketDir?: string } = {}): string[] {
+  const socketDir = options.socketDir ?? OLD_SOCKET_DIR;
+  const ours = new Set([path.resolve(clusterDir)]);
+  try {
+    ours.add(realpathSync(clusterDir));
+  } catch {
+    // not created yet: no lock can name it by its real path
+  }
+  let names: string[];
+  try {
+    names = readdirSync(socketDir).filter((name) => /^\.s\.PGSQL\.\d+\.lock$/.test(name));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const lock = path.join(socketDir, name);
+    let lines: string[];
+    try {
+      lines = readFileSync(lock, 'utf8').split('\n');
+    } catch {
+      continue; // another user's, or gone meanwhile
+    }
+    const pid = Number.parseInt(lines[0] ?? '', 10);
+    if (!ours.has(lines[1] ?? '')) continue;
+    if (pidExists(pid) && (!canInspectWorkingDirs || processesWorkingIn(clusterDir).includes(pid))) continue;
+    try {
+      rmSync(lock, { force: true });
+      rmSync(lock.slice(0, -'.lock'.length), { force: true });
+      removed.push(lock);
+      options.log?.(`removed ${lock}, a socket lock of this cluster left by PostgreSQL pid ${pid}`);
+    } catch {
+      // not ours to remove: PostgreSQL no longer uses it anyway
+    }
+  }
+  return removed;
 }
