@@ -44,6 +44,21 @@ export async function itemAuthor(db: Queryable, kind: Exclude<ReportKind, 'user'
   return rows[0] ?? null;
 }
 
+/**
+ * Who wrote a target (the user for 'user'): the item's author, or, for an item its author has
+ * since deleted, the author its reports recorded. Null when neither knows it.
+ */
+export async function targetAuthor(db: Queryable, kind: ReportKind, id: number): Promise<number | null> {
+  if (kind === 'user') {
+    const { rows } = await db.query<{ uid: number }>('SELECT uid FROM users WHERE uid = $1', [id]);
+    return rows[0]?.uid ?? null;
+  }
+  const item = await itemAuthor(db, kind, id);
+  if (item) return item.uid;
+  const { rows } = await db.query<{ uid: number }>('SELECT target_uid AS uid FROM reports WHERE target_kind = $1 AND target_id = $2 LIMIT 1', [kind, id]);
+  return rows[0]?.uid ?? null;
+}
+
 const clip = (s: string, n = 60): string => (Array.from(s).length > n ? `${Array.from(s).slice(0, n).join('')}…` : s);
 
 interface TargetRow {

@@ -169,6 +169,60 @@ describe('the moderators routes', () => {
     await expect(t.pool.query('DELETE FROM moderation_log')).rejects.toThrow(/append-only/);
   });
 
+  it('warn, freeze and ban naming a user other than the target author answer 400, and nothing changes', async () => {
+    const fay = await member(t, '小菲');
+    const xin = await member(t, '小鑫');
+    const reporter = await member(t, '举报人');
+    const weiboId = await yyOf(fay, '被举报的话');
+    expect(json(await reporter.call('POST', '/api/report/add', { kind: 'yy', id: weiboId, reason: 'bullying' })).code).toBe(200);
+    const counts = async () =>
+      (
+        await t.pool.query(
+          `SELECT (SELECT count(*)::int FROM reports WHERE status = 'open' AND target_kind = 'yy' AND target_id = $1) AS open,
+                  (SELECT count(*)::int FROM system_notices WHERE uid = ANY($2)) AS notices,
+                  (SELECT count(*)::int FROM sanctions WHERE uid = ANY($2)) AS sanctions,
+                  (SELECT count(*)::int FROM moderation_log) AS log,
+                  (SELECT count(*)::int FROM users WHERE uid = ANY($2) AND (frozen_until IS NOT NULL OR banned_at IS NOT NULL)) AS sanctioned`,
+          [weiboId, [fay.uid, xin.uid, reporter.uid]],
+        )
+      ).rows[0];
+    const before = await counts();
+    expect(before).toMatchObject({ open: 1, sanctions: 0 });
+    for (const body of [
+      { action: 'warn', uid: xin.uid, target: { kind: 'yy', id: weiboId }, rule: 'bullying', reason: '骂人' },
+      { action: 'freeze', uid: xin.uid, target: { kind: 'yy', id: weiboId }, rule: 'bullying', days: 3, reason: '骂人' },
+      { action: 'ban', uid: xin.uid, target: { kind: 'yy', id: weiboId }, rule: 'bullying', reason: '骂人' },
+      // A space is written by its owner.
+      { action: 'warn', uid: xin.uid, target: { kind: 'user', id: fay.uid }, rule: 'bullying', reason: '骂人' },
+    ]) {
+      expect(json(await act(mod, body)), body.action).toEqual({ code: 400, msg: MOD_EXTRA_MSG.notTargetAuthor });
+    }
+    expect(await counts()).toEqual(before);
+    expect(json(await xin.call('POST', '/api/yy/createyy', { content: '没被冻结' })).code).toBe(200);
+    // A target that does not exist is not found, whoever is named.
+    expect(json(await act(mod, { action: 'warn', uid: xin.uid, target: { kind: 'yy', id: 987654 }, rule: 'spam', reason: 'x' }))).toEqual({
+      code: 404,
+      msg: MOD_MSG.notFound,
+    });
+    // Naming the author, or only the target, acts on the author and closes the report.
+    expect(json(await act(mod, { action: 'warn', uid: fay.uid, target: { kind: 'yy', id: weiboId }, rule: 'bullying', reason: '骂人' })).code).toBe(200);
+    expect((await noticesOf(fay))[0]).toMatchObject({ kind: 'warning' });
+    expect((await noticesOf(reporter))[0]).toMatchObject({ text: '你的举报已处理：已警告发布者' });
+    expect((json(await mod.call('GET', '/api/mod/log?pageNum=1')).data.records as ModLogEntry[])[0]).toMatchObject({ action: 'warn', targetUid: fay.uid });
+  });
+
+  it('a sanction naming the author of an item they have since deleted still closes its reports', async () => {
+    const gus = await member(t, '小古');
+    const reporter = await member(t, '举报人二');
+    const weiboId = await yyOf(gus, '删掉的话');
+    expect(json(await reporter.call('POST', '/api/report/add', { kind: 'yy', id: weiboId, reason: 'spam' })).code).toBe(200);
+    expect(json(await gus.call('DELETE', `/api/yy/deleteyy?weiboId=${weiboId}`)).code).toBe(200);
+    expect(json(await act(mod, { action: 'warn', uid: bob.uid, target: { kind: 'yy', id: weiboId }, rule: 'spam', reason: '刷屏' })).code).toBe(400);
+    expect(json(await act(mod, { action: 'warn', uid: gus.uid, target: { kind: 'yy', id: weiboId }, rule: 'spam', reason: '刷屏' })).code).toBe(200);
+    const { rows } = await t.pool.query(`SELECT status FROM reports WHERE target_kind = 'yy' AND target_id = $1`, [weiboId]);
+    expect(rows).toEqual([{ status: 'actioned' }]);
+  });
+
   it('a warning tells the user the rule and the reason', async () => {
     expect(json(await act(mod, { action: 'warn', uid: alice.uid, rule: 'spam', reason: '一天发了一百条' })).code).toBe(200);
     const notice = (await noticesOf(alice))[0]!;

@@ -48,6 +48,7 @@ import {
   removedItemsOf,
   reportsAgainst,
   sanctionsOf,
+  targetAuthor,
 } from '../db/moderation';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
 import { removeItem, restoreItem, type RemovableKind } from '../db/removal';
@@ -73,6 +74,7 @@ export const MOD_EXTRA_MSG = {
   reasonTooLong: `原因不能超过${MOD_REASON_MAX}个字`,
   notInForce: '这项处罚已经解除或到期',
   nothingToDo: '没有待处理的举报',
+  notTargetAuthor: '这条内容不是这个用户发布的，请核对要处理的用户',
 } as const;
 
 const ACTIONS: readonly ModAction[] = ['dismiss', 'remove', 'restore', 'warn', 'freeze', 'ban', 'lift'];
@@ -249,7 +251,7 @@ const SCHEMA = {
         type: 'object',
         properties: { kind: { type: 'string', enum: [...REPORT_KINDS], 'x-msg': MOD_MSG.notFound }, id: num('the item id, or the uid for user') },
       },
-      uid: num('the user, for warn, freeze and ban'),
+      uid: num('the user, for warn, freeze and ban; with a target, its author (else 400)'),
       rule: { type: 'string', enum: ['', ...RULES], 'x-msg': MOD_EXTRA_MSG.ruleRequired },
       days: num('freeze: 1 to 365'),
       sanctionId: num('lift: the freeze or ban'),
@@ -408,11 +410,12 @@ async function act(db: Queryable, moderator: number, input: ActionInput): Promis
     return sanction.uid;
   }
 
-  // warn, freeze, ban: a user, named or as the author of the target.
-  let uid = input.uid;
-  if (!isId(uid) && target) {
-    uid = target.kind === 'user' ? target.id : (await itemAuthor(db, target.kind as RemovableKind, target.id))?.uid;
-  }
+  // warn, freeze, ban: a user, named or as the author of the target. Both named: they must agree,
+  // or the target's reporters would be told of a sanction its author never got.
+  const author = target ? await targetAuthor(db, target.kind, target.id) : null;
+  if (target && author === null) throw new ApiError(404, MOD_MSG.notFound);
+  if (target && isId(input.uid) && input.uid !== author) throw new ApiError(400, MOD_EXTRA_MSG.notTargetAuthor);
+  const uid = isId(input.uid) ? input.uid : (author ?? undefined);
   if (!isId(uid)) throw new ApiError(400, MOD_MSG.notFound);
   const rule = parseRule(input.rule, true);
   if (action === 'freeze' && !(input.days !== undefined && Number.isInteger(input.days) && input.days >= 1 && input.days <= 365)) {
