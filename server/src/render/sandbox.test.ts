@@ -5,14 +5,15 @@
  */
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { TEST_JWT_SECRET } from '../test/helpers';
 import { buildTestRunner } from '../test/render';
-import { createRenderSandbox, runnerExecArgv, type RenderLog, type RenderSandbox } from './sandbox';
+import { createRenderSandbox, probeIsolation, runnerExecArgv, type RenderLog, type RenderSandbox } from './sandbox';
 
 let base: string;
 let root: string;
@@ -72,6 +73,8 @@ export async function render(p) {
 
 beforeAll(async () => {
   base = await mkdtemp(path.join(tmpdir(), 'xb-render-'));
+  // Readable by the pools' own user ids (mkdtemp makes it the owner's only), as a site's builds are.
+  await chmod(base, 0o755);
   root = path.join(base, 'root');
   outside = path.join(base, 'outside');
   await mkdir(root);
@@ -182,9 +185,10 @@ describe('render sandbox', () => {
       expect(got.spawn).toEqual({ code: 'ERR_ACCESS_DENIED' });
       expect(got.worker).toEqual({ code: 'ERR_ACCESS_DENIED' });
       expect(got.pg.value).toBeUndefined();
-      // The network is open (Node's permission model does not cover it), but PostgreSQL wants the
-      // password (SASL, code 10) the entry cannot read: it is not let in (code 0).
-      expect(got.db).toEqual({ value: 10 });
+      // Where the OS gives the child a network namespace, PostgreSQL cannot even be reached; else it
+      // wants the password (SASL, code 10) the entry cannot read: it is not let in (code 0).
+      if (probeIsolation().net) expect(got.db.code).toMatch(/^E[A-Z]+$/);
+      else expect(got.db).toEqual({ value: 10 });
     } finally {
       for (const [key, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[key];
@@ -264,6 +268,57 @@ describe('render sandbox', () => {
       expect(await s.render({ entry: e, props: {} }), e).toEqual({ ok: false, reason: 'refused' });
     }
   });
+
+  it.skipIf(!probeIsolation().net || probeIsolation().uidBase === null)(
+    "closes the network and signals to other processes, and keeps each root's renders in processes of its own",
+    async () => {
+      const listener = createServer((socket) => {
+        arrived++;
+        socket.destroy();
+      });
+      let arrived = 0;
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      const port = (listener.address() as { port: number }).port;
+      const other = path.join(base, 'other');
+      await mkdir(other, { recursive: true });
+      await writeFile(
+        path.join(other, 'spy.mjs'),
+        `import net from 'node:net';
+const seen = [];
+process.on('message', (m) => seen.push(m.entry));
+const attempt = async (fn) => { try { return String(await fn()); } catch (e) { return e.code ?? e.cause?.code ?? String(e); } };
+export async function render(p) {
+  const tcp = await new Promise((resolve) => { const s = net.connect(${port}, '127.0.0.1'); s.once('connect', () => { s.destroy(); resolve('connected'); }); s.once('error', (e) => resolve(e.code)); });
+  return { html: JSON.stringify({ seen, pid: process.pid, tcp, fetch: await attempt(() => fetch('http://127.0.0.1:${port}/').then((r) => r.status)),
+    kill: await attempt(() => process.kill(process.ppid, 'SIGKILL')), killInit: await attempt(() => process.kill(1, 0)), killOtherRoot: await attempt(() => process.kill(p.victim ?? 1, 'SIGKILL')) }) };
+}`,
+      );
+      try {
+        const s = createRenderSandbox({ roots: [root, other], timeoutMs: 5000, log, runner });
+        open.push(s);
+        const pid = await s.render({ entry: entry('pid.mjs'), props: {} });
+        expect(s.containment(entry('pid.mjs'))).toEqual({ network: true, signals: true });
+        await s.render({ entry: path.join(other, 'spy.mjs'), props: {} });
+        await s.render({ entry: entry('good.mjs'), props: { name: 'secret-of-another-root' } });
+        const spy = await s.render({ entry: path.join(other, 'spy.mjs'), props: { victim: pid.ok ? Number(pid.html) : 1 } });
+        const got = JSON.parse(spy.ok ? spy.html : '{}');
+        // Its own second call only (the first imported it): the other root's renders went to other processes.
+        expect(got.seen).toEqual([path.join(other, 'spy.mjs')]);
+        expect(pid.ok && Number(pid.html)).not.toBe(got.pid);
+        expect(got.tcp).toMatch(/^E[A-Z]+$/);
+        expect(got.fetch).toMatch(/^E[A-Z]+$/);
+        expect(arrived).toBe(0);
+        expect(got.kill).toBe('EPERM');
+        expect(got.killInit).toBe('EPERM');
+        // The other root's renderer runs as another user: it cannot signal this root's either.
+        expect(got.killOtherRoot).toBe('EPERM');
+        if (pid.ok) expect(alive(Number(pid.html))).toBe(true);
+        expect(logged.some((line) => line.includes('network closed') && line.includes('signals to other processes blocked'))).toBe(true);
+      } finally {
+        listener.close();
+      }
+    },
+  );
 
   it('kills its renderers on close, and a renderer exits when its channel closes', async () => {
     const s = sandbox();

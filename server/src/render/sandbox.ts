@@ -1,17 +1,22 @@
 /**
- * The render sandbox (issue 19 step 1, docs/adr/0016-render-sandbox.md): remotes' server renders
- * run in child processes that cannot read the server's secrets, files or database password.
+ * The render sandbox (docs/adr/0016-render-sandbox.md): remotes' server renders run in child
+ * processes that cannot read the server's secrets, files or database password, reach the network,
+ * signal other processes, or see another remote's renders.
  *
- * Each child (runner.ts, built as dist/render-runner.js) is forked with:
+ * Each child (runner.ts, built as dist/render-runner.js) is started with:
  * - an environment of `NODE_ENV=production` only: nothing of the server's (JWT_SECRET,
  *   DATABASE_URL, S3_* ...);
- * - Node's permission model: it may read the runner's file and the `roots` (the remotes' server
- *   builds) and nothing else; it may not write files, start processes or workers, or load native
- *   addons. The network is NOT restricted by Node's permission model: the database stays closed
- *   because its password (DATA_DIR/pg-password, DATABASE_URL) is out of the child's reach;
+ * - Node's permission model: it may read the runner's file and ITS OWN root (one remote's server
+ *   build) and nothing else; it may not write files, start processes or workers, or load native addons;
+ * - when the OS allows it (probed once, `probeIsolation`): a network namespace of its own
+ *   (`unshare --net`: only a loopback that is down, so no connection of any kind, not even to
+ *   127.0.0.1), and, when the server runs as root, a user id of its own per root (`--setuid`), so it
+ *   cannot signal the server or any process but its own pool's;
  * - a heap bound (`--max-old-space-size`), its stdout and stderr piped into the server's log.
  *
- * A child renders one request at a time; requests wait in one queue for the first free child.
+ * Children are pooled per root: the renders of one remote never share a process (nor its module
+ * cache, nor its IPC channel) with another's. A pool's children start on its first render.
+ * A child renders one request at a time; a pool's requests wait in its queue for its first free child.
  * - An entry outside the roots (after resolving symbolic links) answers `refused`, the child is not asked.
  * - An entry that throws, or resolves to something else than `{ html: string, css?: string }`: `error`.
  * - No answer within `timeoutMs` of the call (queue wait included): `timeout`; a child busy with it
@@ -24,8 +29,8 @@
  * Children exit when their IPC channel closes (the server exits or dies, or `close()`), and the
  * server kills them in its `exit` hook too.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { realpath as realpathCallback, realpathSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { realpath as realpathCallback, realpathSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -69,10 +74,74 @@ export interface RenderSandboxOptions {
   runner?: string;
   /** Heap bound of each child in MiB (default 128). */
   maxOldSpaceMb?: number;
+  /** What the OS offers to contain the children (default: probed once, `probeIsolation()`). */
+  isolation?: Isolation;
+}
+
+/**
+ * What the OS offers to contain a child, beyond Node's permission model:
+ * - `net`: the arguments of `unshare` that give it a network namespace of its own (no interface
+ *   up: no connection of any kind), or null when that cannot be had;
+ * - `uidBase`: when the server runs as root, the first of the user ids its pools run as (one per
+ *   root, no supplementary groups, no capabilities): such a child can signal no process of another
+ *   user. Null when the server cannot switch users.
+ */
+export interface Isolation {
+  net: string[] | null;
+  uidBase: number | null;
+}
+
+/** How one pool's children are contained: what the probe found, and whether its root is readable by its user. */
+export interface Containment {
+  network: boolean;
+  signals: boolean;
+}
+
+/** The pools' user ids: high, unnamed ids that no account or file on a usual machine has. */
+export const RENDER_UID_BASE = 2_130_000_000;
+
+let probed: Isolation | undefined;
+
+/**
+ * Tries once (then remembers) what contains a child here: `unshare --net` (as root), or `unshare
+ * --user --net` (an unprivileged user namespace) otherwise; and a switch of user id, as root only.
+ */
+export function probeIsolation(): Isolation {
+  if (probed) return probed;
+  const works = (args: string[]) => {
+    try {
+      return spawnSync('unshare', [...args, 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+    } catch {
+      return false;
+    }
+  };
+  const root = process.getuid?.() === 0;
+  const net = root ? ['--net'] : ['--user', '--net'];
+  const hasNet = works(net);
+  const uid = String(RENDER_UID_BASE);
+  const canSwitch = root && (hasNet ? works([...net, '--setgid', uid, '--setuid', uid]) : true);
+  probed = { net: hasNet ? net : null, uidBase: canSwitch ? RENDER_UID_BASE : null };
+  return probed;
+}
+
+/** Whether a user that is neither the owner nor in the group may read `file` (a folder: list and enter it), and enter each folder above it. */
+export function readableByOthers(file: string): boolean {
+  try {
+    const stat = statSync(file);
+    if ((stat.mode & 0o004) === 0 || (stat.isDirectory() && (stat.mode & 0o001) === 0)) return false;
+    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+      if ((statSync(dir).mode & 0o001) === 0) return false;
+      if (path.dirname(dir) === dir) return true;
+    }
+  } catch {
+    return false;
+  }
 }
 
 export interface RenderSandbox {
   render(request: RenderRequest): Promise<RenderResult>;
+  /** How an entry's children are (or would be) contained; null for an entry outside the roots. */
+  containment(entry: string): Containment | null;
   /** Kills the children; pending renders answer `error`. */
   close(): Promise<void>;
 }
@@ -87,13 +156,6 @@ export function runnerExecArgv(runner: string, roots: readonly string[], maxOldS
   // Node 22.13+/23.5+ call it --permission; Node 20 only knows --experimental-permission.
   const permission = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
   return [permission, '--no-warnings', `--max-old-space-size=${maxOldSpaceMb}`, ...[runner, ...roots].map((p) => `--allow-fs-read=${p}`)];
-}
-
-function isInside(file: string, roots: readonly string[]): boolean {
-  return roots.some((root) => {
-    const rel = path.relative(root, file);
-    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  });
 }
 
 interface Job {
@@ -118,28 +180,72 @@ interface Slot {
   restartTimer: NodeJS.Timeout | undefined;
 }
 
+/** The children of one root (one remote's server build), its queue, and how they are started. */
+interface Pool {
+  root: string;
+  realRoot: string;
+  slots: Slot[];
+  queue: Job[];
+  started: boolean;
+  command: string;
+  args: string[];
+  containment: Containment;
+}
+
+function isInsideRoot(file: string, root: string): boolean {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
 export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbox {
   const log: RenderLog = options.log ?? { info: (m) => console.log(m), warn: (m) => console.warn(m) };
   const runner = path.resolve(options.runner ?? defaultRunner());
   if (options.roots.length === 0) throw new Error('render sandbox: no roots');
-  const roots = options.roots.map((root) => path.resolve(root));
-  // The children's permission is checked on real paths: compare entries with the roots' real paths.
-  const realRoots = roots.map((root) => {
+  const isolation = options.isolation ?? probeIsolation();
+  const maxOldSpaceMb = options.maxOldSpaceMb ?? 128;
+  const runnerReadable = readableByOthers(runner);
+  const unreadable: string[] = [];
+  const pools: Pool[] = options.roots.map((given, index) => {
+    const root = path.resolve(given);
+    let realRoot = root;
     try {
-      return realpathSync(root);
+      // The children's permission is checked on real paths: compare entries with the roots' real paths.
+      realRoot = realpathSync(root);
     } catch {
-      return root;
+      // A root not there yet: its entries are answered `error` (no such entry).
     }
+    // Another user can start the runner only if it may read it and the root.
+    const switchUser = isolation.uidBase !== null && runnerReadable && readableByOthers(realRoot);
+    if (isolation.uidBase !== null && !switchUser) unreadable.push(root);
+    const nodeArgs = [...runnerExecArgv(runner, [root], maxOldSpaceMb), runner];
+    const uid = String((isolation.uidBase ?? 0) + index);
+    const wrap = [...(isolation.net ?? []), ...(switchUser ? ['--setgid', uid, '--setuid', uid] : [])];
+    const viaUnshare = isolation.net !== null || switchUser;
+    return {
+      root,
+      realRoot,
+      slots: Array.from({ length: Math.max(1, options.processes ?? 1) }, () => ({
+        child: null,
+        ready: false,
+        job: null,
+        failures: 0,
+        restartTimer: undefined,
+      })),
+      queue: [],
+      started: false,
+      command: viaUnshare ? 'unshare' : process.execPath,
+      args: viaUnshare ? [...wrap, '--', process.execPath, ...nodeArgs] : nodeArgs,
+      containment: { network: isolation.net !== null, signals: switchUser },
+    };
   });
-  const execArgv = runnerExecArgv(runner, roots, options.maxOldSpaceMb ?? 128);
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.processes ?? 1) }, () => ({
-    child: null,
-    ready: false,
-    job: null,
-    failures: 0,
-    restartTimer: undefined,
-  }));
-  const queue: Job[] = [];
+  log.info(
+    `render sandbox: Node's permission model (file reads: the runner and the pool's own root); ` +
+      `network ${isolation.net ? `closed (unshare ${isolation.net.join(' ')})` : 'OPEN (unshare --net unavailable)'}; ` +
+      `signals to other processes ${isolation.uidBase !== null ? `blocked (a user id per pool from ${isolation.uidBase})` : 'NOT blocked (the server is not root)'}` +
+      (unreadable.length > 0 ? `, except for roots another user cannot read (their pools run as the server's user): ${unreadable.join(', ')}` : '') +
+      (isolation.uidBase !== null && !runnerReadable ? ` (the runner ${runner} is not readable by others)` : '') +
+      `; one pool of children per root (${pools.length})`,
+  );
   let closed = false;
   let nextId = 1;
 
@@ -157,11 +263,11 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
     }
   };
 
-  const start = (slot: Slot) => {
+  const start = (pool: Pool, slot: Slot) => {
     slot.restartTimer = undefined;
     if (closed) return;
-    const child = fork(runner, [], {
-      execArgv,
+    // spawn with an IPC channel: NODE_CHANNEL_FD and its serialization mode reach node through unshare's exec.
+    const child = spawn(pool.command, pool.args, {
       env: { NODE_ENV: 'production' },
       cwd: path.dirname(runner),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -174,7 +280,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       if (slot.child !== child) return;
       if (message.type === 'ready') {
         slot.ready = true;
-        pump();
+        pump(pool);
         return;
       }
       const job = slot.job;
@@ -184,10 +290,10 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       if (message.ok === true && typeof message.html === 'string' && typeof message.css === 'string') {
         finish(job, { ok: true, html: message.html, css: message.css, data: message.data ?? null });
       } else {
-        log.warn(`render of ${job.entry} failed: ${typeof message.message === 'string' ? message.message : 'malformed answer'}`);
+        log.warn(`render of ${job.entry} failed: ${typeof message.message === 'string' ? message.message.slice(0, LOG_LINE_MAX) : 'malformed answer'}`);
         finish(job, { ok: false, reason: 'error' });
       }
-      pump();
+      pump(pool);
     });
     const lost = (why: string) => {
       if (slot.child !== child) return; // already retired (timeout, close)
@@ -201,7 +307,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       } else if (!closed) {
         log.warn(`a renderer ${why}`);
       }
-      restart(slot);
+      restart(pool, slot);
     };
     child.on('exit', (code, signal) => lost(`exited (${signal ?? code})`));
     child.on('error', (error) => {
@@ -210,52 +316,61 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
     });
   };
 
-  const restart = (slot: Slot) => {
+  const restart = (pool: Pool, slot: Slot) => {
     if (closed) return;
     const delay = slot.failures === 0 ? 0 : Math.min(RESTART_MIN_MS * 2 ** (slot.failures - 1), RESTART_MAX_MS);
     slot.failures += 1;
-    slot.restartTimer = setTimeout(() => start(slot), delay);
+    slot.restartTimer = setTimeout(() => start(pool, slot), delay);
   };
 
   /** Kills a slot's child at once (a render past its bound) and starts a replacement. */
-  const retire = (slot: Slot) => {
+  const retire = (pool: Pool, slot: Slot) => {
     const child = slot.child;
     slot.child = null;
     slot.ready = false;
     slot.job = null;
     child?.kill('SIGKILL');
-    restart(slot);
+    restart(pool, slot);
   };
 
-  const pump = () => {
-    for (const slot of slots) {
-      if (queue.length === 0) return;
+  const pump = (pool: Pool) => {
+    for (const slot of pool.slots) {
+      if (pool.queue.length === 0) return;
       if (!slot.child || !slot.ready || slot.job) continue;
-      const job = queue.shift()!;
+      const job = pool.queue.shift()!;
       job.id = nextId++;
       job.sentAt = Date.now();
       try {
         slot.child.send({ id: job.id, entry: job.entry, call: job.call, props: job.props });
         slot.job = job;
       } catch (error) {
-        // Props that cannot be sent as JSON (a cycle, a BigInt): the caller's error, the child is fine.
+        // Props that cannot be sent (a function, a symbol): the caller's error, the child is fine.
         log.warn(`render of ${job.entry}: props not sendable: ${(error as Error).message}`);
         finish(job, { ok: false, reason: 'error' });
       }
     }
   };
 
-  for (const slot of slots) start(slot);
+  /** The pool of the root an entry lies in (lexically), if any. */
+  const poolOf = (entry: string) => pools.find((pool) => isInsideRoot(entry, pool.root));
 
   const onExit = () => {
-    for (const slot of slots) slot.child?.kill('SIGKILL');
+    for (const pool of pools) for (const slot of pool.slots) slot.child?.kill('SIGKILL');
   };
   process.on('exit', onExit);
 
   return {
+    containment(entry) {
+      if (typeof entry !== 'string' || !path.isAbsolute(entry)) return null;
+      const pool = poolOf(path.resolve(entry));
+      return pool ? { ...pool.containment } : null;
+    },
+
     async render({ entry, call = 'render', props }) {
       if (closed) return { ok: false, reason: 'error' };
-      if (typeof entry !== 'string' || !path.isAbsolute(entry) || !isInside(path.resolve(entry), roots)) return { ok: false, reason: 'refused' };
+      if (typeof entry !== 'string' || !path.isAbsolute(entry)) return { ok: false, reason: 'refused' };
+      const pool = poolOf(path.resolve(entry));
+      if (!pool) return { ok: false, reason: 'refused' };
       let real: string;
       try {
         real = await realpath(entry);
@@ -263,13 +378,17 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
         log.warn(`render of ${entry}: no such entry`);
         return { ok: false, reason: 'error' };
       }
-      // A symbolic link inside a root pointing out of it: Node's permission model would follow it.
-      if (!isInside(real, realRoots)) return { ok: false, reason: 'refused' };
+      // A symbolic link inside a root pointing out of it (or into another root): Node's permission model would follow it.
+      if (!isInsideRoot(real, pool.realRoot)) return { ok: false, reason: 'refused' };
       if (closed) return { ok: false, reason: 'error' };
+      if (!pool.started) {
+        pool.started = true;
+        for (const slot of pool.slots) start(pool, slot);
+      }
       return new Promise<RenderResult>((resolve) => {
         const job: Job = { entry: real, call, props, resolve, done: false, timer: undefined as unknown as NodeJS.Timeout };
         job.timer = setTimeout(() => {
-          const slot = slots.find((s) => s.job === job);
+          const slot = pool.slots.find((s) => s.job === job);
           if (slot) {
             // The caller has its answer now. A child is killed only for a render that itself ran
             // past the bound: one that waited in the queue first (a busy site) is let finish, its
@@ -279,18 +398,18 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
             const kill = () => {
               if (slot.job !== job || slot.child !== child) return;
               log.warn(`render of ${job.entry} took longer than ${options.timeoutMs} ms: renderer ${child?.pid} killed`);
-              retire(slot);
+              retire(pool, slot);
             };
             if (left <= 0) kill();
             else setTimeout(kill, left);
           } else {
-            const at = queue.indexOf(job);
-            if (at >= 0) queue.splice(at, 1);
+            const at = pool.queue.indexOf(job);
+            if (at >= 0) pool.queue.splice(at, 1);
           }
           finish(job, { ok: false, reason: 'timeout' });
         }, options.timeoutMs);
-        queue.push(job);
-        pump();
+        pool.queue.push(job);
+        pump(pool);
       });
     },
 
@@ -298,17 +417,19 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       if (closed) return;
       closed = true;
       process.off('exit', onExit);
-      for (const job of queue.splice(0)) finish(job, { ok: false, reason: 'error' });
       const exits: Promise<unknown>[] = [];
-      for (const slot of slots) {
-        clearTimeout(slot.restartTimer);
-        if (slot.job) finish(slot.job, { ok: false, reason: 'error' });
-        slot.job = null;
-        const child = slot.child;
-        slot.child = null;
-        if (child && child.exitCode === null && child.signalCode === null) {
-          exits.push(new Promise((resolve) => child.once('exit', resolve)));
-          child.kill('SIGKILL');
+      for (const pool of pools) {
+        for (const job of pool.queue.splice(0)) finish(job, { ok: false, reason: 'error' });
+        for (const slot of pool.slots) {
+          clearTimeout(slot.restartTimer);
+          if (slot.job) finish(slot.job, { ok: false, reason: 'error' });
+          slot.job = null;
+          const child = slot.child;
+          slot.child = null;
+          if (child && child.exitCode === null && child.signalCode === null) {
+            exits.push(new Promise((resolve) => child.once('exit', resolve)));
+            child.kill('SIGKILL');
+          }
         }
       }
       await Promise.all(exits);
