@@ -5,7 +5,7 @@
  * MOD_MSG.done and calls `onDone`; a refusal is shown in the dialog, with what was typed kept.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { Button, Dialog, MOD_MSG, notify, styled, type ModAction, type ModActionBody, type RuleBroken } from '@xiaoba/shared';
+import { Button, Dialog, MOD_MSG, notify, SANCTION_MSG, styled, type ModAction, type ModActionBody, type RuleBroken } from '@xiaoba/shared';
 import { ACTION_LABELS, RULES, ruleLabel } from '../labels';
 import { useModActionMutation } from '../mod-api';
 
@@ -37,7 +37,7 @@ const HINTS: Partial<Record<ModAction, string>> = {
   dismiss: '举报人会收到“你的举报已处理”的通知，内容保持不变。',
   remove: '内容会从所有地方隐藏，但不会丢失，可以在用户档案里恢复。作者会收到通知和原因。',
   warn: '用户会收到警告通知，写明违反的规则和原因。',
-  freeze: '冻结期间用户只能浏览和导出数据，所有发布都会被拒绝。',
+  freeze: `冻结期间用户${SANCTION_MSG.frozenTerms}。`,
   ban: '用户的所有登录会立刻失效，也不能再登录。可以在用户档案里解除。',
   restore: '内容会重新显示，作者会收到通知。',
   lift: '处罚立刻结束，用户会收到通知。',

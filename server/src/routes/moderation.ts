@@ -19,6 +19,7 @@ import {
   parseQueryId,
   REPORT_KINDS,
   REPORT_REASONS,
+  SANCTION_MSG,
   type ModAction,
   type ModUserPage,
   type Page,
@@ -432,7 +433,7 @@ async function act(db: Queryable, moderator: number, input: ActionInput): Promis
     await recomputeStanding(db, uid);
     notice = {
       kind: 'frozen',
-      text: `你的账号因${ruleWords(rule)}被冻结到${chinaDate(sanction.until)}，期间只能浏览和导出数据。原因：${reason}`,
+      text: `你的账号因${ruleWords(rule)}被冻结到${chinaDate(sanction.until)}，期间${SANCTION_MSG.frozenTerms}。原因：${reason}`,
       outcome: OUTCOME.freeze(days!),
     };
   } else {
