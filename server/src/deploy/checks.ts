@@ -1,7 +1,8 @@
 /**
  * The checks a published build passes before anything is stored (docs/api.md "Publishing a
  * remote"): a readable ZIP of safe relative paths within the size limits, with `remoteEntry.js`
- * and `routes.json`; routes.json naming this remote and declaring no route another remote owns;
+ * and `routes.json`; routes.json naming this remote and declaring no route that would take a path
+ * another remote serves (route-rank.ts: matched and ranked as the router does, not by spelling);
  * prerender/pages.json claiming only this remote's own routes; its contract equal to the served
  * shell's. Each refusal is a DeployRefusal: status and a message
  * for the developer who ran the deploy.
@@ -11,6 +12,7 @@ import yauzl from 'yauzl';
 import { contractMismatch, parseContract, type BuildContract } from '@xiaoba/shared/core';
 import { foreignImports, SERVER_ENTRY_FILE } from '../render/entry-imports';
 import { normaliseRoute, type RemoteDef, type Registry } from './registry';
+import { checkRouteSyntax, routeBranches, routeConflict, RouteSyntaxError, type RouteConflict } from './route-rank';
 
 export class DeployRefusal extends Error {
   constructor(
@@ -129,18 +131,22 @@ export type Contract = BuildContract;
 export const contractOf = (value: unknown): Contract | null => parseContract(value) ?? null;
 export { contractMismatch };
 
-interface RouteRow {
-  path?: unknown;
-  children?: unknown;
-}
+/** More routes than any remote needs; the ownership check stays cheap below it. */
+const MAX_ROUTES = 500;
 
 /** Every full route pattern of a route table ('/my', '/my/board', '/:id'). */
-export function routePatterns(rows: unknown, parent = ''): string[] {
-  if (!Array.isArray(rows)) return [];
-  return rows.flatMap((row: RouteRow) => {
-    const own = typeof row?.path !== 'string' ? parent : row.path.startsWith('/') ? row.path : `${parent.replace(/\/$/, '')}/${row.path}`;
-    return [...(own ? [normaliseRoute(own)] : []), ...routePatterns(row?.children, own)];
-  });
+export function routePatterns(rows: unknown): string[] {
+  return routeBranches(rows).map((branch) => branch.pattern);
+}
+
+function conflictReason(conflict: RouteConflict): string {
+  const { pattern, other } = conflict;
+  if (conflict.kind === 'same') {
+    return pattern === other.pattern
+      ? `route ${pattern} belongs to ${other.remote}`
+      : `route ${pattern} belongs to ${other.remote}: it is ${other.remote}'s ${other.pattern} up to parameter names`;
+  }
+  return `route ${pattern} would outrank ${other.remote}'s ${other.pattern} for ${conflict.path}, a path ${other.remote} serves today`;
 }
 
 export interface RoutesFile {
@@ -168,10 +174,18 @@ export function checkRoutesFile(text: Buffer, def: RemoteDef, registry: Registry
   if (parsed.name !== def.federation) {
     throw new DeployRefusal(409, `routes.json names ${JSON.stringify(parsed.name)}, but ${def.name} is ${def.federation} in the registry`);
   }
-  for (const pattern of routePatterns(parsed.routes)) {
-    const owner = registry.remotes.find((r) => r.name !== def.name && r.owns.includes(pattern));
-    if (owner) throw new DeployRefusal(409, `route ${pattern} belongs to ${owner.name}: ${def.name} may not declare it`);
+  const table = routeBranches(parsed.routes);
+  if (table.length > MAX_ROUTES) throw new DeployRefusal(400, `routes.json declares ${table.length} routes, more than ${MAX_ROUTES}`);
+  try {
+    for (const branch of table) checkRouteSyntax(branch.pattern);
+  } catch (error) {
+    if (error instanceof RouteSyntaxError) throw new DeployRefusal(400, `routes.json: ${error.message}`);
+    throw error;
   }
+  // Ownership by what a route matches (route-rank.ts), against the routes the registry gives each remote.
+  const current = registry.remotes.flatMap((r) => r.owns.map((pattern) => ({ remote: r.name, pattern })));
+  const conflict = routeConflict(def.name, table, current);
+  if (conflict) throw new DeployRefusal(409, `${conflictReason(conflict)}: ${def.name} may not declare it`);
   const contract = contractOf(parsed.contract);
   if (!contract) throw new DeployRefusal(409, 'routes.json has no contract: rebuild the remote with the current tools (npm run build)');
   if (!shell) throw new DeployRefusal(409, 'the served shell has no contract.json, so the build cannot be checked: the operator must rebuild the shell');

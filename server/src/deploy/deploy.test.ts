@@ -202,6 +202,54 @@ describe('refusals change nothing', () => {
       /route \/my belongs to mf-space/,
     ],
     [
+      "another remote's route under another parameter name",
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/login' }, { path: '/:uid' }] }))),
+      409,
+      /route \/:uid belongs to mf-space: it is mf-space's \/:id up to parameter names: mf-auth may not declare it/,
+    ],
+    [
+      "another remote's nested route under another parameter name",
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/:a', children: [{ path: 'board' }] }] }))),
+      409,
+      /route \/:a belongs to mf-space: it is mf-space's \/:id up to parameter names/,
+    ],
+    [
+      "another remote's route behind an optional segment, in other letters",
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/:lang?/Setting' }] }))),
+      409,
+      /route \/:lang\?\/Setting belongs to mf-settings: it is mf-settings's \/setting up to parameter names/,
+    ],
+    [
+      'a static path that outranks a parameter route for a path it serves today',
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/login' }, { path: '/100002' }] }))),
+      409,
+      /route \/100002 would outrank mf-space's \/:id for \/100002, a path mf-space serves today: mf-auth may not declare it/,
+    ],
+    [
+      "another remote's route under another parameter name, in other letters",
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/login' }, { path: '/:a/Board' }] }))),
+      409,
+      /route \/:a\/Board belongs to mf-space: it is mf-space's \/:id\/board up to parameter names/,
+    ],
+    [
+      'a two-segment static path over /:id/board',
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/login' }, { path: '/setting/board' }] }))),
+      409,
+      /route \/setting\/board would outrank mf-space's \/:id\/board for \/setting\/board, a path mf-space serves today/,
+    ],
+    [
+      'a splat that takes the paths of a parameter route',
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/login' }, { path: '/100002/*' }] }))),
+      409,
+      /route \/100002\/\* would outrank mf-space's \/:id for \/100002, a path mf-space serves today/,
+    ],
+    [
+      'a route the router cannot read',
+      async () => publish(await zip(authBuild('x', { routes: [{ path: '/a:b' }] }))),
+      400,
+      /routes\.json: route \/a:b: segment "a:b"/,
+    ],
+    [
       'a prerendered page on a route another remote owns',
       async () => publish(await zip(authBuild('x', { files: { 'prerender/pages.json': '{"/login":"login.json","/home/":"login.json"}' } }))),
       409,
@@ -595,6 +643,19 @@ describe('pieces', () => {
         'f',
       ),
     ).toThrow(/route \/x is owned by both a and b/);
+    // One route under two parameter names is owned twice too.
+    expect(() =>
+      parseRegistry(
+        {
+          remotes: [
+            { name: 'a', federation: 'a', owns: ['/:id'] },
+            { name: 'b', federation: 'b', owns: ['/:uid'] },
+          ],
+        },
+        'f',
+      ),
+    ).toThrow(/route \/:uid is owned by both a and b \(as \/:id\)/);
+    expect(() => parseRegistry({ remotes: [{ name: 'a', federation: 'a', owns: ['/x*'] }] }, 'f')).toThrow(/f: route \/x\*: segment "x\*"/);
     expect(() => parseRegistry({ remotes: [{ name: '../x', federation: 'x', owns: [] }] }, 'f')).toThrow(/name must match/);
     expect(() => parseRegistry({}, 'f')).toThrow(/must be/);
   });
@@ -715,6 +776,27 @@ describe('versions in S3 (several machines share them)', () => {
     } finally {
       await one.close();
       await s3.close();
+    }
+  });
+});
+
+// Last: it publishes every remote, which changes what the tests above see served.
+describe("each workspace remote's own route table", () => {
+  it('publishes again as it is (its static paths keep outranking /:id), and again after that', async () => {
+    const registry = await new RegistryFile(path.join(REPO_ROOT, 'remotes.config.json')).load();
+    for (const def of registry.remotes) {
+      const built = await readFile(path.join(REPO_ROOT, def.name, 'dist', 'routes.json'), 'utf8').catch(() => null);
+      // Not built here: the routes the registry gives it.
+      const routes = built ? (JSON.parse(built) as { routes: unknown[] }).routes : def.owns.map((p) => ({ path: p }));
+      const { key } = await createKey(t.pool, def.name);
+      for (const tag of ['one', 'two']) {
+        const build = zip({
+          'remoteEntry.js': `/* ${def.name} ${tag} */`,
+          'routes.json': JSON.stringify({ name: def.federation, routes, contract: CONTRACT }),
+        });
+        const res = await publish(await build, key, def.name);
+        expect(res.statusCode, `${def.name}: ${res.body}`).toBe(200);
+      }
     }
   });
 });

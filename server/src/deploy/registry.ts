@@ -8,6 +8,7 @@
  * a data: URL, where import.meta.url cannot locate the repository.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { checkRouteSyntax, samePattern } from './route-rank';
 
 export interface RemoteDef {
   /** The folder name and URL segment: `/remotes/<name>/`, `<name>/dist`. */
@@ -41,6 +42,7 @@ export function parseRegistry(value: unknown, file: string): Registry {
   const remotes = (value as { remotes?: unknown } | null)?.remotes;
   if (!Array.isArray(remotes)) throw fail('must be {"remotes": [{"name", "federation", "owns"}, ...]}');
   const seen = new Map<string, string>();
+  const owned: { remote: string; pattern: string }[] = [];
   const list = remotes.map((row: unknown, i): RemoteDef => {
     const r = row as Partial<RemoteDef> | null;
     if (typeof r?.name !== 'string' || !NAME.test(r.name)) throw fail(`remotes[${i}].name must match ${NAME}`);
@@ -54,10 +56,17 @@ export function parseRegistry(value: unknown, file: string): Registry {
     }
     const owns = r.owns.map(normaliseRoute);
     for (const p of owns) {
-      const other = seen.get(`route ${p}`);
-      if (other) throw fail(`route ${p} is owned by both ${other} and ${r.name}`);
-      seen.set(`route ${p}`, r.name);
+      try {
+        checkRouteSyntax(p);
+      } catch (error) {
+        throw fail((error as Error).message);
+      }
+      // One route under two names (`/:id`, `/:uid`) is owned twice too (route-rank.ts).
+      const other = owned.find((o) => o.remote !== r.name && samePattern(o.pattern, p));
+      if (other) throw fail(`route ${p} is owned by both ${other.remote} and ${r.name}${other.pattern === p ? '' : ` (as ${other.pattern})`}`);
     }
+    const name = r.name;
+    owned.push(...owns.map((pattern) => ({ remote: name, pattern })));
     if (r.audience !== undefined && !AUDIENCES.includes(r.audience)) throw fail(`remotes[${i}].audience must be one of ${AUDIENCES.join(', ')} or absent`);
     return { name: r.name, federation: r.federation, owns, ...(r.audience ? { audience: r.audience } : {}) };
   });
