@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { LIVE_HEARTBEAT_MS } from '@xiaoba/shared/core';
 import { REPO_ROOT } from './paths';
+import type { Isolation } from './render/sandbox';
 
 export interface QuizAnswers {
   name: string[];
@@ -60,9 +61,17 @@ export interface Config {
   /**
    * Signed-in pages rendered on the server (issue 19, docs/adr/0016 "Step 3"): the longest wait for
    * one render in the sandbox, in ms (SERVER_RENDER_TIMEOUT_MS; 0: no server render, every page
-   * is rendered in the browser as before), and how many sandbox processes (SERVER_RENDER_PROCESSES).
+   * is rendered in the browser as before), and how many sandbox processes per remote (SERVER_RENDER_PROCESSES).
+   * `unsafe` (SERVER_RENDER_UNSAFE=1): run published server entries even where the sandbox cannot
+   * close their network and signals (the operator accepts that risk); by default they are not run there.
    */
-  serverRender: { timeoutMs: number; processes: number; /** Tests only: the sandbox's runner built elsewhere. */ runner?: string };
+  serverRender: {
+    timeoutMs: number;
+    processes: number;
+    unsafe?: boolean;
+    /** Tests only: the sandbox's runner built elsewhere. */ runner?: string;
+    /** Tests only: what the OS offers to contain the sandbox's children (default: probed). */ isolation?: Isolation;
+  };
 }
 
 /**
@@ -218,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     serverRender: {
       timeoutMs: intVar(env, 'SERVER_RENDER_TIMEOUT_MS', 1000, 0, 60_000),
       processes: intVar(env, 'SERVER_RENDER_PROCESSES', 1, 1, 16),
+      unsafe: boolVar(env, 'SERVER_RENDER_UNSAFE', false),
     },
   };
 }

@@ -2,6 +2,8 @@
  * Starts the server render of signed-in pages (signed-in-page.ts) when it can run: not turned off
  * (SERVER_RENDER_TIMEOUT_MS=0) and the sandbox's runner built beside the server (dist/render-runner.js;
  * a server run from its sources, as in unit tests, has none). The sandbox is closed with the app.
+ * It logs at start which protections hold (render/sandbox.ts); published server entries run only
+ * where the network and signals are closed to them, or with SERVER_RENDER_UNSAFE=1.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -31,13 +33,18 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
   await mkdir(cacheDir, { recursive: true });
   // The registry's remotes at start: a remote registered later is rendered in the browser until a restart.
   const remotes = (await options.registry.load()).remotes.map((r) => r.name);
+  // Each remote's published entries get a folder (a root, so a pool of children) of their own.
+  for (const name of remotes) await mkdir(path.join(cacheDir, name), { recursive: true });
   const sandbox = createRenderSandbox({
     roots: serverRenderRoots(config.siteDir, remotes, cacheDir),
     timeoutMs: config.serverRender.timeoutMs,
     processes: config.serverRender.processes,
     runner,
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+    ...(config.serverRender.isolation ? { isolation: config.serverRender.isolation } : {}),
   });
+  if (config.serverRender.unsafe)
+    app.log.warn('SERVER_RENDER_UNSAFE=1: published server entries run even where the sandbox cannot close their network and signals');
   app.addHook('onClose', () => sandbox.close());
   return new SignedInPages({
     app,
@@ -47,6 +54,8 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
     siteDir: config.siteDir,
     cacheDir,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    plannedTimeoutMs: config.serverRender.timeoutMs,
+    unsafePublished: config.serverRender.unsafe === true,
     archive: config.archiveMode,
     registry: options.registry,
     versions: options.versions,

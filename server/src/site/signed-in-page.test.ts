@@ -247,4 +247,25 @@ describe("a remote's plan", () => {
     expect(plannedRequests({ requests: many })).toHaveLength(MAX_PLANNED_REQUESTS);
     for (const bad of [null, 'x', { requests: 'x' }, { requests: [null] }]) expect(plannedRequests(bad)).toEqual([]);
   });
+
+  it("keeps only GETs of the read routes, never the viewer's own full record", () => {
+    const asked = [
+      { url: '/live/stream' },
+      { url: '/export/start' },
+      { url: '/mod/reports' },
+      { url: '/user/getinfo' },
+      { url: '/user/getuserinfo/100001' },
+      { url: '/yy/createyy' },
+      { url: '/count/getfans', method: 'POST' },
+      { url: '/count/getcomments', method: 'get' },
+      { url: '/user/getuserinfo/100002' },
+      { url: '/yy/getUseryy/100002?pageNum=1&pageSize=20', method: 'GET' },
+      { url: '/search/yy?q=a&pageNum=1&pageSize=20' },
+    ];
+    expect(plannedRequests({ requests: asked }, 100001)).toEqual([
+      { url: '/user/getuserinfo/100002' },
+      { url: '/yy/getUseryy/100002?pageNum=1&pageSize=20' },
+      { url: '/search/yy?q=a&pageNum=1&pageSize=20' },
+    ]);
+  });
 });

@@ -15,7 +15,12 @@
  *    means no server render at all (the page as before).
  *
  * Remotes' code runs only in the sandbox's children (render/sandbox.ts): no secrets, no database,
- * no files but the server builds. They receive the user and the answers, which the browser gets too.
+ * no files but the server builds, no network, no signals where the OS allows it. They receive the
+ * user as render/render-user.ts shows it to them (the page's state carries the same view) and the
+ * answers to their plan's GETs on an allow-list of read routes (PLANNED_READS), each bounded in time.
+ * A published server entry runs only where the sandbox contains it (network and signals), unless
+ * the operator accepts the risk (SERVER_RENDER_UNSAFE=1); else its areas render in the browser.
+ * A remote whose renders keep failing is rendered in the browser for a while (BREAKER_*).
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,12 +41,40 @@ import type { TokenSigner } from '../auth/tokens';
 import type { Pool } from '../db/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
+import { findPrivacy } from '../db/safety';
 import { SERVER_ENTRY_FILE } from '../render/entry-imports';
+import { renderUser } from '../render/render-user';
 import type { RenderResult, RenderSandbox } from '../render/sandbox';
 import { preloadForPath, remoteDistDir, type Manifest, type RemoteManifestEntry } from './manifest';
 import { isFile, SPLASH, SPLASH_STYLE } from './static';
 /** At most this many first-screen GETs per page: a plan asking for more is cut. */
 export const MAX_PLANNED_REQUESTS = 12;
+
+/**
+ * The read routes (paths below /api, without the query) a plan may ask for: the first screens'
+ * reads. Anything else a plan asks (another route, a method other than GET) is dropped, never sent.
+ * Not the viewer's own full record (getinfo, their own getuserinfo): a render gets the user from
+ * renderUser only, which leaves out what its pages do not show.
+ */
+export const PLANNED_READS: readonly RegExp[] = [
+  /^\/user\/getuserinfo\/\d+$/,
+  /^\/user\/getleaves$/,
+  /^\/user\/privacy$/,
+  /^\/block\/list$/,
+  /^\/yy\/(getyy|getfollowyy|hottopics)$/,
+  /^\/yy\/getUseryy\/\d+$/,
+  /^\/comment\/getComment$/,
+  /^\/leave\/get\/\d+$/,
+  /^\/visitor\/get$/,
+  /^\/count\/(getcomments|getfans)$/,
+  /^\/notice\/system$/,
+  /^\/follow\/list\/\d+$/,
+  /^\/search\/(yy|user)$/,
+];
+
+/** After this many failed renders of a remote in a row, its areas render in the browser for BREAKER_PAUSE_MS. */
+export const BREAKER_FAILURES = 3;
+export const BREAKER_PAUSE_MS = 5 * 60_000;
 
 export interface ServerPage {
   /** The page's title when the render names one (the shell's own not-found page); else the route table's. */
@@ -51,7 +84,7 @@ export interface ServerPage {
   css: string;
   state: PageState;
   /** How the page's area went: `ok`, a sandbox failure, or `none` (no server entry for that remote). */
-  area: 'ok' | 'none' | Exclude<RenderResult, { ok: true }>['reason'];
+  area: 'ok' | 'none' | 'suspended' | Exclude<RenderResult, { ok: true }>['reason'];
 }
 
 /** A page request answered with a redirect: the page's render sent the browser elsewhere (its `<Navigate>`). */
@@ -75,6 +108,10 @@ export interface SignedInPagesOptions {
   /** Where published versions' server entries are written to be read by the sandbox (one of its roots). */
   cacheDir: string;
   accessTokenTtlSeconds: number;
+  /** The longest wait for one planned GET (the sandbox's render bound): a slower one is answered 504 to the entry. */
+  plannedTimeoutMs: number;
+  /** Run published server entries even where the sandbox cannot close the network and signals (SERVER_RENDER_UNSAFE=1). */
+  unsafePublished?: boolean;
   archive: boolean;
   /** The registry: a path of a remote only some users load (mf-admin's) is left to the browser. */
   registry: RegistrySource;
@@ -82,18 +119,37 @@ export interface SignedInPagesOptions {
   log: FastifyBaseLogger;
 }
 
-/** The sandbox's roots: the shell's and each remote's local server build, and the cache of published ones. */
+/**
+ * The sandbox's roots: the shell's and each remote's local server build, and each remote's folder
+ * in the cache of published ones (a root each: the sandbox keeps a pool of children per root).
+ */
 export function serverRenderRoots(siteDir: string, remotes: readonly string[], cacheDir: string): string[] {
-  return [path.join(siteDir, 'shell', 'dist', 'server'), ...remotes.map((name) => path.join(remoteDistDir(siteDir, name), 'server')), cacheDir];
+  return [
+    path.join(siteDir, 'shell', 'dist', 'server'),
+    ...remotes.map((name) => path.join(remoteDistDir(siteDir, name), 'server')),
+    ...remotes.map((name) => path.join(cacheDir, name)),
+  ];
 }
 
-/** A plan's requests kept only if each is a plain path below /api (no scheme, no `..`, no fragment), deduplicated, at most MAX_PLANNED_REQUESTS. */
-export function plannedRequests(data: unknown): PlannedRequest[] {
+/**
+ * A plan's requests kept only if each is a GET (no method, or 'GET') of a plain path below /api
+ * (no scheme, no `..`, no fragment) on a route of PLANNED_READS, and not the `viewer`'s own
+ * getuserinfo; deduplicated, at most MAX_PLANNED_REQUESTS.
+ */
+export function plannedRequests(data: unknown, viewer?: number): PlannedRequest[] {
   const list = (data as { requests?: unknown } | null)?.requests;
   if (!Array.isArray(list)) return [];
   const urls = list
+    .filter((r) => {
+      const method = (r as { method?: unknown } | null)?.method;
+      return method === undefined || method === 'GET';
+    })
     .map((r) => (r as { url?: unknown } | null)?.url)
-    .filter((url): url is string => typeof url === 'string' && /^\/[\w-]/.test(url) && url.length <= 512 && !/\.\.|[#\\\s]|\/\//.test(url));
+    .filter((url): url is string => typeof url === 'string' && /^\/[\w-]/.test(url) && url.length <= 512 && !/\.\.|[#\\\s]|\/\//.test(url))
+    .filter((url) => {
+      const pathname = url.split('?', 1)[0]!;
+      return PLANNED_READS.some((route) => route.test(pathname)) && pathname !== `/user/getuserinfo/${viewer}`;
+    });
   return [...new Set(urls)].slice(0, MAX_PLANNED_REQUESTS).map((url) => ({ url }));
 }
 
@@ -125,13 +181,46 @@ export function mergeApiCaches(a: ApiCache | undefined, b: ApiCache | undefined)
 const inertStyles = (css: string) => css.replace(/<style data-styled="[^"]*"/g, '<style data-xb-prerender');
 
 export class SignedInPages {
+  /** Failed renders in a row per remote, and until when its areas are left to the browser. */
+  private readonly failing = new Map<string, { count: number; until: number }>();
+
   constructor(private readonly options: SignedInPagesOptions) {}
 
-  /** The server entry of a remote as served now: its active published version's (written to the cache), else its local build's. */
+  /** The remote's render through the breaker: not asked while it is paused; failures in a row pause it. */
+  private async breaker(name: string, run: () => Promise<RenderResult>): Promise<RenderResult | 'suspended'> {
+    const state = this.failing.get(name);
+    if (state && state.until > Date.now()) return 'suspended';
+    const result = await run();
+    if (result.ok) {
+      this.failing.delete(name);
+      return result;
+    }
+    const count = (state && state.until === 0 ? state.count : 0) + 1;
+    if (count >= BREAKER_FAILURES) {
+      this.options.log.warn(
+        { remote: name, failures: count, pauseMs: BREAKER_PAUSE_MS },
+        'server renders of a remote keep failing: its areas are rendered in the browser for a while',
+      );
+      this.failing.set(name, { count: 0, until: Date.now() + BREAKER_PAUSE_MS });
+    } else {
+      this.failing.set(name, { count, until: 0 });
+    }
+    return result;
+  }
+
+  /** The registry's name of a remote (the folder, /remotes/<name>/), which the manifest's URL carries; `name` is the federation's. */
+  private static registryName(remote: RemoteManifestEntry): string | null {
+    return /^\/remotes\/([\w.-]+)\//.exec(remote.url)?.[1] ?? null;
+  }
+
+  /**
+   * The server entry of a remote as served now: its active published version's (written to the
+   * cache), else its local build's. A published one only where the sandbox closes its network and
+   * signals, or the operator accepted the risk: else null (the browser renders it).
+   */
   private async entryOf(remote: RemoteManifestEntry): Promise<string | null> {
-    const { versions, siteDir, cacheDir } = this.options;
-    // The registry's name (the folder, /remotes/<name>/), which the manifest's URL carries; `name` is the federation's.
-    const name = /^\/remotes\/([\w.-]+)\//.exec(remote.url)?.[1];
+    const { versions, siteDir, cacheDir, sandbox } = this.options;
+    const name = SignedInPages.registryName(remote);
     if (!name) return null;
     const active = versions ? await versions.active(name).catch(() => null) : null;
     if (!active) {
@@ -140,6 +229,8 @@ export class SignedInPages {
     }
     if (!/^[\w.-]+$/.test(active)) return null;
     const file = path.join(cacheDir, name, active, 'entry.mjs');
+    const contained = sandbox.containment(file);
+    if (!contained || (!this.options.unsafePublished && !(contained.network && contained.signals))) return null;
     if (await isFile(file)) return file;
     const data = await versions!.readFile(name, active, SERVER_ENTRY_FILE).catch(() => null);
     if (!data) return null;
@@ -159,7 +250,7 @@ export class SignedInPages {
   private async fillFragments(
     area: Extract<RenderResult, { ok: true }>,
     manifest: Manifest,
-    renderFragment: (entry: string, fragment: { module: string; props: Record<string, unknown> }) => Promise<RenderResult>,
+    renderFragment: (name: string, entry: string, fragment: { module: string; props: Record<string, unknown> }) => Promise<RenderResult>,
   ): Promise<Extract<RenderResult, { ok: true }>> {
     const slots = [...area.html.matchAll(FRAGMENT_SLOT)].slice(0, MAX_FRAGMENTS);
     if (slots.length === 0) return area;
@@ -173,9 +264,10 @@ export class SignedInPages {
         } catch {
           return null;
         }
-        const entry = remote && module && typeof props === 'object' && props !== null ? await this.entryOf(remote) : null;
+        const name = remote ? SignedInPages.registryName(remote) : null;
+        const entry = name && module && typeof props === 'object' && props !== null ? await this.entryOf(remote!) : null;
         if (!entry) return null;
-        const result = await renderFragment(entry, { module: module!, props: props as Record<string, unknown> });
+        const result = await renderFragment(name!, entry, { module: module!, props: props as Record<string, unknown> });
         if (!result.ok) this.options.log.warn({ remote: remoteName, module, reason: result.reason }, 'server render of a fragment failed');
         return result.ok ? { slot, result } : null;
       }),
@@ -220,14 +312,25 @@ export class SignedInPages {
       }
       return { url, status: res.statusCode, body };
     };
+    /** A planned GET, answered 504 to the entry past the bound (the request itself is a bounded read: PLANNED_READS). */
+    const plannedGet = (url: string): Promise<PlannedResponse> => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<PlannedResponse>((resolve) => {
+        timer = setTimeout(() => resolve({ url, status: 504, body: null }), this.options.plannedTimeoutMs);
+      });
+      return Promise.race([get(url), late]).finally(() => clearTimeout(timer));
+    };
     const me = await get('/user/getinfo');
-    const user = (me.body as { data?: unknown } | null)?.data;
+    const user = (me.body as { data?: unknown } | null)?.data as Record<string, unknown> | undefined;
     if (me.status !== 200 || typeof user !== 'object' || user === null) return null;
+    const privacy = await findPrivacy(pool, session.uid).catch(() => null);
 
-    // The entries get the user, never the token: nothing they render needs it.
-    const auth = { token: null, user, today: '', myspace: true };
-    // The site's mode, as the browser's store has it from the manifest: an archive shows no composer.
-    const state = { auth, ui: { archive } };
+    /** The store's state a remote's render starts from: the user as that remote may see it, never the token. */
+    const stateFor = (name: string) => ({
+      auth: { token: null, user: renderUser(name, user, privacy), today: '', myspace: true },
+      // The site's mode, as the browser's store has it from the manifest: an archive shows no composer.
+      ui: { archive },
+    });
     const pagePath = query === undefined ? pathname : `${pathname}?${query}`;
     // No remote renders a page of a remote only some users load (mf-admin's /admin, which `/:id`
     // matches too): the browser adds that remote's routes for them (ADR 14); here its area is the
@@ -235,22 +338,33 @@ export class SignedInPages {
     const restricted = (await registry.load()).remotes.some((r) => r.audience && r.owns.some((owned) => routeMatchScore(owned, pathname) >= 0));
     const owner = restricted || pathname === NOT_FOUND_PATH ? undefined : preloadForPath(manifest, pathname);
     const remote = owner?.remote;
+    const remoteName = remote ? SignedInPages.registryName(remote) : null;
     // A path no route owns, /notfound included: the shell renders its not-found page in the area.
     const notFound = !restricted && !owner;
     /** An entry's plan, answered, then its render from the answers. */
-    const renderPlanned = async (entry: string, props: Record<string, unknown>): Promise<RenderResult> => {
-      const planned = await sandbox.render({ entry, call: 'plan', props });
-      if (!planned.ok) return planned;
-      const responses = await Promise.all(plannedRequests(planned.data).map((r) => get(r.url)));
-      return sandbox.render({ entry, props: { ...props, responses } });
-    };
-    const renderArea = async (): Promise<RenderResult | null> => {
-      const entry = remote ? await this.entryOf(remote) : null;
+    const renderPlanned = (name: string, entry: string, props: Record<string, unknown>): Promise<RenderResult | 'suspended'> =>
+      this.breaker(name, async () => {
+        const planned = await sandbox.render({ entry, call: 'plan', props });
+        if (!planned.ok) return planned;
+        const responses = await Promise.all(plannedRequests(planned.data, session.uid).map((r) => plannedGet(r.url)));
+        return sandbox.render({ entry, props: { ...props, responses } });
+      });
+    const renderArea = async (): Promise<RenderResult | 'suspended' | null> => {
+      const entry = remote && remoteName ? await this.entryOf(remote) : null;
       if (!entry) return null;
-      const area = await renderPlanned(entry, { path: pagePath, state });
-      return area.ok ? this.fillFragments(area, manifest, (e, fragment) => renderPlanned(e, { path: pagePath, state, fragment })) : area;
+      const area = await renderPlanned(remoteName!, entry, { path: pagePath, state: stateFor(remoteName!) });
+      if (area === 'suspended' || !area.ok) return area;
+      return this.fillFragments(area, manifest, async (name, e, fragment) => {
+        const result = await renderPlanned(name, e, { path: pagePath, state: stateFor(name), fragment });
+        return result === 'suspended' ? { ok: false, reason: 'refused' } : result;
+      });
     };
-    const [frame, area] = await Promise.all([sandbox.render({ entry: shellEntry, props: { path: pagePath, state, archive, notFound } }), renderArea()]);
+    const [frame, rendered] = await Promise.all([
+      sandbox.render({ entry: shellEntry, props: { path: pagePath, state: stateFor('shell'), archive, notFound } }),
+      renderArea(),
+    ]);
+    const suspended = rendered === 'suspended';
+    const area = suspended ? null : rendered;
     // A space that does not exist goes to /notfound, the own uid's space to /my: as the browser would, without painting first.
     const redirect = area?.ok ? redirectOf(area.data, pagePath) : null;
     if (redirect) return { redirect };
@@ -263,7 +377,7 @@ export class SignedInPages {
     }
     const title = (frame.data as { title?: unknown } | null)?.title;
     if (area && !area.ok)
-      log.warn({ path: pathname, remote: remote?.name, reason: area.reason }, 'server render of an area failed: it is rendered in the browser');
+      log.warn({ path: pathname, remote: remoteName, reason: area.reason }, 'server render of an area failed: it is rendered in the browser');
     // An area not rendered here shows what any page shows before its scripts run: the splash.
     const areaHtml = area?.ok ? area.html : SPLASH;
     const api = area?.ok ? (area.data as { api?: PageState['api'] } | null)?.api : undefined;
@@ -271,8 +385,9 @@ export class SignedInPages {
       ...(typeof title === 'string' ? { title } : {}),
       html: ownPage ? frame.html : frame.html.replace(SERVER_AREA_SLOT, () => `<div id="${SERVER_AREA_ID}">${areaHtml}</div>`),
       css: inertStyles(frame.css + (area?.ok ? area.css : ownPage ? '' : SPLASH_STYLE)),
-      state: { auth: { token, user }, ...(api ? { api } : {}) },
-      area: ownPage || area?.ok ? 'ok' : area === null ? 'none' : area.reason,
+      // The browser's store gets the user as the area's remote saw it (the frame's view on a page of none).
+      state: { auth: { token, user: renderUser(remoteName ?? 'shell', user, privacy) }, ...(api ? { api } : {}) },
+      area: ownPage || area?.ok ? 'ok' : suspended ? 'suspended' : area === null ? 'none' : area.reason,
     };
   }
 }
