@@ -36,10 +36,10 @@ export interface SpaceOwner {
 }
 
 /** The profile fields SpaceUser and UserInfo both carry (each may be missing in an older answer). */
-type Profile = Pick<
-  SpaceUser & UserInfo,
-  'uid' | 'qm' | 'qianming' | 'face' | 'avatar' | 'sex' | 'birthday' | 'experience' | 'fans' | 'follows' | 'ctime' | 'lastTime'
->;
+type Profile = Pick<SpaceUser & UserInfo, 'uid' | 'qm' | 'qianming' | 'face' | 'avatar' | 'sex' | 'birthday' | 'experience' | 'fans' | 'follows' | 'ctime'> & {
+  /** Absent when another owner hides it. */
+  lastTime?: number;
+};
 
 /** The one mapping; what differs between the own user and another user comes as parameters. */
 function owner(u: Profile, name: string, own: boolean, leaves: number | null, blocked: boolean, following: boolean): SpaceOwner {

@@ -6,24 +6,26 @@
  */
 import type { FanNotice, FanNotices, FollowListKind, FollowUser } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
+import { mayWriteSql } from './safety';
 
 /** Newest fan notices GET /api/count/getfans answers. */
 export const FAN_NOTICES_MAX = 20;
 
-export type FollowResult = 'added' | 'already' | 'noUser' | 'noCaller' | 'blocked' | 'tooFast';
+export type FollowResult = 'added' | 'already' | 'noUser' | 'noCaller' | 'refused' | 'tooFast';
 
 /**
- * `uid` follows `followedUid`, in one statement: refused when `followedUid` blocked `uid`, or when
+ * `uid` follows `followedUid`, in one statement: refused when `followedUid` does not let `uid`
+ * follow (their `follow` setting or a block, alike: mayWriteSql), or when
  * `uid` already made `perHour` follows within the last hour (0: no limit; each new follow adds a
  * post_log row of kind 'follow'). Following twice changes nothing (not the time, not the notice).
  * Callers serialise one user's follows (withPosterLock) so the hour's count cannot be overtaken;
  * two parallel follows of one pair insert one row either way (the primary key).
  */
 export async function addFollow(db: Queryable, uid: number, followedUid: number, perHour: number): Promise<FollowResult> {
-  const { rows } = await db.query<{ target: boolean; caller: boolean; blocked: boolean; already: boolean; recent: number; added: boolean }>(
+  const { rows } = await db.query<{ target: boolean; caller: boolean; refused: boolean; already: boolean; recent: number; added: boolean }>(
     `WITH target AS (SELECT uid FROM users WHERE uid = $2),
           caller AS (SELECT uid FROM users WHERE uid = $1),
-          blocked AS (SELECT 1 FROM blocks WHERE uid = $2 AND blocked_uid = $1),
+          refused AS (SELECT 1 FROM users o WHERE o.uid = $2 AND NOT ${mayWriteSql('follow', 'o', '$1')}),
           existing AS (SELECT 1 FROM follows WHERE uid = $1 AND followed_uid = $2),
           recent AS (
             SELECT count(*)::int AS n FROM (
@@ -33,21 +35,22 @@ export async function addFollow(db: Queryable, uid: number, followedUid: number,
           added AS (
             INSERT INTO follows (uid, followed_uid)
             SELECT caller.uid, target.uid FROM caller, target
-            WHERE NOT EXISTS (SELECT 1 FROM blocked) AND NOT EXISTS (SELECT 1 FROM existing)
+            WHERE NOT EXISTS (SELECT 1 FROM refused) AND NOT EXISTS (SELECT 1 FROM existing)
               AND ($3 = 0 OR (SELECT n FROM recent) < $3)
             ON CONFLICT (uid, followed_uid) DO NOTHING
             RETURNING 1
           ),
           logged AS (INSERT INTO post_log (uid, kind) SELECT $1, 'follow' FROM added WHERE $3 > 0)
      SELECT EXISTS (SELECT 1 FROM target) AS target, EXISTS (SELECT 1 FROM caller) AS caller,
-            EXISTS (SELECT 1 FROM blocked) AS blocked, EXISTS (SELECT 1 FROM existing) AS already,
+            EXISTS (SELECT 1 FROM refused) AS refused, EXISTS (SELECT 1 FROM existing) AS already,
             (SELECT n FROM recent) AS recent, EXISTS (SELECT 1 FROM added) AS added`,
     [uid, followedUid, perHour],
   );
   const r = rows[0]!;
   if (!r.caller) return 'noCaller';
   if (!r.target) return 'noUser';
-  if (r.blocked) return 'blocked';
+  // A follower from before the owner chose 'me' stays one: following again changes nothing.
+  if (r.refused) return r.already ? 'already' : 'refused';
   if (r.added) return 'added';
   if (r.already) return 'already';
   // Not added, not there before: either the limit, or a parallel follow of the same pair won.

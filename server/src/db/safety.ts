@@ -65,21 +65,31 @@ export async function blockPage(db: Queryable, uid: number, limit: number, offse
 interface PrivacyRow {
   privacy_comment: WhoMayWrite;
   privacy_board: WhoMayWrite;
+  privacy_follow: WhoMayWrite;
+  privacy_repost: WhoMayWrite;
   show_visitors: boolean;
   show_birthday: boolean;
   findable: boolean;
   show_follows: boolean;
+  show_last_login: boolean;
 }
-const PRIVACY_COLUMNS = 'privacy_comment, privacy_board, show_visitors, show_birthday, findable, show_follows';
 
-const toPrivacy = (r: PrivacyRow): PrivacySettings => ({
-  comment: r.privacy_comment,
-  board: r.privacy_board,
-  showVisitors: r.show_visitors,
-  showBirthday: r.show_birthday,
-  findable: r.findable,
-  showFollows: r.show_follows,
-});
+/** Each setting's column, in one place: the reads, the update and the new user's row use it. */
+export const PRIVACY_COLUMN = {
+  comment: 'privacy_comment',
+  board: 'privacy_board',
+  follow: 'privacy_follow',
+  repost: 'privacy_repost',
+  showVisitors: 'show_visitors',
+  showBirthday: 'show_birthday',
+  findable: 'findable',
+  showFollows: 'show_follows',
+  showLastLogin: 'show_last_login',
+} as const satisfies Record<keyof PrivacySettings, keyof PrivacyRow>;
+const PRIVACY_KEYS = Object.keys(PRIVACY_COLUMN) as (keyof PrivacySettings)[];
+const PRIVACY_COLUMNS = PRIVACY_KEYS.map((k) => PRIVACY_COLUMN[k]).join(', ');
+
+const toPrivacy = (r: PrivacyRow): PrivacySettings => Object.fromEntries(PRIVACY_KEYS.map((k) => [k, r[PRIVACY_COLUMN[k]]])) as unknown as PrivacySettings;
 
 /** A user's privacy settings; null when there is no such user. */
 export async function findPrivacy(db: Queryable, uid: number): Promise<PrivacySettings | null> {
@@ -87,47 +97,59 @@ export async function findPrivacy(db: Queryable, uid: number): Promise<PrivacySe
   return rows[0] ? toPrivacy(rows[0]) : null;
 }
 
+/** `SET` items for the given settings, their values from `$first` on; '' for no change. */
+export function privacySet(change: Partial<PrivacySettings>, first: number): { sql: string; values: unknown[] } {
+  const keys = PRIVACY_KEYS.filter((k) => change[k] !== undefined);
+  return { sql: keys.map((k, i) => `${PRIVACY_COLUMN[k]} = $${first + i}`).join(', '), values: keys.map((k) => change[k]) };
+}
+
+/** Every setting as INSERT columns and their placeholders from `$first` on (a new user's row). */
+export function privacyInsert(settings: PrivacySettings, first: number): { columns: string; params: string; values: unknown[] } {
+  return {
+    columns: PRIVACY_COLUMNS,
+    params: PRIVACY_KEYS.map((_, i) => `$${first + i}`).join(', '),
+    values: PRIVACY_KEYS.map((k) => settings[k]),
+  };
+}
+
 /** Sets the given settings (the others keep their values) and answers them all; null: no such user. */
 export async function updatePrivacy(db: Queryable, uid: number, change: Partial<PrivacySettings>): Promise<PrivacySettings | null> {
+  const set = privacySet(change, 2);
   const { rows } = await db.query<PrivacyRow>(
-    `UPDATE users SET privacy_comment = coalesce($2, privacy_comment), privacy_board = coalesce($3, privacy_board),
-       show_visitors = coalesce($4, show_visitors), show_birthday = coalesce($5, show_birthday), findable = coalesce($6, findable),
-       show_follows = coalesce($7, show_follows)
-     WHERE uid = $1 RETURNING ${PRIVACY_COLUMNS}`,
-    [
-      uid,
-      change.comment ?? null,
-      change.board ?? null,
-      change.showVisitors ?? null,
-      change.showBirthday ?? null,
-      change.findable ?? null,
-      change.showFollows ?? null,
-    ],
+    set.sql === '' ? `SELECT ${PRIVACY_COLUMNS} FROM users WHERE uid = $1` : `UPDATE users SET ${set.sql} WHERE uid = $1 RETURNING ${PRIVACY_COLUMNS}`,
+    [uid, ...set.values],
   );
   return rows[0] ? toPrivacy(rows[0]) : null;
 }
 
+/** The writes another user may be refused, each limited by its owner's setting of that name. */
+export type LimitedWrite = 'comment' | 'board' | 'follow' | 'repost';
+
 /**
- * Whether `writer` may write a new message on `owner`'s board: the owner always; anyone else when
- * the owner has not blocked them and lets others write. Null when there is no such owner.
+ * The one rule of every write to another user's things, as SQL: true when `writer` (an SQL
+ * expression) is the owner (`owner`, an alias of `users`), or the owner's setting lets everyone
+ * and the owner has not blocked `writer`. A block and the setting 'me' refuse alike, so the
+ * refusal (BLOCK_MSG.notAllowed) cannot tell a blocked user they are blocked. One primary-key
+ * probe of `blocks`.
  */
-export async function boardAllows(db: Queryable, owner: number, writer: number): Promise<boolean | null> {
+export const mayWriteSql = (write: LimitedWrite, owner: string, writer: string): string =>
+  `(${owner}.uid = ${writer} OR (${owner}.${PRIVACY_COLUMN[write]} = 'everyone'
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = ${owner}.uid AND b.blocked_uid = ${writer})))`;
+
+/** Whether every one of `owners` lets `writer` do `write` (mayWriteSql); owners that do not exist are skipped. */
+export async function allAllow(db: Queryable, write: LimitedWrite, owners: number[], writer: number): Promise<boolean> {
   const { rows } = await db.query<{ allowed: boolean }>(
-    `SELECT (o.uid = $2 OR (o.privacy_board = 'everyone'
-       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = o.uid AND b.blocked_uid = $2))) AS allowed
-     FROM users o WHERE o.uid = $1`,
-    [owner, writer],
+    `SELECT coalesce(bool_and(${mayWriteSql(write, 'o', '$2')}), true) AS allowed FROM users o WHERE o.uid = ANY($1::bigint[])`,
+    [owners, writer],
   );
-  return rows[0]?.allowed ?? null;
+  return rows[0]!.allowed;
 }
 
-/** Whether any of `owners` (their own acts aside) has blocked `uid`. */
-export async function blockedByAny(db: Queryable, owners: number[], uid: number): Promise<boolean> {
-  const others = owners.filter((o) => o !== uid);
-  if (others.length === 0) return false;
-  const { rows } = await db.query<{ blocked: boolean }>('SELECT EXISTS (SELECT 1 FROM blocks WHERE uid = ANY($1::bigint[]) AND blocked_uid = $2) AS blocked', [
-    others,
-    uid,
-  ]);
-  return rows[0]!.blocked;
+/**
+ * Whether `writer` may write a new message on `owner`'s board (mayWriteSql 'board'). Null when
+ * there is no such owner.
+ */
+export async function boardAllows(db: Queryable, owner: number, writer: number): Promise<boolean | null> {
+  const { rows } = await db.query<{ allowed: boolean }>(`SELECT ${mayWriteSql('board', 'o', '$2')} AS allowed FROM users o WHERE o.uid = $1`, [owner, writer]);
+  return rows[0]?.allowed ?? null;
 }

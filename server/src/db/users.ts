@@ -1,6 +1,7 @@
 /** SQL for the users table and its mapping to the API's UserInfo and SpaceUser. */
-import { isSkinId, type Sex, type SkinId, type SpaceUser, type UserInfo } from '@xiaoba/shared/core';
+import { CHILD_PRIVACY_CHANGE, isSkinId, startingPrivacy, type Sex, type SkinId, type SpaceUser, type UserInfo } from '@xiaoba/shared/core';
 import type { Pool, Queryable } from './pool';
+import { privacyInsert, privacySet } from './safety';
 
 export interface UserRow {
   uid: number;
@@ -72,12 +73,17 @@ export async function emailTaken(pool: Pool, email: string): Promise<boolean> {
   return (rowCount ?? 0) > 0;
 }
 
-/** Inserts a user and returns the new 米米号. Throws a unique violation when the e-mail is taken. */
+/**
+ * Inserts a user and returns the new 米米号. Throws a unique violation when the e-mail is taken.
+ * The privacy settings are those its birthday starts with (startingPrivacy: a minor's account,
+ * or one without a birthday, starts private).
+ */
 export async function insertUser(db: Queryable, user: NewUser): Promise<number> {
+  const privacy = privacyInsert(startingPrivacy(user.birthday), 14);
   const { rows } = await db.query<{ uid: number }>(
     `INSERT INTO users (email, password_hash, name, sex, birthday, qianming, qm, skin,
-                        experience, fans, follows, babadou, sign)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uid`,
+                        experience, fans, follows, babadou, sign, ${privacy.columns})
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, ${privacy.params}) RETURNING uid`,
     [
       user.email.toLowerCase(),
       user.passwordHash,
@@ -92,6 +98,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<number> 
       user.follows ?? 0,
       user.babadou ?? 0,
       user.sign ?? 0,
+      ...privacy.values,
     ],
   );
   return rows[0]!.uid;
@@ -107,12 +114,16 @@ export async function touchLastLogin(pool: Pool, uid: number): Promise<number | 
   return rows[0]?.last_time ?? null;
 }
 
-/** The profile card: sex and birthday, and the profile counts as complete from now on. */
-/** The profile card; `name` null keeps the nickname. */
-export async function updateCard(pool: Pool, uid: number, sex: Sex, birthday: string, name: string | null = null): Promise<UserRow | null> {
+/**
+ * The profile card: sex and birthday, and the profile counts as complete from now on; `name` null
+ * keeps the nickname. `toMinor`: the birthday now says under 18 where it did not, so the children's
+ * settings (CHILD_PRIVACY_CHANGE) are applied in the same statement.
+ */
+export async function updateCard(pool: Pool, uid: number, sex: Sex, birthday: string, name: string | null = null, toMinor = false): Promise<UserRow | null> {
+  const privacy = toMinor ? privacySet(CHILD_PRIVACY_CHANGE, 5) : { sql: '', values: [] };
   const { rows } = await pool.query<UserRow>(
-    `UPDATE users SET sex = $2, birthday = $3, sign = 0, name = coalesce($4, name) WHERE uid = $1 RETURNING ${COLUMNS}`,
-    [uid, sex, birthday, name],
+    `UPDATE users SET sex = $2, birthday = $3, sign = 0, name = coalesce($4, name)${privacy.sql && `, ${privacy.sql}`} WHERE uid = $1 RETURNING ${COLUMNS}`,
+    [uid, sex, birthday, name, ...privacy.values],
   );
   return rows[0] ?? null;
 }

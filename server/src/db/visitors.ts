@@ -4,8 +4,9 @@
  * "most recent distinct visitors" list reads a handful of index entries; `users.visit_count`
  * counts the `visits` rows, so the visit count is one row read.
  */
-import { VISITORS_SHOWN, type Visitor, type VisitorList, type WhoMayWrite } from '@xiaoba/shared/core';
+import { VISITORS_SHOWN, type Visitor, type VisitorList } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
+import { mayWriteSql } from './safety';
 
 /**
  * The statements that record a visit of `$2` to `$1`'s space at the time of the CTE `t` (no row in
@@ -44,17 +45,21 @@ export async function recordVisit(db: Queryable, visited: number, visitor: numbe
   return rows[0]?.counted ?? false;
 }
 
-/** What a space's owner allows another user who opens it (issue 17: blocks and privacy). */
+/** What a space's owner allows another user who opens it (blocks and privacy). */
 export interface SpaceAccess {
-  /** The owner blocked the viewer: they may not comment or write, and their visit is not recorded. */
+  /** The owner blocked the viewer: their visit is not recorded. */
   blockedByOwner: boolean;
   /** The viewer blocked the owner. */
   blockedByViewer: boolean;
-  /** The viewer follows the owner (issue 18). */
+  /** The viewer follows the owner. */
   following: boolean;
-  comment: WhoMayWrite;
-  board: WhoMayWrite;
+  /** The owner lets the viewer comment on their yy, write on their board, follow them, repost their yy (mayWriteSql). */
+  mayComment: boolean;
+  mayLeave: boolean;
+  mayFollow: boolean;
+  mayRepost: boolean;
   showBirthday: boolean;
+  showLastLogin: boolean;
 }
 
 /**
@@ -66,7 +71,9 @@ export async function visitSpace(db: Queryable, visited: number, viewer: number,
   const { rows } = await db.query<SpaceAccess>({
     name: 'visit-space',
     text: `WITH access AS (
-       SELECT o.privacy_comment AS comment, o.privacy_board AS board, o.show_birthday AS "showBirthday",
+       SELECT ${mayWriteSql('comment', 'o', '$2')} AS "mayComment", ${mayWriteSql('board', 'o', '$2')} AS "mayLeave",
+              ${mayWriteSql('follow', 'o', '$2')} AS "mayFollow", ${mayWriteSql('repost', 'o', '$2')} AS "mayRepost",
+              o.show_birthday AS "showBirthday", o.show_last_login AS "showLastLogin",
               EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $1 AND b.blocked_uid = $2) AS "blockedByOwner",
               EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $2 AND b.blocked_uid = $1) AS "blockedByViewer",
               EXISTS (SELECT 1 FROM follows f WHERE f.uid = $2 AND f.followed_uid = $1) AS following

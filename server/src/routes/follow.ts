@@ -51,7 +51,8 @@ const listQuery = pageQuery(FOLLOW_PAGE_SIZE) as { required: string[]; propertie
 
 const SCHEMA = {
   add: routeSchema({
-    summary: 'Follow a user (twice: no change); refused when they blocked the caller, and past LIMIT_FOLLOWS new follows an hour',
+    summary:
+      'Follow a user (twice: no change); refused (403) when their follow setting or a block does not let the caller, and past LIMIT_FOLLOWS new follows an hour',
     tags: ['follow'],
     auth: true,
     body: uidBody('to follow'),
@@ -106,7 +107,8 @@ export async function followRoutes(app: FastifyInstance, { config, pool, signer 
       perHour > 0 ? await withPosterLock(pool, request.uid, (db) => addFollow(db, request.uid, uid, perHour)) : await addFollow(pool, request.uid, uid, 0);
     if (result === 'noCaller') throw gone();
     if (result === 'noUser') throw new ApiError(404, FOLLOW_MSG.userNotFound);
-    if (result === 'blocked') throw new ApiError(403, BLOCK_MSG.notAllowed);
+    // Their `follow` setting or a block: the same 403, so a blocked caller is not told which.
+    if (result === 'refused') throw new ApiError(403, BLOCK_MSG.notAllowed);
     if (result === 'tooFast') throw new ApiError(429, FOLLOW_MSG.tooFast);
     return ok(FOLLOW_MSG.followed);
   });

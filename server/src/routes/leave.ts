@@ -27,7 +27,7 @@ import {
   listLeaves,
 } from '../db/leaves';
 import { withTransaction, type Pool } from '../db/pool';
-import { blockedByAny, boardAllows } from '../db/safety';
+import { allAllow, boardAllows } from '../db/safety';
 import { lockPoster } from '../db/post-limit';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
@@ -105,8 +105,8 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
     const uid = request.uid;
     const leaveId = await withTransaction(pool, async (db) => {
       await lockPoster(db, uid);
-      // Issue 17: the owner always writes on their board; others unless the owner blocked them
-      // or keeps the board to themselves (the same 403 either way: a blocked writer is not told).
+      // The owner always writes on their board; others unless the owner blocked them or keeps
+      // the board to themselves (the same 403 either way: a blocked writer is not told).
       const allowed = await boardAllows(db, input.fuid, uid);
       if (allowed === null) throw new ApiError(404, LEAVE_MSG.userNotFound);
       if (!allowed) throw new ApiError(403, BLOCK_MSG.notAllowed);
@@ -166,10 +166,10 @@ export async function leaveReplyRoutes(app: FastifyInstance, { config, pool, sig
       // Held until commit: the message cannot be deleted under the new reply.
       const key = await findLeaveKey(db, input.leaveId, 'share');
       if (!key) throw new ApiError(404, LEAVE_MSG.leaveNotFound);
-      // A conversation between the board's owner and the message's author only, and not with an
-      // author the owner has since blocked (issue 17; the board's privacy does not limit replies).
+      // A conversation between the board's owner and the message's author only; the author's
+      // reply is a write on the owner's board, so the board setting and a block refuse it alike.
       if (uid !== key.fuid && uid !== key.uid) throw new ApiError(403, LEAVE_MSG.replyForbidden);
-      if (await blockedByAny(db, [key.fuid], uid)) throw new ApiError(403, BLOCK_MSG.notAllowed);
+      if (!(await allAllow(db, 'board', [key.fuid], uid))) throw new ApiError(403, BLOCK_MSG.notAllowed);
       await takeBoardSlot(db, uid, 'leave_reply', config.boardLimits, config.postLimits.windowMinutes);
       return insertReply(db, { leaveId: key.leave_id, uid, content: input.content });
     });

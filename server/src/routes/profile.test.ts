@@ -99,6 +99,8 @@ describe('GET /api/user/getuserinfo/{id}', () => {
       blocked: false,
       mayComment: true,
       mayLeave: true,
+      mayFollow: true,
+      mayRepost: true,
       // Issue 18: the caller does not follow them.
       following: false,
     });

@@ -10,8 +10,8 @@ import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
 import { PRIVACY_ERROR } from './safety';
 
 let t: TestApp;
-/** What the server answers by default: DEFAULT_PRIVACY and issue 18's showFollows (optional in the contract). */
-const DEFAULTS = { ...DEFAULT_PRIVACY, showFollows: true };
+/** What the server answers by default to an adult (the test users are born in 2000). */
+const DEFAULTS = DEFAULT_PRIVACY;
 
 beforeAll(async () => {
   t = await startTestApp({ ...NO_POST_LIMITS, boardLimits: { leaves: 0, replies: 0 } });
@@ -149,7 +149,7 @@ describe('GET and POST /api/user/privacy', () => {
     const saved = json(await setPrivacy(me, { comment: 'me', showBirthday: false }));
     expect(saved).toEqual({ code: 200, msg: PRIVACY_MSG.saved, data: { ...DEFAULTS, comment: 'me', showBirthday: false } });
     const more = json(await setPrivacy(me, { board: 'me', showVisitors: false, findable: false, showFollows: false })).data;
-    expect(more).toEqual({ comment: 'me', board: 'me', showVisitors: false, showBirthday: false, findable: false, showFollows: false });
+    expect(more).toEqual({ ...DEFAULTS, comment: 'me', board: 'me', showVisitors: false, showBirthday: false, findable: false, showFollows: false });
     expect(json(await me.call('GET', '/api/user/privacy')).data).toEqual(more);
     expect(json(await setPrivacy(me, {})).data).toEqual(more);
     expect(json(await setPrivacy(me, { comment: 'everyone' })).data.comment).toBe('everyone');
@@ -268,7 +268,7 @@ describe("a blocked user cannot write on the blocker's things; others still can"
 });
 
 describe("privacy 'me': only the owner writes", () => {
-  it("comment 'me': others' comments and replies 403, the owner's 200; reposts still allowed", async () => {
+  it("comment 'me': others' comments and replies 403, the owner's 200; reposts still allowed (their own setting)", async () => {
     const owner = await member(t, '主人');
     const friend = await member(t, '朋友');
     const yy = await post(owner, '只有我能评论');
@@ -283,15 +283,18 @@ describe("privacy 'me': only the owner writes", () => {
     expect((await leave(friend, owner.uid)).statusCode).toBe(200);
   });
 
-  it("board 'me': others' new messages 403, the owner's 200; replies stay the owner's and the author's", async () => {
+  it("board 'me': others' new messages and their replies under earlier ones 403 (as for a blocked author), the owner's 200", async () => {
     const owner = await member(t, '主人');
     const friend = await member(t, '朋友');
     const earlier = json(await leave(friend, owner.uid)).data.id;
     await setPrivacy(owner, { board: 'me' });
     expectRefused(await leave(friend, owner.uid));
     expect((await leave(owner, owner.uid)).statusCode).toBe(200);
-    expect((await leaveReply(friend, earlier)).statusCode).toBe(200);
+    expectRefused(await leaveReply(friend, earlier));
     expect((await leaveReply(owner, earlier)).statusCode).toBe(200);
+    await setPrivacy(owner, { board: 'everyone' });
+    expect((await leaveReply(friend, earlier)).statusCode).toBe(200);
+    await setPrivacy(owner, { board: 'me' });
     expect(await space(friend, owner.uid)).toMatchObject({ mayComment: true, mayLeave: false });
     const yy = await post(owner, '评论照常');
     expect((await comment(friend, yy)).statusCode).toBe(200);

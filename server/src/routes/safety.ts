@@ -1,7 +1,8 @@
 /**
  * Block and privacy (issue 17; docs/api.md "Safety (issue 17)" → "Block and privacy"): the caller's
  * block list (/api/block/*) and privacy settings (/api/user/privacy). What they change is enforced
- * by the write routes themselves (comment.ts, yy.ts, leave.ts) and by getuserinfo and visitor/get.
+ * by the write routes themselves (comment.ts, yy.ts, leave.ts, follow.ts: one rule, db/safety.ts
+ * mayWriteSql), by getuserinfo, visitor/get, follow/list and search/user.
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -25,11 +26,14 @@ export const BLOCK_PAGE_SIZE = 20;
 export const PRIVACY_ERROR = {
   comment: '隐私设置无效：谁可以评论我的yy只能是所有人（everyone）或仅自己（me）',
   board: '隐私设置无效：谁可以在我的留言板留言只能是所有人（everyone）或仅自己（me）',
+  follow: '隐私设置无效：谁可以关注我只能是所有人（everyone）或仅自己（me）',
+  repost: '隐私设置无效：谁可以转发我的yy只能是所有人（everyone）或仅自己（me）',
   showVisitors: '隐私设置无效：是否公开访客只能是 true 或 false',
   showBirthday: '隐私设置无效：是否公开生日只能是 true 或 false',
   findable: '隐私设置无效：能否被搜到只能是 true 或 false',
   showFollows: '隐私设置无效：是否公开关注和粉丝列表只能是 true 或 false',
-} as const;
+  showLastLogin: '隐私设置无效：是否公开最后登录时间只能是 true 或 false',
+} as const satisfies Record<keyof PrivacySettings, string>;
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
 /** `{uid}` of block/add and block/remove: a missing or malformed uid names nobody. */
@@ -44,10 +48,13 @@ const PrivacyChangeSchema = v.strictObject(
   {
     comment: v.optional(v.picklist(WHO, PRIVACY_ERROR.comment)),
     board: v.optional(v.picklist(WHO, PRIVACY_ERROR.board)),
+    follow: v.optional(v.picklist(WHO, PRIVACY_ERROR.follow)),
+    repost: v.optional(v.picklist(WHO, PRIVACY_ERROR.repost)),
     showVisitors: v.optional(v.boolean(PRIVACY_ERROR.showVisitors)),
     showBirthday: v.optional(v.boolean(PRIVACY_ERROR.showBirthday)),
     findable: v.optional(v.boolean(PRIVACY_ERROR.findable)),
     showFollows: v.optional(v.boolean(PRIVACY_ERROR.showFollows)),
+    showLastLogin: v.optional(v.boolean(PRIVACY_ERROR.showLastLogin)),
   },
   BAD_REQUEST,
 );
@@ -56,11 +63,14 @@ const who = (what: string, msg: string) => ({ type: 'string', enum: [...WHO], 'x
 const yesNo = (description: string, msg: string) => ({ type: 'boolean', 'x-msg': msg, description });
 const PRIVACY_FIELDS = {
   comment: who('comment on (and reply under) my yy', PRIVACY_ERROR.comment),
-  board: who('write new messages on my board', PRIVACY_ERROR.board),
+  board: who('write on my board (new messages, and replies by their authors)', PRIVACY_ERROR.board),
+  follow: who('start following me (me: nobody; existing follows stay)', PRIVACY_ERROR.follow),
+  repost: who('repost my yy (directly or through a repost of it)', PRIVACY_ERROR.repost),
   showVisitors: yesNo('others see who visited my space', PRIVACY_ERROR.showVisitors),
   showBirthday: yesNo('others see my birthday', PRIVACY_ERROR.showBirthday),
   findable: yesNo('others find me by nickname', PRIVACY_ERROR.findable),
   showFollows: yesNo('others see whom I follow and who follows me', PRIVACY_ERROR.showFollows),
+  showLastLogin: yesNo('others see when I last logged in (getuserinfo lastTime)', PRIVACY_ERROR.showLastLogin),
 };
 const PRIVACY_TYPE = typed('PrivacySettings');
 const uidBody = (what: string) => jsonBody(`{uid}: the user ${what} (a positive integer; else 400 ${BLOCK_MSG.userNotFound})`, { uid: num('the 米米号') });

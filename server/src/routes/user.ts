@@ -8,6 +8,7 @@ import {
   checkSignature,
   FACE_COUNT,
   SKINS,
+  isMinor,
   isSkinId,
   NICKNAME_RANGE,
   nicknameInRange,
@@ -304,14 +305,18 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
       return visitSpace(pool, uid, request.uid, false);
     });
     if (!access) throw new ApiError(404, USER_NOT_FOUND); // deleted in the meantime
-    const allowed = !access.blockedByOwner;
+    const { lastTime, ...shown } = space;
     return ok<SpaceUser>('获取成功', {
-      ...space,
+      ...shown,
       birthday: access.showBirthday ? space.birthday : '',
+      // Hidden: no field at all (the page shows 未知, as for a user who never logged in).
+      ...(access.showLastLogin ? { lastTime } : {}),
       blocked: access.blockedByViewer,
       following: access.following,
-      mayComment: allowed && access.comment === 'everyone',
-      mayLeave: allowed && access.board === 'everyone',
+      mayComment: access.mayComment,
+      mayLeave: access.mayLeave,
+      mayFollow: access.mayFollow,
+      mayRepost: access.mayRepost,
     });
   });
 
@@ -337,7 +342,10 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     // settings page may change it, under registration's 2-to-6 rule.
     const renamed = input.name !== current.name;
     if (renamed && !nicknameInRange(input.name)) throw new ApiError(400, NICKNAME_RANGE);
-    const user = await updateCard(pool, request.uid, input.sex as Sex, input.birthday, renamed ? input.name : null);
+    // A birthday that now says under 18 (where it did not) brings the children's settings; turning
+    // 18, or a change between two adult dates, changes no setting.
+    const toMinor = isMinor(input.birthday) && !isMinor(current.birthday);
+    const user = await updateCard(pool, request.uid, input.sex as Sex, input.birthday, renamed ? input.name : null, toMinor);
     if (!user) throw expired(reply);
     return ok('资料已更新', toUserInfo(user));
   });

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool } from '../db/pool';
-import { blockedByAny } from '../db/safety';
+import { allAllow } from '../db/safety';
 import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, takePostSlot, withPosterLock } from '../db/post-limit';
 import { claimUploads, deleteYy, findYy, findYyKey, followPage, insertYy, postedSameText, yyPage } from '../db/yy';
 import { parseBody } from '../http/body';
@@ -139,9 +139,9 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
         const target = await findYyKey(db, input.transpondId);
         const root = target?.transpond_id ? await findYyKey(db, target.transpond_id) : target;
         if (!root) throw new ApiError(404, YY_MSG.sourceNotFound);
-        // Issue 17: not the yy of someone who blocked the caller (the repost's own author or its
-        // original's); the same 403 as any write the owner does not allow. Privacy does not limit reposts.
-        if (await blockedByAny(db, [root.uid, target!.uid], uid)) throw new ApiError(403, BLOCK_MSG.notAllowed);
+        // Both the original's author and the repost's own must let the caller repost (their
+        // `repost` setting, and no block: the same 403 either way).
+        if (!(await allAllow(db, 'repost', [root.uid, target!.uid], uid))) throw new ApiError(403, BLOCK_MSG.notAllowed);
         transpondId = root.weibo_id;
       } else if (input.content !== '' && (await postedSameText(db, uid, input.content, DUPLICATE_WINDOW_SECONDS))) {
         throw new ApiError(409, DUPLICATE_TEXT);

@@ -70,14 +70,17 @@ export interface SpaceUser {
   /** '' when the owner hides it from others (privacy). */
   birthday: string;
   skin: SkinId;
-  lastTime: number;
+  /** Last login, unix seconds (0: never); absent when the owner hides it from others (privacy). */
+  lastTime?: number;
   /** The caller has blocked this user (absent on one's own space). */
   blocked?: boolean;
   /** The caller follows this user (issue 18; absent on one's own space). */
   following?: boolean;
-  /** What the owner allows the caller (privacy and blocks): comment on their yy, write on their board. */
+  /** What the owner allows the caller (privacy and blocks): comment on their yy, write on their board, follow them, repost their yy. */
   mayComment?: boolean;
   mayLeave?: boolean;
+  mayFollow?: boolean;
+  mayRepost?: boolean;
 }
 
 export interface LoginBody {

@@ -29,6 +29,22 @@ export function age(birthYear: number, now: Date = new Date()): number {
   return now.getFullYear() - birthYear;
 }
 
+/** The age from which an account no longer starts with children's privacy. */
+export const ADULT_AGE = 18;
+
+/**
+ * Whether a stored birthday ('YYYY-MM-DD') says its user is under ADULT_AGE on `now`: by the whole
+ * date (the birthday this year not yet reached counts a year less). An empty or malformed birthday
+ * counts as under age: nobody has told us otherwise.
+ */
+export function isMinor(birthday: string | null | undefined, now: Date = new Date()): boolean {
+  const parts = parseBirthday(birthday ?? '');
+  if (!parts) return true;
+  const month = now.getMonth() + 1;
+  const reached = month > parts.month || (month === parts.month && now.getDate() >= parts.day);
+  return age(parts.year, now) - (reached ? 0 : 1) < ADULT_AGE;
+}
+
 export interface Zodiac {
   key: string;
   name: string;

@@ -3,6 +3,7 @@
  * the server and every module share: kinds, reasons, settings and the Chinese words users see.
  * docs/api.md "Safety" describes the routes.
  */
+import { isMinor } from './domain';
 
 // ---- block -----------------------------------------------------------------------------------
 
@@ -20,7 +21,7 @@ export interface BlockedUser {
 }
 
 export const BLOCK_MSG = {
-  blocked: '已拉黑，对方不能再评论、转发你的yy或在你的留言板留言',
+  blocked: '已拉黑，对方不能再关注你、评论或转发你的yy、在你的留言板留言',
   unblocked: '已取消拉黑',
   self: '不能拉黑自己',
   userNotFound: '用户不存在',
@@ -30,28 +31,69 @@ export const BLOCK_MSG = {
 
 // ---- privacy ---------------------------------------------------------------------------------
 
-/** Who may write on what is mine: everyone (today's behaviour), or nobody but me. */
+/**
+ * Who may do something to what is mine: everyone (today's behaviour), or nobody but me. Every
+ * write another user may be refused is limited by one of these settings, and a block refuses it
+ * with the same status and words (BLOCK_MSG.notAllowed), so a blocked user cannot tell the two apart.
+ */
 export type WhoMayWrite = 'everyone' | 'me';
 
-/** GET and POST /api/user/privacy. Every field is optional in a POST; the defaults keep the spec's behaviour. */
+/** GET and POST /api/user/privacy. Every field is optional in a POST. */
 export interface PrivacySettings {
   /** Who may comment on (and reply under) my yy. */
   comment: WhoMayWrite;
-  /** Who may write on my board (and reply there, besides me and the message's author). */
+  /** Who may write on my board: new messages, and replies under the messages already there. */
   board: WhoMayWrite;
+  /** Who may start following me ('me': nobody; those who follow me already stay). */
+  follow: WhoMayWrite;
+  /** Who may repost my yy, and reposts of them ('me': only I). */
+  repost: WhoMayWrite;
   /** Whether others see who visited my space. */
   showVisitors: boolean;
   /** Whether others see my birthday (and so my age and zodiac). */
   showBirthday: boolean;
-  /** Whether others can find me by nickname (search, once it exists); the exact 米米号 always finds me. */
+  /** Whether others can find me by nickname; the exact 米米号 always finds me. */
   findable: boolean;
-  /** Whether others see whom I follow and who follows me (issue 18); absent means true. */
-  showFollows?: boolean;
+  /** Whether others see whom I follow and who follows me. */
+  showFollows: boolean;
+  /** Whether others see when I last logged in. */
+  showLastLogin: boolean;
 }
 
-export const DEFAULT_PRIVACY: PrivacySettings = { comment: 'everyone', board: 'everyone', showVisitors: true, showBirthday: true, findable: true };
+/** An adult's settings when the account is made: everything open, as the site always was. */
+export const DEFAULT_PRIVACY: PrivacySettings = {
+  comment: 'everyone',
+  board: 'everyone',
+  follow: 'everyone',
+  repost: 'everyone',
+  showVisitors: true,
+  showBirthday: true,
+  findable: true,
+  showFollows: true,
+  showLastLogin: true,
+};
 
-export const PRIVACY_MSG = { saved: '隐私设置已保存' } as const;
+/** What a minor's account starts with (and gets when its birthday changes to under 18): nothing about them shown. */
+export const CHILD_PRIVACY_CHANGE = {
+  showBirthday: false,
+  findable: false,
+  showFollows: false,
+  showVisitors: false,
+  showLastLogin: false,
+} as const satisfies Partial<PrivacySettings>;
+
+/** A minor's settings when the account is made (isMinor in domain.ts says who is one). */
+export const CHILD_PRIVACY: PrivacySettings = { ...DEFAULT_PRIVACY, ...CHILD_PRIVACY_CHANGE };
+
+/** The settings an account starts with, by its birthday ('' or null: counted as a minor). */
+export const startingPrivacy = (birthday: string | null | undefined, now: Date = new Date()): PrivacySettings =>
+  isMinor(birthday, now) ? CHILD_PRIVACY : DEFAULT_PRIVACY;
+
+export const PRIVACY_MSG = {
+  saved: '隐私设置已保存',
+  /** The privacy page's note to a minor, in words a 12-year-old understands. */
+  minorNote: '因为你还不满18岁，我们先帮你把生日、关注列表、访客和最后登录时间设成了只有自己能看到，别人也不能用昵称搜到你。你可以随时修改。',
+} as const;
 
 // ---- report ----------------------------------------------------------------------------------
 
