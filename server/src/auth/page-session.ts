@@ -1,23 +1,28 @@
 /**
  * The page session (`xb_page`, auth/cookies.ts): who a page request (GET /my) comes from, for a
- * server that renders signed-in pages. The cookie is signed and names a refresh family; it counts
- * only while that family still has a usable refresh token, so logout, a ban (revokeAllSessions)
- * and a reused refresh token (the family revoked) end it at once. Reading it writes nothing: a
- * page request never rotates the refresh token (only POST /api/user/refresh does).
+ * server that renders signed-in pages. The cookie is signed and names the refresh token issued
+ * with it; it counts only while that token is the current one of its login: not yet rotated
+ * (or within the race window of a rotation), not revoked, not expired. Every refresh and login
+ * sets a new one, so once the owner's browser refreshes, a copied cookie is refused; logout, a
+ * ban (revokeAllSessions) and a reused refresh token (the family revoked) end it at once. Reading
+ * it writes nothing: a page request never rotates the refresh token (only POST /api/user/refresh does).
  */
 import type { Queryable } from '../db/pool';
+import { ROTATION_GRACE_SECONDS, tokenIdHash } from './refresh';
 import { readStanding } from './standing';
 import type { TokenSigner } from './tokens';
 
 export async function readPageSession(pool: Queryable, signer: TokenSigner, cookieValue: string | undefined): Promise<{ uid: number } | null> {
   const claims = cookieValue ? signer.pageSession(cookieValue) : null;
   if (!claims) return null;
-  // refresh_tokens_family_idx (migration 001) serves the lookup by family.
+  // By the token's primary key. A page request sent as another tab refreshed carries the cookie of
+  // the token just rotated: it counts for the same window a refresh race does.
   const { rowCount } = await pool.query({
-    name: 'page-session-family',
+    name: 'page-session-token',
     text: `SELECT 1 FROM refresh_tokens
-            WHERE family_id = $1 AND uid = $2 AND revoked_at IS NULL AND expires_at > now() LIMIT 1`,
-    values: [claims.familyId, claims.uid],
+            WHERE token_hash = $1 AND uid = $2 AND revoked_at IS NULL AND expires_at > now()
+              AND (rotated_at IS NULL OR rotated_at > now() - make_interval(secs => $3))`,
+    values: [tokenIdHash(claims.tokenId), claims.uid, ROTATION_GRACE_SECONDS],
   });
   if (!rowCount) return null;
   // A ban revokes every family, but a refresh racing it may have left one: banned is never signed in.

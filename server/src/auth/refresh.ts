@@ -9,9 +9,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
 
-/** A refresh token and the login (family) it belongs to: the page session cookie names the family. */
+/** A refresh token, its id and the login (family) it belongs to. */
 export interface IssuedRefreshToken {
   token: string;
+  /**
+   * The token's sha256 (base64url), as kept in `refresh_tokens`: the page session cookie names it,
+   * so that cookie is good only while this token is the current one of its login.
+   */
+  tokenId: string;
   familyId: string;
 }
 
@@ -21,6 +26,9 @@ export const ROTATION_GRACE_SECONDS = 10;
 
 const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
+/** The stored hash of a token id (IssuedRefreshToken.tokenId), for a lookup by id. */
+export const tokenIdHash = (tokenId: string): Buffer => Buffer.from(tokenId, 'base64url');
+
 /** Starts a new family (a login) or continues one (a rotation); returns the cookie value and its family. */
 export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: number, familyId: string = randomUUID()): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString('base64url');
@@ -29,7 +37,7 @@ export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: num
      VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
     [tokenHash(token), familyId, uid, ttlDays],
   );
-  return { token, familyId };
+  return { token, tokenId: tokenHash(token).toString('base64url'), familyId };
 }
 
 export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: number): Promise<RotateResult> {

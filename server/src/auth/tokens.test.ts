@@ -28,30 +28,31 @@ describe('TokenSigner', () => {
   });
 
   it('keeps page sessions apart from access tokens, both ways', async () => {
-    const familyId = '0b7c4f8e-1d2a-4c3b-9e5f-6a7b8c9d0e1f';
-    const page = await signer.signPage(100001, familyId, 60);
-    expect(signer.pageSession(page)).toEqual({ uid: 100001, familyId });
+    const tokenId = 'q'.repeat(43);
+    const page = await signer.signPage(100001, { tokenId }, 60);
+    expect(signer.pageSession(page)).toEqual({ uid: 100001, tokenId });
     expect(signer.accessUid(page)).toBeNull();
     expect(await signer.verifyRegister(page)).toBeNull();
     expect(signer.pageSession(await signer.signAccess(100001, 60))).toBeNull();
     expect(signer.pageSession(await signer.signRegister('a@b.cn', 60))).toBeNull();
   });
 
-  it('refuses page sessions that are expired, forged or whose subject is not <uid>.<uuid>', async () => {
+  it('refuses page sessions that are expired, forged or whose subject is not <uid>.<refresh token id>', async () => {
     const page = { alg: 'HS256', typ: 'xb-page+jwt' };
-    const family = '0b7c4f8e-1d2a-4c3b-9e5f-6a7b8c9d0e1f';
+    const id = 'Ab0_-'.repeat(8) + 'xyz';
     const other = new TextEncoder().encode('another-secret-another-secret-another');
-    expect(signer.pageSession(craft(page, { sub: `100001.${family}`, exp: now() + 60 }))).toEqual({ uid: 100001, familyId: family });
+    expect(signer.pageSession(craft(page, { sub: `100001.${id}`, exp: now() + 60 }))).toEqual({ uid: 100001, tokenId: id });
     const cases: Record<string, string> = {
-      expired: craft(page, { sub: `100001.${family}`, exp: now() - 1 }),
-      'another key': craft(page, { sub: `100001.${family}`, exp: now() + 60 }, other),
+      expired: craft(page, { sub: `100001.${id}`, exp: now() - 1 }),
+      'another key': craft(page, { sub: `100001.${id}`, exp: now() + 60 }, other),
       'uid only': craft(page, { sub: '100001', exp: now() + 60 }),
-      'family only': craft(page, { sub: family, exp: now() + 60 }),
-      'uid zero': craft(page, { sub: `0.${family}`, exp: now() + 60 }),
-      'family not a uuid': craft(page, { sub: '100001.family', exp: now() + 60 }),
-      'family upper-case': craft(page, { sub: `100001.${family.toUpperCase()}`, exp: now() + 60 }),
-      'trailing text': craft(page, { sub: `100001.${family}.x`, exp: now() + 60 }),
-      'uid past 2^53': craft(page, { sub: `9999999999999999.${family}`, exp: now() + 60 }),
+      'token id only': craft(page, { sub: id, exp: now() + 60 }),
+      'uid zero': craft(page, { sub: `0.${id}`, exp: now() + 60 }),
+      // The page cookies of before: a login family, not a token.
+      'a family (uuid)': craft(page, { sub: '100001.0b7c4f8e-1d2a-4c3b-9e5f-6a7b8c9d0e1f', exp: now() + 60 }),
+      'token id too short': craft(page, { sub: `100001.${id.slice(1)}`, exp: now() + 60 }),
+      'trailing text': craft(page, { sub: `100001.${id}.x`, exp: now() + 60 }),
+      'uid past 2^53': craft(page, { sub: `9999999999999999.${id}`, exp: now() + 60 }),
     };
     for (const [name, token] of Object.entries(cases)) expect(signer.pageSession(token), name).toBeNull();
   });

@@ -15,12 +15,13 @@ const ACCESS_TYP = 'xb-access+jwt';
 const REGISTER_TYP = 'xb-register+jwt';
 const PAGE_TYP = 'xb-page+jwt';
 
-/** `<uid>.<refresh family id>`: the family is a lower-case UUID (randomUUID, PostgreSQL's uuid output). */
-const PAGE_SUBJECT = /^([1-9]\d{0,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** `<uid>.<refresh token id>`: the id is the token's sha256 in base64url (auth/refresh.ts). */
+const PAGE_SUBJECT = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/;
 
 export interface PageSessionClaims {
   uid: number;
-  familyId: string;
+  /** The refresh token this page session goes with (IssuedRefreshToken.tokenId). */
+  tokenId: string;
 }
 
 export class TokenSigner {
@@ -57,19 +58,19 @@ export class TokenSigner {
   }
 
   /**
-   * The page session: says which login (refresh family) a page request belongs to. Only proof of
-   * the login while that family is alive, which its reader checks (auth/page-session.ts).
+   * The page session: names the refresh token issued with it. Only proof of the login while that
+   * token is the current one of its family, which its reader checks (auth/page-session.ts).
    */
-  signPage(uid: number, familyId: string, ttlSeconds: number): Promise<string> {
-    return this.sign(PAGE_TYP, `${uid}.${familyId}`, ttlSeconds);
+  signPage(uid: number, refresh: { tokenId: string }, ttlSeconds: number): Promise<string> {
+    return this.sign(PAGE_TYP, `${uid}.${refresh.tokenId}`, ttlSeconds);
   }
 
-  /** The uid and family of a page session, or null when missing, malformed, forged or expired. */
+  /** The uid and refresh token id of a page session, or null when missing, malformed, forged or expired. */
   pageSession(token: string): PageSessionClaims | null {
     const match = PAGE_SUBJECT.exec(this.verify(PAGE_TYP, token) ?? '');
     if (!match) return null;
     const uid = Number(match[1]);
-    return Number.isSafeInteger(uid) ? { uid, familyId: match[2]! } : null;
+    return Number.isSafeInteger(uid) ? { uid, tokenId: match[2]! } : null;
   }
 
   private sign(typ: string, subject: string, ttlSeconds: number): Promise<string> {

@@ -193,10 +193,10 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
   const registerLimit = config.rateLimits.register;
   const secure = config.cookieSecure;
 
-  /** Sets the refresh cookie and, naming its family, the page session that goes with it. */
+  /** Sets the refresh cookie and, naming that token, the page session that goes with it. */
   async function setSessionCookies(reply: FastifyReply, uid: number, refresh: IssuedRefreshToken): Promise<void> {
     const days = config.refreshTokenTtlDays;
-    const page = await signer.signPage(uid, refresh.familyId, days * 86_400);
+    const page = await signer.signPage(uid, refresh, days * 86_400);
     setRefreshCookie(reply, refresh.token, page, secure, days);
   }
 
