@@ -10,8 +10,9 @@
  *   build) and nothing else; it may not write files, start processes or workers, or load native addons;
  * - when the OS allows it (probed once, `probeIsolation`): a network namespace of its own
  *   (`unshare --net`: only a loopback that is down, so no connection of any kind, not even to
- *   127.0.0.1), and, when the server runs as root, a user id of its own per root (`--setuid`), so it
- *   cannot signal the server or any process but its own pool's;
+ *   127.0.0.1), and, when the server runs as root, a user id of its own per root (`--setuid`; a
+ *   block of ids per sandbox, RENDER_UID_BASE and up), so it cannot signal the server or any
+ *   process but its own pool's;
  * - a heap bound (`--max-old-space-size`), its stdout and stderr piped into the server's log.
  *
  * Children are pooled per root: the renders of one remote never share a process (nor its module
@@ -82,8 +83,8 @@ export interface RenderSandboxOptions {
  * What the OS offers to contain a child, beyond Node's permission model:
  * - `net`: the arguments of `unshare` that give it a network namespace of its own (no interface
  *   up: no connection of any kind), or null when that cannot be had;
- * - `uidBase`: when the server runs as root, the first of the user ids its pools run as (one per
- *   root, no supplementary groups, no capabilities): such a child can signal no process of another
+ * - `uidBase`: when the server runs as root, where the user ids its pools run as start (one per
+ *   root, in a block per sandbox; no supplementary groups, no capabilities): such a child can signal no process of another
  *   user. Null when the server cannot switch users.
  */
 export interface Isolation {
@@ -99,6 +100,10 @@ export interface Containment {
 
 /** The pools' user ids: high, unnamed ids that no account or file on a usual machine has. */
 export const RENDER_UID_BASE = 2_130_000_000;
+/** Each sandbox takes a block of this many ids (its pools'), chosen by its process and order, so two servers on one machine do not share ids. */
+const UID_BLOCK = 64;
+const UID_BLOCKS = 250_000;
+let sandboxes = 0;
 
 let probed: Isolation | undefined;
 
@@ -204,6 +209,8 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
   const isolation = options.isolation ?? probeIsolation();
   const maxOldSpaceMb = options.maxOldSpaceMb ?? 128;
   const runnerReadable = readableByOthers(runner);
+  if (options.roots.length > UID_BLOCK) throw new Error(`render sandbox: at most ${UID_BLOCK} roots`);
+  const firstUid = isolation.uidBase === null ? null : isolation.uidBase + ((process.pid * 8 + sandboxes++) % UID_BLOCKS) * UID_BLOCK;
   const unreadable: string[] = [];
   const pools: Pool[] = options.roots.map((given, index) => {
     const root = path.resolve(given);
@@ -218,7 +225,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
     const switchUser = isolation.uidBase !== null && runnerReadable && readableByOthers(realRoot);
     if (isolation.uidBase !== null && !switchUser) unreadable.push(root);
     const nodeArgs = [...runnerExecArgv(runner, [root], maxOldSpaceMb), runner];
-    const uid = String((isolation.uidBase ?? 0) + index);
+    const uid = String((firstUid ?? 0) + index);
     const wrap = [...(isolation.net ?? []), ...(switchUser ? ['--setgid', uid, '--setuid', uid] : [])];
     const viaUnshare = isolation.net !== null || switchUser;
     return {
@@ -241,7 +248,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
   log.info(
     `render sandbox: Node's permission model (file reads: the runner and the pool's own root); ` +
       `network ${isolation.net ? `closed (unshare ${isolation.net.join(' ')})` : 'OPEN (unshare --net unavailable)'}; ` +
-      `signals to other processes ${isolation.uidBase !== null ? `blocked (a user id per pool from ${isolation.uidBase})` : 'NOT blocked (the server is not root)'}` +
+      `signals to other processes ${firstUid !== null ? `blocked (a user id per pool from ${firstUid})` : 'NOT blocked (the server is not root)'}` +
       (unreadable.length > 0 ? `, except for roots another user cannot read (their pools run as the server's user): ${unreadable.join(', ')}` : '') +
       (isolation.uidBase !== null && !runnerReadable ? ` (the runner ${runner} is not readable by others)` : '') +
       `; one pool of children per root (${pools.length})`,
