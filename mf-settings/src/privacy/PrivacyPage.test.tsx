@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { authActions, DEFAULT_PRIVACY, type BlockedUser, type PrivacySettings } from '@xiaoba/shared';
+import { authActions, CHILD_PRIVACY, DEFAULT_PRIVACY, PRIVACY_MSG, type BlockedUser, type PrivacySettings } from '@xiaoba/shared';
 import { fail, fakeServer, ok, type Call, type Reply } from '@xiaoba/shared/testing';
 import { deferred, me, renderSettings } from '../testing/fixtures';
 
@@ -35,8 +35,8 @@ function server(options: { privacy?: Partial<PrivacySettings>; blocked?: Blocked
   return calls;
 }
 
-async function open() {
-  const view = renderSettings('/setting/privacy');
+async function open(user = me) {
+  const view = renderSettings('/setting/privacy', user);
   await screen.findByRole('region', { name: '隐私设置' });
   await screen.findByRole('group', { name: '谁可以评论我的yy' });
   return view;
@@ -76,6 +76,10 @@ describe('/setting/privacy: the settings', () => {
     ['让别人看到谁来过我的空间', () => toggle('让别人看到谁来过我的空间'), { showVisitors: false }],
     ['让别人看到我的生日', () => toggle('让别人看到我的生日'), { showBirthday: false }],
     ['让别人用昵称搜到我', () => toggle('让别人用昵称搜到我'), { findable: false }],
+    ['谁可以关注我', () => radio('谁可以关注我', '谁都不可以'), { follow: 'me' }],
+    ['谁可以转发我的yy', () => radio('谁可以转发我的yy', '只有我自己'), { repost: 'me' }],
+    ['让别人看到我的关注和粉丝', () => toggle('让别人看到我的关注和粉丝'), { showFollows: false }],
+    ['让别人看到我最后登录的时间', () => toggle('让别人看到我最后登录的时间'), { showLastLogin: false }],
   ])('%s: one click saves only that field, shows the new value and says 隐私设置已保存', async (_name, control, body) => {
     const user = userEvent.setup();
     const calls = server();
@@ -87,6 +91,21 @@ describe('/setting/privacy: the settings', () => {
     expect(element instanceof HTMLInputElement ? element.checked : element.getAttribute('aria-checked')).toBe(
       element instanceof HTMLInputElement ? true : 'false',
     );
+  });
+
+  it('shows the follow, repost, follow-list and last-login settings with their values, each saying what it does', async () => {
+    server({ privacy: { follow: 'me', repost: 'everyone', showFollows: false, showLastLogin: true } });
+    await open();
+    expect(radio('谁可以关注我', '谁都不可以').checked).toBe(true);
+    expect(radio('谁可以关注我', '所有人').checked).toBe(false);
+    expect(radio('谁可以转发我的yy', '所有人').checked).toBe(true);
+    expect(toggle('让别人看到我的关注和粉丝').getAttribute('aria-checked')).toBe('false');
+    expect(toggle('让别人看到我最后登录的时间').getAttribute('aria-checked')).toBe('true');
+    expect(describedBy(group('谁可以关注我'))).toContain('已经关注你的人还在');
+    expect(describedBy(group('谁可以转发我的yy'))).toContain('别人不能转发你的yy');
+    expect(describedBy(group('谁可以在我的留言板留言'))).toContain('也不能在以前的留言下回复');
+    expect(describedBy(toggle('让别人看到我的关注和粉丝'))).toContain('只有你自己能看到');
+    expect(describedBy(toggle('让别人看到我最后登录的时间'))).toContain('未知');
   });
 
   it('a switch turned off can be turned on again with the next click', async () => {
@@ -153,6 +172,40 @@ describe('/setting/privacy: the settings', () => {
   });
 });
 
+/** A birthday `years` years before today, as the profile stores it. */
+const bornYearsAgo = (years: number) => {
+  const d = new Date();
+  return `${d.getFullYear() - years}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('/setting/privacy: the note to a minor', () => {
+  it('a 12-year-old is told, in plain words beside the settings, why they start private and that they may change it', async () => {
+    server({ privacy: CHILD_PRIVACY });
+    await open({ ...me, birthday: bornYearsAgo(12) });
+    const note = screen.getByRole('note');
+    expect(note.textContent).toBe(PRIVACY_MSG.minorNote);
+    expect(note.textContent).toContain('还不满18岁');
+    expect(note.textContent).toContain('你可以随时修改');
+    // Inside the settings' region, before the first setting.
+    expect(within(screen.getByRole('region', { name: '谁能看到和使用我的空间' })).getByRole('note')).toBe(note);
+    expect(toggle('让别人看到我的生日').getAttribute('aria-checked')).toBe('false');
+    expect(toggle('让别人看到我最后登录的时间').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('an empty birthday counts as under 18: the note shows', async () => {
+    server({ privacy: CHILD_PRIVACY });
+    await open({ ...me, birthday: '' });
+    expect(screen.getByRole('note').textContent).toBe(PRIVACY_MSG.minorNote);
+  });
+
+  it('an adult (18 today) sees no note', async () => {
+    server();
+    await open({ ...me, birthday: bornYearsAgo(18) });
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByText(PRIVACY_MSG.minorNote)).toBeNull();
+  });
+});
+
 describe('/setting/privacy: 黑名单', () => {
   const five = [
     blockedUser(100010, '小坏蛋', '我最[b1]'),
@@ -171,7 +224,7 @@ describe('/setting/privacy: 黑名单', () => {
     server();
     await open();
     expect(await screen.findByText('你还没有拉黑任何人')).toBeTruthy();
-    expect(screen.getByText('拉黑后，对方不能再评论、转发你的yy或在你的留言板留言。对方不会收到通知。')).toBeTruthy();
+    expect(screen.getByText('拉黑后，对方不能再关注你、评论或转发你的yy、在你的留言板留言。对方不会收到通知。')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: '黑名单分页' })).toBeNull();
   });
 

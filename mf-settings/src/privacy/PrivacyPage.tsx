@@ -1,12 +1,14 @@
 /**
- * /setting/privacy (隐私设置, issue 17): who may write under my yy and on my board, whether others
- * see my visitors and my birthday, whether my nickname finds me; then the users I blocked. Every
+ * /setting/privacy (隐私设置): who may comment on my yy, write on my board, follow me and repost my
+ * yy; whether others see my visitors, birthday, follow lists and last login, and whether my nickname
+ * finds me; then the users I blocked. A minor (by the birthday) is told why their account started
+ * with everything shown only to them. Every
  * setting is one click and saves at once; it shows the new value before the server answers and goes
  * back, saying why, if the server refuses. The wording is neutral on purpose (children's privacy
  * codes: no nudge towards less privacy), and the defaults are the server's.
  */
 import { useId, useState } from 'react';
-import { Button, errorMessage, notify, PRIVACY_MSG, selectUser, styled, useAppSelector, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared';
+import { Button, errorMessage, isMinor, notify, PRIVACY_MSG, selectUser, styled, useAppSelector, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared';
 import { SettingsFrame } from '../frame/SettingsFrame';
 import { Refusal, Section } from '../frame/parts';
 import { BlockList } from './BlockList';
@@ -15,17 +17,26 @@ import { useGetPrivacyQuery, useSetPrivacyMutation } from './privacy-api';
 export const WHO_LABELS: Record<WhoMayWrite, string> = { everyone: '所有人', me: '只有我自己' };
 const WHO_CHOICES: WhoMayWrite[] = ['everyone', 'me'];
 
-/** The two "who may write" settings: a radio group each. */
-export const WRITE_SETTINGS: { key: 'comment' | 'board'; legend: string; hint: string }[] = [
-  { key: 'comment', legend: '谁可以评论我的yy', hint: '选「只有我自己」时，别人不能在你的yy下评论或回复；转发不受影响。' },
-  { key: 'board', legend: '谁可以在我的留言板留言', hint: '选「只有我自己」时，别人不能在你的留言板写新留言；已有的留言下，你和留言的人还能回复。' },
+/** The "who may" settings: a radio group each; `labels` where 只有我自己 would read oddly. */
+export const WRITE_SETTINGS: { key: 'comment' | 'board' | 'follow' | 'repost'; legend: string; hint: string; labels?: Record<WhoMayWrite, string> }[] = [
+  { key: 'comment', legend: '谁可以评论我的yy', hint: '选「只有我自己」时，别人不能在你的yy下评论或回复。' },
+  { key: 'board', legend: '谁可以在我的留言板留言', hint: '选「只有我自己」时，别人不能在你的留言板写新留言，也不能在以前的留言下回复。' },
+  {
+    key: 'follow',
+    legend: '谁可以关注我',
+    hint: '选「谁都不可以」时，别人不能再关注你；已经关注你的人还在，你可以在粉丝列表里看到他们。',
+    labels: { everyone: '所有人', me: '谁都不可以' },
+  },
+  { key: 'repost', legend: '谁可以转发我的yy', hint: '选「只有我自己」时，别人不能转发你的yy。' },
 ];
 
-/** The three yes/no settings: a switch each. */
-export const SWITCH_SETTINGS: { key: 'showVisitors' | 'showBirthday' | 'findable'; label: string; hint: string }[] = [
+/** The yes/no settings: a switch each. */
+export const SWITCH_SETTINGS: { key: 'showVisitors' | 'showBirthday' | 'findable' | 'showFollows' | 'showLastLogin'; label: string; hint: string }[] = [
   { key: 'showVisitors', label: '让别人看到谁来过我的空间', hint: '关闭时，只有你自己能看到谁来过你的空间。' },
   { key: 'showBirthday', label: '让别人看到我的生日', hint: '关闭时，别人看不到你的生日，也看不到由它算出的年龄和星座。' },
   { key: 'findable', label: '让别人用昵称搜到我', hint: '关闭时，别人搜你的昵称找不到你；输入完整的米米号总能找到你。' },
+  { key: 'showFollows', label: '让别人看到我的关注和粉丝', hint: '关闭时，只有你自己能看到你关注了谁、谁关注了你。' },
+  { key: 'showLastLogin', label: '让别人看到我最后登录的时间', hint: '关闭时，别人在你的空间里看到的最后登录时间是「未知」。' },
 ];
 
 export const PRIVACY_NOT_SAVED = (why: string) => `没有保存，设置已恢复原样：${why}`;
@@ -36,7 +47,7 @@ export default function PrivacyPage() {
     <SettingsFrame title="隐私设置" writes>
       {user ? (
         <>
-          <PrivacySettingsSection uid={user.uid} />
+          <PrivacySettingsSection uid={user.uid} minor={isMinor(user.birthday)} />
           <BlockList uid={user.uid} />
         </>
       ) : (
@@ -46,7 +57,7 @@ export default function PrivacyPage() {
   );
 }
 
-function PrivacySettingsSection({ uid }: { uid: number }) {
+function PrivacySettingsSection({ uid, minor }: { uid: number; minor: boolean }) {
   const id = useId();
   const { data: settings, isError, refetch } = useGetPrivacyQuery(uid);
   const [setPrivacy] = useSetPrivacyMutation();
@@ -66,10 +77,19 @@ function PrivacySettingsSection({ uid }: { uid: number }) {
   return (
     <Section aria-labelledby={`${id}title`}>
       <h3 id={`${id}title`}>谁能看到和使用我的空间</h3>
+      {/* Why a child's account started private; only for a minor, so adults are not nudged either way. */}
+      {minor && <MinorNote role="note">{PRIVACY_MSG.minorNote}</MinorNote>}
       {settings ? (
         <>
-          {WRITE_SETTINGS.map(({ key, legend, hint }) => (
-            <WhoMayWriteGroup key={key} legend={legend} hint={hint} value={settings[key]} onChange={(value) => void save({ [key]: value })} />
+          {WRITE_SETTINGS.map(({ key, legend, hint, labels }) => (
+            <WhoMayWriteGroup
+              key={key}
+              legend={legend}
+              hint={hint}
+              labels={labels ?? WHO_LABELS}
+              value={settings[key]}
+              onChange={(value) => void save({ [key]: value })}
+            />
           ))}
           {SWITCH_SETTINGS.map(({ key, label, hint }) => (
             <Switch key={key} label={label} hint={hint} checked={settings[key]} onToggle={() => void save({ [key]: !settings[key] })} />
@@ -90,7 +110,19 @@ function PrivacySettingsSection({ uid }: { uid: number }) {
   );
 }
 
-function WhoMayWriteGroup({ legend, hint, value, onChange }: { legend: string; hint: string; value: WhoMayWrite; onChange: (value: WhoMayWrite) => void }) {
+function WhoMayWriteGroup({
+  legend,
+  hint,
+  labels,
+  value,
+  onChange,
+}: {
+  legend: string;
+  hint: string;
+  labels: Record<WhoMayWrite, string>;
+  value: WhoMayWrite;
+  onChange: (value: WhoMayWrite) => void;
+}) {
   const id = useId();
   return (
     <Fieldset aria-describedby={`${id}hint`}>
@@ -98,7 +130,7 @@ function WhoMayWriteGroup({ legend, hint, value, onChange }: { legend: string; h
       {WHO_CHOICES.map((choice) => (
         <label key={choice}>
           <input type="radio" name={id} value={choice} checked={value === choice} onChange={() => onChange(choice)} />
-          {WHO_LABELS[choice]}
+          {labels[choice]}
         </label>
       ))}
       <p id={`${id}hint`} className="hint">
@@ -138,6 +170,15 @@ function Switch({ label, hint, checked, onToggle }: { label: string; hint: strin
     </SwitchRow>
   );
 }
+
+const MinorNote = styled.p`
+  max-width: 560px;
+  margin: 0 0 14px;
+  padding: 8px 12px;
+  border-left: 4px solid ${(p) => p.theme.colors.primary};
+  background: ${(p) => p.theme.colors.panel};
+  line-height: 1.6;
+`;
 
 const Fieldset = styled.fieldset`
   border: 0;
