@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { age, birthDays, birthYears, daysInMonth, formatBirthday, isAllowedBirthday, isLeapYear, level, parseBirthday, zodiac } from './domain';
+import { age, birthDays, birthYears, daysInMonth, formatBirthday, isAllowedBirthday, isLeapYear, isMinor, level, parseBirthday, zodiac } from './domain';
 
 /** Local-time dates, as the functions read getFullYear(). */
 const on = (year: number, month = 6, day = 15) => new Date(year, month - 1, day, 12);
@@ -9,6 +9,25 @@ describe('age', () => {
     expect(age(2000, on(2025))).toBe(25);
     expect(age(2000, on(2025, 1, 1))).toBe(25); // the spec does not look at month and day
     expect(age(2015, on(2025, 12, 31))).toBe(10);
+  });
+});
+
+describe('isMinor', () => {
+  it('is under 18 by the whole date: the day before the 18th birthday still counts, the birthday itself does not', () => {
+    expect(isMinor('2008-06-16', on(2026, 6, 15))).toBe(true);
+    expect(isMinor('2008-06-15', on(2026, 6, 15))).toBe(false);
+    expect(isMinor('2008-12-31', on(2026, 1, 1))).toBe(true); // age() alone would say 18
+    expect(isMinor('2014-03-04', on(2026))).toBe(true);
+    expect(isMinor('1999-11-02', on(2026))).toBe(false);
+  });
+
+  it('a 29 February birthday reaches 18 on 1 March in a common year', () => {
+    expect(isMinor('2008-02-29', on(2026, 2, 28))).toBe(true);
+    expect(isMinor('2008-02-29', on(2026, 3, 1))).toBe(false);
+  });
+
+  it('an empty, missing or malformed birthday counts as under 18', () => {
+    for (const birthday of ['', null, undefined, '2000-13-01', 'soon']) expect(isMinor(birthday, on(2026))).toBe(true);
   });
 });
 
