@@ -1,9 +1,11 @@
 /**
- * The render sandbox in tests: its runner bundled as build.mjs bundles it (into server/test-results,
- * one level below server/ like dist/), and a built server entry opened through it. The sample
- * user is the one every render test signs in as.
+ * The render sandbox in tests: its runner bundled as build.mjs bundles it (into the system's
+ * temporary folder, which every user may enter: as root the sandbox runs each pool under a user
+ * of its own, which must be able to read the runner wherever the repository is checked out), and
+ * a built server entry opened through it. The sample user is the one every render test signs in as.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { SERVER_ROOT } from '../paths';
@@ -11,9 +13,7 @@ import { createRenderSandbox, type RenderSandbox } from '../render/sandbox';
 
 /** Bundles src/render/runner.ts to a file of its own (`name` keeps parallel test files apart); returns its path. */
 export async function buildTestRunner(name: string): Promise<string> {
-  const dir = path.join(SERVER_ROOT, 'test-results');
-  mkdirSync(dir, { recursive: true });
-  const runner = path.join(dir, `render-runner-${name}-${process.pid}.js`);
+  const runner = path.join(tmpdir(), `xb-render-runner-${name}-${process.pid}.js`);
   await build({
     entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
     outfile: runner,
