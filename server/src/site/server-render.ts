@@ -6,7 +6,7 @@
  * where the network and signals are closed to them, or with SERVER_RENDER_UNSAFE=1.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TokenSigner } from '../auth/tokens';
@@ -34,7 +34,12 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
   // The registry's remotes at start: a remote registered later is rendered in the browser until a restart.
   const remotes = (await options.registry.load()).remotes.map((r) => r.name);
   // Each remote's published entries get a folder (a root, so a pool of children) of their own.
-  for (const name of remotes) await mkdir(path.join(cacheDir, name), { recursive: true });
+  for (const name of remotes) {
+    await mkdir(path.join(cacheDir, name), { recursive: true });
+    // Entered and read by that pool's own user (render/sandbox.ts), whatever the server's umask.
+    await chmod(path.join(cacheDir, name), 0o755);
+  }
+  await chmod(cacheDir, 0o755);
   const sandbox = createRenderSandbox({
     roots: serverRenderRoots(config.siteDir, remotes, cacheDir),
     timeoutMs: config.serverRender.timeoutMs,

@@ -22,7 +22,7 @@
  * the operator accepts the risk (SERVER_RENDER_UNSAFE=1); else its areas render in the browser.
  * A remote whose renders keep failing is rendered in the browser for a while (BREAKER_*).
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { NOT_FOUND_PATH, PUBLIC_PATHS, routeMatchScore } from '@xiaoba/shared/core';
@@ -235,9 +235,12 @@ export class SignedInPages {
     const data = await versions!.readFile(name, active, SERVER_ENTRY_FILE).catch(() => null);
     if (!data) return null;
     // A regular file with the published bytes (never a link: the sandbox would refuse it), renamed into place whole.
+    // Readable by the pool's own user whatever the server's umask (a folder and a file of public build output).
     await mkdir(path.dirname(file), { recursive: true });
+    await chmod(path.dirname(file), 0o755);
     const temp = `${file}.${process.pid}.tmp`;
     await writeFile(temp, data);
+    await chmod(temp, 0o644);
     await rename(temp, file);
     return file;
   }
