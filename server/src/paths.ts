@@ -8,4 +8,6 @@ import path from 'node:path';
 export const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '..');
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
+/** The repeatable SQL definitions (functions) applied after the migrations (sql/README.md). */
+export const DEFINITIONS_DIR = path.join(SERVER_ROOT, 'sql');
 export const STATIC_DIR = path.join(SERVER_ROOT, 'static');

@@ -45,8 +45,13 @@ async function dumpTables(url: string): Promise<Record<string, string[]>> {
     );
     const out: Record<string, string[]> = {};
     for (const { name } of tables) {
-      // schema_migrations' applied_at is the time of the restore: compare the names only.
-      const sql = name === 'schema_migrations' ? 'SELECT name AS r FROM schema_migrations ORDER BY 1' : `SELECT t::text AS r FROM "${name}" t ORDER BY 1`;
+      // schema_migrations' and schema_definitions' applied_at is the time of the restore: compare the names (and texts' hashes) only.
+      const sql =
+        name === 'schema_migrations'
+          ? 'SELECT name AS r FROM schema_migrations ORDER BY 1'
+          : name === 'schema_definitions'
+            ? `SELECT name || ' ' || sha256 AS r FROM schema_definitions ORDER BY 1`
+            : `SELECT t::text AS r FROM "${name}" t ORDER BY 1`;
       out[name] = (await client.query<{ r: string }>(sql)).rows.map((r) => r.r);
     }
     const { rows: seqs } = await client.query<{ name: string }>(

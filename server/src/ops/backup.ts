@@ -140,7 +140,10 @@ interface TableInfo {
   refs: string[];
 }
 
-/** Every ordinary table of the public schema but schema_migrations (the manifest lists migrations). */
+/**
+ * Every ordinary table of the public schema but schema_migrations (the manifest lists migrations)
+ * and schema_definitions (the restore applies the restoring server's own definitions).
+ */
 async function listTables(client: pg.Client): Promise<TableInfo[]> {
   const { rows } = await client.query<TableInfo>(`
     SELECT c.relname::text AS name,
@@ -150,7 +153,7 @@ async function listTables(client: pg.Client): Promise<TableInfo[]> {
       array(SELECT DISTINCT f.relname::text FROM pg_constraint k JOIN pg_class f ON f.oid = k.confrelid
             WHERE k.conrelid = c.oid AND k.contype = 'f' AND k.confrelid <> c.oid) AS refs
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> 'schema_migrations'
+    WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname NOT IN ('schema_migrations', 'schema_definitions')
     ORDER BY c.relname`);
   return rows;
 }

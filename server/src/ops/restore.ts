@@ -13,7 +13,8 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import yauzl from 'yauzl';
-import { MIGRATIONS_DIR } from '../paths';
+import { applyDefinitions, readDefinitions } from '../db/migrate';
+import { DEFINITIONS_DIR, MIGRATIONS_DIR } from '../paths';
 import type { UploadStorage } from '../uploads/storage';
 import { SESSION_OPTIONS } from './backup';
 import { Digest, FORMAT, plural, FORMAT_VERSION, ident, MANIFEST_NAME, type Manifest } from './format';
@@ -171,6 +172,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     log(`  ${plural(indexes.rows.length, 'index', 'indexes')} built, ${plural(foreignKeys.rows.length, 'foreign key')} checked`);
     for (const seq of manifest.database.sequences) {
       await client.query('SELECT setval($1::regclass, $2, $3)', [ident(seq.name), seq.value, seq.isCalled]);
+    }
+    // The repeatable definitions (server/sql) are written for this server's newest schema: applied
+    // here when the backup has every migration this server knows, else by the server's next start,
+    // after it applied the newer migrations (db/migrate.ts).
+    const known = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql'));
+    if (known.every((f) => manifest.database.migrations.includes(f))) {
+      const definitions = await applyDefinitions(client, await readDefinitions(DEFINITIONS_DIR));
+      log(`  definitions: ${definitions.length} applied`);
     }
 
     let bytes = 0;
