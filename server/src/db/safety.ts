@@ -4,36 +4,50 @@
  * the comment count (db/yy.ts countComment) and the space's into the visit (db/visitors.ts
  * visitSpace); the checks here are one primary-key probe each.
  */
-import { type BlockedUser, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared/core';
-import type { Queryable } from './pool';
+import { BLOCKS_MAX, type BlockedUser, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared/core';
+import { withTransaction, type Pool, type Queryable } from './pool';
+
+// The first half of the advisory lock key "user N is adding a block" (any constant not used elsewhere).
+const BLOCK_LOCK_CLASS = 7_263_022;
 
 /**
  * `uid` blocks `blockedUid`. 'added', 'already' (blocking twice changes nothing, not even the
  * time), or 'noUser' when `blockedUid` names nobody. The caller's own row must exist (the token's
- * subject may have been deleted): 'noCaller' then. The blocked user's follow of the blocker ends
- * in the same statement (issue 18: they may not follow; the counters follow by trigger, 018); the
- * blocker's follow of them is the blocker's own choice and stays.
+ * subject may have been deleted): 'noCaller' then. 'full' when the caller has BLOCKS_MAX blocks or
+ * more already (they keep them all; nothing changes). The blocked user's follow of the blocker
+ * ends in the same statement (issue 18: they may not follow; the counters follow by trigger, 018);
+ * the blocker's follow of them is the blocker's own choice and stays. One user's adds are taken one
+ * at a time (an advisory lock in the transaction), so parallel adds cannot pass the cap.
  */
-export async function addBlock(db: Queryable, uid: number, blockedUid: number): Promise<'added' | 'already' | 'noUser' | 'noCaller'> {
-  const { rows } = await db.query<{ target: boolean; caller: boolean; added: boolean }>(
-    `WITH target AS (SELECT uid FROM users WHERE uid = $2),
-          caller AS (SELECT uid FROM users WHERE uid = $1),
-          added AS (
-            INSERT INTO blocks (uid, blocked_uid)
-            SELECT caller.uid, target.uid FROM caller, target
-            ON CONFLICT (uid, blocked_uid) DO NOTHING
-            RETURNING 1
-          ),
-          unfollowed AS (
-            DELETE FROM follows f USING caller, target WHERE f.uid = target.uid AND f.followed_uid = caller.uid
-          )
-     SELECT EXISTS (SELECT 1 FROM target) AS target, EXISTS (SELECT 1 FROM caller) AS caller, EXISTS (SELECT 1 FROM added) AS added`,
-    [uid, blockedUid],
-  );
-  const r = rows[0]!;
+export async function addBlock(pool: Pool, uid: number, blockedUid: number): Promise<'added' | 'already' | 'noUser' | 'noCaller' | 'full'> {
+  const r = await withTransaction(pool, async (db) => {
+    await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2::text))', [BLOCK_LOCK_CLASS, uid]);
+    const { rows } = await db.query<{ target: boolean; caller: boolean; existing: boolean; added: boolean }>(
+      `WITH target AS (SELECT uid FROM users WHERE uid = $2),
+            caller AS (SELECT uid FROM users WHERE uid = $1),
+            existing AS (SELECT 1 FROM blocks WHERE uid = $1 AND blocked_uid = $2),
+            -- Counted up to the cap only (the primary key's range of the caller).
+            room AS (SELECT count(*) < $3 AS ok FROM (SELECT 1 FROM blocks WHERE uid = $1 LIMIT $3) b),
+            added AS (
+              INSERT INTO blocks (uid, blocked_uid)
+              SELECT caller.uid, target.uid FROM caller, target, room WHERE room.ok
+              ON CONFLICT (uid, blocked_uid) DO NOTHING
+              RETURNING 1
+            ),
+            unfollowed AS (
+              DELETE FROM follows f USING caller, target, room
+              WHERE f.uid = target.uid AND f.followed_uid = caller.uid AND (room.ok OR EXISTS (SELECT 1 FROM existing))
+            )
+       SELECT EXISTS (SELECT 1 FROM target) AS target, EXISTS (SELECT 1 FROM caller) AS caller,
+              EXISTS (SELECT 1 FROM existing) AS existing, EXISTS (SELECT 1 FROM added) AS added`,
+      [uid, blockedUid, BLOCKS_MAX],
+    );
+    return rows[0]!;
+  });
   if (!r.caller) return 'noCaller';
   if (!r.target) return 'noUser';
-  return r.added ? 'added' : 'already';
+  if (r.existing) return 'already';
+  return r.added ? 'added' : 'full';
 }
 
 /** Ends a block; false when `blockedUid` names nobody (a block of nobody cannot exist). Idempotent. */

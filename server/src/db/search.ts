@@ -55,8 +55,9 @@ export async function searchUsers(db: Queryable, viewer: number, q: string, limi
 
 /**
  * Yy for `viewer`, newest first, in the feeds' `Yy` shape, one round trip: the function
- * search_yy_page of migration 020 (removed yy and the yy of users blocked either way left out;
- * comment counts as the feeds count them).
+ * search_yy_page (server/sql/30_search_yy_page.sql): what visible_yy hides from the viewer is
+ * hidden here too (removed yy, the yy of users the viewer blocked, and their words as a repost's
+ * source), and also the yy of users who blocked the viewer; comment counts as the feeds count them.
  */
 export async function searchYy(db: Queryable, viewer: number, q: string, limit: number, offset: number): Promise<SearchPage<Yy>> {
   const { rows } = await db.query<PageRow>({

@@ -32,18 +32,6 @@ export interface YyRow {
 
 const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
 
-/** The yy rows of `page` (a subquery) with author and source, newest first. */
-const YY_SELECT = (page: string) => `
-  SELECT p.weibo_id, p.uid, u.name AS user_name, u.face, u.avatar, p.content, ${epoch('p.ctime')} AS ctime,
-         coalesce(p.transpond_id, 0) AS transpond_id, p.comment_count,
-         s.weibo_id AS s_wid, s.uid AS s_uid, su.name AS s_name, s.content AS s_content,
-         ${epoch('s.ctime')} AS s_ctime, s.comment_count AS s_comment
-  FROM (${page}) p
-  JOIN users u ON u.uid = p.uid
-  LEFT JOIN yy s ON s.weibo_id = p.transpond_id AND s.removed_at IS NULL
-  LEFT JOIN users su ON su.uid = s.uid
-  ORDER BY p.ctime DESC, p.weibo_id DESC`;
-
 export interface PageRow extends YyRow {
   total: number;
   /** The pictures' stored files in order, or null when none (for the yy and for its source). */
@@ -78,39 +66,20 @@ export function toYy(r: YyRow, files: string[] | undefined | null, sourceFiles: 
   };
 }
 
-async function withImages(db: Queryable, rows: YyRow[]): Promise<Yy[]> {
-  const ids = new Set<number>();
-  for (const r of rows) {
-    ids.add(r.weibo_id);
-    if (r.s_wid !== null) ids.add(r.s_wid);
-  }
-  const images = new Map<number, string[]>();
-  if (ids.size > 0) {
-    const { rows: files } = await db.query<{ weibo_id: number; file: string }>(
-      'SELECT weibo_id, file FROM uploads WHERE weibo_id = ANY($1::bigint[]) ORDER BY weibo_id, position',
-      [[...ids]],
-    );
-    for (const f of files) {
-      const list = images.get(f.weibo_id) ?? [];
-      list.push(f.file);
-      images.set(f.weibo_id, list);
-    }
-  }
-  return rows.map((r) => toYy(r, images.get(r.weibo_id), r.s_wid === null ? null : images.get(r.s_wid)));
-}
-
 /**
  * One page of yy with its total, in one round trip (instead of three: the counter, the rows, their
- * pictures): the function yy_page (migration 008, rewritten by 010 and 017) reads the counter (a
- * user's `yy_count`, or the site's), then the page's ids newest first from the (uid, ctime,
- * weibo_id) or (ctime, weibo_id) index of visible yy scanned backwards, then those rows with
- * author, source and each one's pictures as an array; beyond the last page nothing is scanned.
- * Every statement keeps one plan per connection (docs/adr/0009-api-read-path.md). Null when `uid`
- * names no user.
+ * pictures): the function yy_page (server/sql/30_yy_page.sql) reads the counter (a user's
+ * `yy_count`, or the site's), then the page's ids newest first from the (uid, ctime, weibo_id) or
+ * (ctime, weibo_id) index of visible yy scanned backwards, then those rows with author, source and
+ * each one's pictures as an array (yy_page_rows); beyond the last page nothing is scanned. Every
+ * statement keeps one plan per connection (docs/adr/0009-api-read-path.md). Null when `uid` names
+ * no user.
  *
- * `viewer` (the caller): on the site's page (`uid` null) the yy of the users they blocked are left
- * out, total included; comment counts leave out those users' comments. A user's own page is not
- * filtered by blocks: the viewer went there.
+ * `viewer` (the caller) sees what visible_yy (server/sql/10_visible_yy.sql) lets every list show:
+ * on the site's page the yy of the users they blocked are left out, total included; in any page a
+ * repost of such a user's yy shows its source as deleted; comment counts leave out those users'
+ * comments. A user's own page lists that user's yy even when the viewer blocked them: the viewer
+ * went there.
  */
 export async function yyPage(
   db: Queryable,
@@ -132,10 +101,11 @@ export async function yyPage(
 
 /**
  * One page of the following feed (GET /api/yy/getfollowyy): the yy of the users `viewer` follows
- * and the viewer's own, newest first, removed yy and the viewer's blocked users left out, in one
- * round trip (the function follow_page, migration 019). `total` is exact on the last page and
- * beyond it; while more follow it is the page's end plus one (counting every followee's yy would
- * cost a probe per followee: docs/api.md "The following feed").
+ * and the viewer's own, newest first, as visible_yy lets the viewer see them (removed yy and the
+ * viewer's blocked users left out, as yy and as sources), in one round trip (the function
+ * follow_page, server/sql/30_follow_page.sql). `total` is exact on the last page and beyond it;
+ * while more follow it is the page's end plus one (counting every followee's yy would cost a probe
+ * per followee: docs/api.md "The following feed").
  */
 export async function followPage(db: Queryable, viewer: number, limit: number, offset: number): Promise<{ total: number; records: Yy[] }> {
   const { rows } = await db.query<PageRow>({
@@ -148,9 +118,18 @@ export async function followPage(db: Queryable, viewer: number, limit: number, o
   return { total: rows[0]?.total ?? 0, records };
 }
 
-export async function findYy(db: Queryable, weiboId: number): Promise<Yy | null> {
-  const { rows } = await db.query<YyRow>(YY_SELECT('SELECT * FROM yy WHERE weibo_id = $1'), [weiboId]);
-  return (await withImages(db, rows))[0] ?? null;
+/**
+ * One yy as `viewer` sees it in a list (yy_page_rows: a repost of a blocked user's yy shows its
+ * source as deleted); null when it does not exist, was removed, or is by a user the viewer blocked.
+ */
+export async function findYy(db: Queryable, weiboId: number, viewer: number | null = null): Promise<Yy | null> {
+  const { rows } = await db.query<PageRow>({
+    name: 'yy-one',
+    text: 'SELECT * FROM yy_page_rows(1, ARRAY[$1::bigint], $2)',
+    values: [weiboId, viewer],
+  });
+  const r = rows[0];
+  return r && r.weibo_id !== null ? toYy(r, r.files, r.s_files) : null;
 }
 
 export interface YyKey {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { BAD_REQUEST, BLOCK_MSG, PRIVACY_MSG, parsePageQuery, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
+import { BAD_REQUEST, BLOCK_MSG, BLOCKS_MAX, PRIVACY_MSG, parsePageQuery, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import type { Pool } from '../db/pool';
@@ -77,7 +77,7 @@ const uidBody = (what: string) => jsonBody(`{uid}: the user ${what} (a positive 
 
 const SCHEMA = {
   add: routeSchema({
-    summary: 'Block a user: they can no longer comment on or repost my yy, nor write on my board (twice: no change)',
+    summary: `Block a user: they can no longer comment on or repost my yy, follow me, nor write on my board (twice: no change); at most ${BLOCKS_MAX} (409 ${BLOCK_MSG.full})`,
     tags: ['block'],
     auth: true,
     body: uidBody('to block'),
@@ -114,6 +114,7 @@ export async function blockRoutes(app: FastifyInstance, { pool, signer }: Safety
     const result = await addBlock(pool, request.uid, uid);
     if (result === 'noCaller') throw gone();
     if (result === 'noUser') throw new ApiError(404, BLOCK_MSG.userNotFound);
+    if (result === 'full') throw new ApiError(409, BLOCK_MSG.full);
     return ok(BLOCK_MSG.blocked);
   });
 

@@ -8,6 +8,7 @@ import {
   SEARCH_MSG,
   SEARCH_PAGES_MAX,
   SEARCH_QUERY_MAX,
+  SEARCH_RESULTS_MAX,
   SEARCH_USER_PAGE_SIZE,
   YY_PAGE_SIZE,
   normalizeSearchQuery,
@@ -35,7 +36,7 @@ const searchQuery = (defaultSize: number) => {
       ...paging.properties,
       q: text(
         `the words: trimmed, whitespace folded, at most ${SEARCH_QUERY_MAX} characters (else 400 ${SEARCH_MSG.tooLong}); missing or blank: 400 ${SEARCH_MSG.empty}. ` +
-          `pageNum above ${SEARCH_PAGES_MAX}: 400 ${SEARCH_MSG.tooDeep}`,
+          `pageNum above ${SEARCH_PAGES_MAX}: 400 ${SEARCH_MSG.tooDeep}; pageNum × pageSize above ${SEARCH_RESULTS_MAX}: 400 ${SEARCH_MSG.tooDeepResults}`,
       ),
     },
   };
@@ -75,6 +76,8 @@ export async function searchRoutes(app: FastifyInstance, { pool, signer }: Searc
       if (!paging.ok) throw new ApiError(400, paging.message);
       const { pageNum, pageSize } = paging.value;
       if (pageNum > SEARCH_PAGES_MAX) throw new ApiError(400, SEARCH_MSG.tooDeep);
+      // The work of a page grows with its end: bounded, whatever the page size.
+      if (pageNum * pageSize > SEARCH_RESULTS_MAX) throw new ApiError(400, SEARCH_MSG.tooDeepResults);
       const found = await read(pool, request.uid, query.value, pageSize, (pageNum - 1) * pageSize);
       const page: Page<T> = { records: found.records, total: found.total, pages: Math.ceil(found.total / pageSize), current: pageNum, size: pageSize };
       return ok('获取成功', page);

@@ -153,7 +153,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
       }
       return { weiboId: id, repost: transpondId !== null };
     });
-    const yy = await findYy(pool, weiboId);
+    const yy = await findYy(pool, weiboId, uid);
     if (!yy) throw new ApiError(404, YY_MSG.yyNotFound); // deleted in the meantime
     return ok(repost ? YY_MSG.reposted : YY_MSG.posted, yy);
   });

@@ -20,11 +20,19 @@ export interface BlockedUser {
   ctime: number;
 }
 
+/**
+ * Most users one user may block: POST /api/block/add past it answers 409 BLOCK_MSG.full. A user
+ * already over it (blocks made before the cap) keeps every block but adds none.
+ */
+export const BLOCKS_MAX = 1000;
+
 export const BLOCK_MSG = {
   blocked: '已拉黑，对方不能再关注你、评论或转发你的yy、在你的留言板留言',
   unblocked: '已取消拉黑',
   self: '不能拉黑自己',
   userNotFound: '用户不存在',
+  /** The caller's list holds BLOCKS_MAX users already. */
+  full: `黑名单最多${BLOCKS_MAX}人，请先移出一些再拉黑`,
   /** A write the owner does not allow: the same words whether blocked or the owner's privacy says no. */
   notAllowed: '对方设置了权限，你不能这样做',
 } as const;

@@ -21,6 +21,12 @@ import { charCount } from './validation';
 export const SEARCH_QUERY_MAX = 30;
 /** Results of one tab are paged up to this many pages (deeper pages get SEARCH_MSG.tooDeep). */
 export const SEARCH_PAGES_MAX = 50;
+/**
+ * Results of one tab a query may page through (the page's end, pageNum × pageSize): a deeper page
+ * gets SEARCH_MSG.tooDeepResults. The browser's pages of 20 reach it at page SEARCH_PAGES_MAX; it
+ * bounds the work of a page asked with a larger pageSize.
+ */
+export const SEARCH_RESULTS_MAX = 1000;
 /** Users per page of the 用户 tab (the yy tab pages as every yy list: YY_PAGE_SIZE). */
 export const SEARCH_USER_PAGE_SIZE = 20;
 
@@ -41,6 +47,7 @@ export const SEARCH_MSG = {
   empty: '请输入要搜索的内容',
   tooLong: `搜索内容不能超过${SEARCH_QUERY_MAX}个字`,
   tooDeep: `最多只能看前${SEARCH_PAGES_MAX}页结果`,
+  tooDeepResults: `最多只能看前${SEARCH_RESULTS_MAX}条结果`,
   noUsers: '没有找到相关的用户',
   noYy: '没有找到相关的yy',
   placeholder: '搜索好友、yy',
