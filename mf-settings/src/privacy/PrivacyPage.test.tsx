@@ -198,6 +198,19 @@ describe('/setting/privacy: the note to a minor', () => {
     expect(screen.getByRole('note').textContent).toBe(PRIVACY_MSG.minorNote);
   });
 
+  it("decides by the user's own record when the page's state hid the birthday: an adult who hides it sees no note", async () => {
+    server({ override: (call) => (call.path === '/user/getinfo' ? ok({ ...me, birthday: bornYearsAgo(30) }) : undefined) });
+    const { store } = await open({ ...me, birthday: '' });
+    await waitFor(() => expect(store.getState().auth.user?.birthday).toBe(bornYearsAgo(30)));
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('a child whose page hid the birthday still gets the note once the own record answers', async () => {
+    server({ privacy: CHILD_PRIVACY, override: (call) => (call.path === '/user/getinfo' ? ok({ ...me, birthday: bornYearsAgo(12) }) : undefined) });
+    await open({ ...me, birthday: '' });
+    expect((await screen.findByRole('note')).textContent).toBe(PRIVACY_MSG.minorNote);
+  });
+
   it('an adult (18 today) sees no note', async () => {
     server();
     await open({ ...me, birthday: bornYearsAgo(18) });

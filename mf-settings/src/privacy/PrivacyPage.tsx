@@ -8,8 +8,9 @@
  * codes: no nudge towards less privacy), and the defaults are the server's.
  */
 import { useId, useState } from 'react';
-import { Button, errorMessage, isMinor, notify, PRIVACY_MSG, selectUser, styled, useAppSelector, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared';
+import { Button, errorMessage, isMinor, notify, PRIVACY_MSG, styled, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared';
 import { SettingsFrame } from '../frame/SettingsFrame';
+import { useOwnUser } from '../frame/own-user';
 import { Refusal, Section } from '../frame/parts';
 import { BlockList } from './BlockList';
 import { useGetPrivacyQuery, useSetPrivacyMutation } from './privacy-api';
@@ -42,12 +43,12 @@ export const SWITCH_SETTINGS: { key: 'showVisitors' | 'showBirthday' | 'findable
 export const PRIVACY_NOT_SAVED = (why: string) => `没有保存，设置已恢复原样：${why}`;
 
 export default function PrivacyPage() {
-  const user = useAppSelector(selectUser);
+  const { user, known } = useOwnUser();
   return (
     <SettingsFrame title="隐私设置" writes>
       {user ? (
         <>
-          <PrivacySettingsSection uid={user.uid} minor={isMinor(user.birthday)} />
+          <PrivacySettingsSection uid={user.uid} minor={known && isMinor(user.birthday)} />
           <BlockList uid={user.uid} />
         </>
       ) : (

@@ -39,7 +39,27 @@ describe('/setting/profile: card', () => {
     await open(user);
     await events.click(screen.getByRole('button', { name: '保存资料' }));
     expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
-    expect(calls).toEqual([]);
+    // Nothing written (a missing birthday is first looked up in the user's own record).
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it("fills in the birthday from the user's own record when the page's state hid it (a server-rendered page of a user who hides it)", async () => {
+    const calls = fakeServer((call) => (call.path === '/user/getinfo' ? ok(me) : ok()));
+    const { store } = await open({ ...me, birthday: '' });
+    await waitFor(() => expect([select('年').value, select('月').value, select('日').value]).toEqual(['2005', '3', '31']));
+    expect(store.getState().auth.user?.birthday).toBe(me.birthday);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /user/getinfo']);
+  });
+
+  it('keeps a birthday chosen before the own record answers', async () => {
+    const events = userEvent.setup();
+    let answer!: () => void;
+    fakeServer((call) => (call.path === '/user/getinfo' ? new Promise((resolve) => (answer = () => resolve(ok(me)))) : ok()));
+    const { store } = await open({ ...me, birthday: '' });
+    await events.selectOptions(select('年'), '2008');
+    answer();
+    await waitFor(() => expect(store.getState().auth.user?.birthday).toBe(me.birthday));
+    expect(select('年').value).toBe('2008');
   });
 
   it('days follow the month: 31 March becomes 30 April, February 2008 has 29', async () => {

@@ -4,7 +4,7 @@
  * signatures with their limits (cut at the limit, with the spec's message). Each save patches the
  * store, so the header, the space and the right box show the change without a reload.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
   authActions,
   BIG_SIGNATURE_MAX,
@@ -18,14 +18,12 @@ import {
   NICKNAME_RANGE,
   nicknameInRange,
   notify,
-  selectUser,
   type Sex,
   SMALL_SIGNATURE_MAX,
   SMALL_SIGNATURE_TOO_LONG,
   styled,
   TERRITORY_WORD,
   useAppDispatch,
-  useAppSelector,
   useCardUpdateMutation,
   type UserInfo,
   birthdayFromText,
@@ -35,6 +33,7 @@ import {
   SexRadioGroup,
 } from '@xiaoba/shared';
 import { SettingsFrame } from '../frame/SettingsFrame';
+import { useOwnUser } from '../frame/own-user';
 import { useSaveBigSignatureMutation, useSaveSmallSignatureMutation } from './profile-api';
 
 export const PROFILE_SAVED = '资料已更新';
@@ -45,7 +44,7 @@ export const SIGNATURE_FAILED = '签名档更新失败！';
 export const SIGNATURE_SAVED = '签名档已更新';
 
 export default function ProfilePage() {
-  const user = useAppSelector(selectUser);
+  const { user } = useOwnUser();
   return (
     <SettingsFrame title="个人资料" writes>
       {user ? (
@@ -66,6 +65,11 @@ function CardSection({ user }: { user: UserInfo }) {
   const [name, setName] = useState(user.name);
   const [sex, setSex] = useState<Sex | null>(user.sex === 0 || user.sex === 1 ? user.sex : null);
   const [birthday, setBirthday] = useState<BirthdayValue>(() => birthdayFromText(user.birthday));
+  // The birthday may arrive after the first render (useOwnUser): filled in unless already chosen.
+  const known = user.birthday;
+  useEffect(() => {
+    if (known) setBirthday((chosen) => (chosen.year || chosen.month || chosen.day ? chosen : birthdayFromText(known)));
+  }, [known]);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [cardUpdate, { isLoading }] = useCardUpdateMutation();
