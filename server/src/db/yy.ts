@@ -8,6 +8,7 @@
 import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
 import { uploadUrl } from '../uploads/store';
 import type { Queryable } from './pool';
+import { mayWriteSql } from './safety';
 
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
 export const COMMENTS_MAX = 500;
@@ -294,16 +295,16 @@ export interface NewComment {
 /**
  * Counts a new comment on its yy, which locks the yy's row for the transaction (a parallel delete
  * of the yy waits). Returns the yy's author, or null when the yy does not exist or was removed:
- * the existence check and the count in one statement. `allowed`: whether `commenter` may comment there (issue 17:
- * the author, or anyone the author has not blocked while their privacy lets others comment); read
+ * the existence check and the count in one statement. `allowed`: whether `commenter` may comment there (the one rule
+ * of writes to another user's things, mayWriteSql: the author, or anyone the author has not blocked
+ * while their privacy lets others comment); read
  * in the same statement, a primary-key probe of `blocks`, so the check costs no round trip.
  */
 export async function countComment(db: Queryable, weiboId: number, commenter = 0): Promise<{ yyUid: number; allowed: boolean } | null> {
   const { rows } = await db.query<{ uid: number; allowed: boolean }>({
     name: 'comment-count',
     text: `UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1 AND removed_at IS NULL
-      RETURNING yy.uid, (yy.uid = $2 OR (SELECT u.privacy_comment = 'everyone'
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = u.uid AND b.blocked_uid = $2) FROM users u WHERE u.uid = yy.uid)) AS allowed`,
+      RETURNING yy.uid, (SELECT ${mayWriteSql('comment', 'u', '$2')} FROM users u WHERE u.uid = yy.uid) AS allowed`,
     values: [weiboId, commenter],
   });
   const row = rows[0];
