@@ -15,6 +15,7 @@
 --
 -- Changing the page's columns means a later migration with CREATE OR REPLACE (or DROP and CREATE
 -- when the columns change) and the row type in server/src/db/yy.ts.
+-- Its current text: server/sql/30_yy_page.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION yy_page(p_uid bigint, p_limit integer, p_offset bigint)
 RETURNS TABLE (
   total bigint,

@@ -23,6 +23,7 @@
 -- of step 1.
 --
 -- To go back: 008's CREATE OR REPLACE text (same signature); nothing else depends on this one.
+-- Its current text: server/sql/30_yy_page.sql; this one is history, run first on a fresh database.
 CREATE OR REPLACE FUNCTION yy_page(p_uid bigint, p_limit integer, p_offset bigint)
 RETURNS TABLE (
   total bigint,

@@ -24,6 +24,7 @@ CREATE TABLE deleted_origins (
   PRIMARY KEY (kind, origin, uid)
 );
 
+-- Its current text: server/sql/10_deleted_origins.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION remember_deleted_origin() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO deleted_origins (kind, origin, uid) VALUES (TG_ARGV[0], OLD.origin, OLD.uid) ON CONFLICT DO NOTHING;

@@ -78,6 +78,7 @@ CREATE TABLE moderation_log (
 );
 CREATE INDEX moderation_log_ctime_idx ON moderation_log (ctime, id);
 
+-- Its current text: server/sql/10_moderation_log.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION moderation_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'moderation_log is append-only';

@@ -27,6 +27,7 @@ CREATE INDEX leave_replies_removed_idx ON leave_replies (uid, removed_at) WHERE 
 --  * comment counts, the yy's and its source's, leave out removed comments (comment_count) and,
 --    for a viewer with blocks, the comments of the users they blocked (getComment hides them).
 DROP FUNCTION yy_page(bigint, integer, bigint);
+-- Its current text: server/sql/30_yy_page.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION yy_page(p_uid bigint, p_limit integer, p_offset bigint, p_viewer bigint DEFAULT NULL)
 RETURNS TABLE (
   total bigint,

@@ -25,6 +25,7 @@ CREATE INDEX follows_unread_idx ON follows (followed_uid, uid) WHERE unread;
 -- transaction, whatever removes a row: an unfollow, a block (db/safety.ts), a user's deletion
 -- (cascade; the deleted user's own row is gone and its update matches nothing). Both users'
 -- rows are locked in uid order first, so A following B while B follows A cannot deadlock.
+-- Its current text: server/sql/10_follows_count.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION follows_count() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE

@@ -20,6 +20,7 @@
 
 -- The rows of a page of yy ids (in that order) with the answer's columns, or one row of just the
 -- total when there are none: yy_page's second step (017), for the feed's function.
+-- Its current text: server/sql/20_yy_page_rows.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION yy_page_rows(p_total bigint, ids bigint[], hidden bigint[])
 RETURNS TABLE (
   total bigint,
@@ -84,6 +85,7 @@ BEGIN
 END
 $$;
 
+-- Its current text: server/sql/30_follow_page.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION follow_page(p_viewer bigint, p_limit integer, p_offset bigint)
 RETURNS TABLE (
   total bigint,

@@ -11,6 +11,7 @@
 -- normalizeSearchQuery (shared/src/core/search.ts), which the query went through: its whitespace
 -- class is JavaScript's \s, written out; lower() follows Unicode with the builtin collation
 -- pg_c_utf8 (PostgreSQL 17 and later), else the database's (ASCII letters only under C).
+-- search_fold and search_lower stay in migrations: the indexes below depend on search_fold (server/sql/README.md).
 DO $$
 DECLARE
   collate_clause text := CASE WHEN current_setting('server_version_num')::int >= 170000 THEN ' COLLATE pg_c_utf8' ELSE '' END;
@@ -28,6 +29,7 @@ $$;
 -- Every character (not a space) and every pair of neighbouring characters of the folded text,
 -- distinct. In one pass (the characters split once, the pairs zipped from two slices): substr per
 -- position would walk the text from its start each time.
+-- Stays in migrations: yy_search_idx and users_search_idx depend on it (server/sql/README.md).
 CREATE FUNCTION search_grams(t text) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
 -- CREATE INDEX, ANALYZE and VACUUM run index expressions with search_path pg_catalog (PostgreSQL 17).
@@ -40,6 +42,7 @@ SET search_path FROM CURRENT AS $$
 $$;
 
 -- The grams a query looks up: its pairs, or its one character.
+-- Its current text: server/sql/10_search_query_grams.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION search_query_grams(q text) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT SET search_path FROM CURRENT AS $$
   SELECT CASE WHEN length(search_fold(q)) < 2 THEN ARRAY[search_fold(q)]
@@ -64,6 +67,7 @@ CREATE INDEX users_search_idx ON users USING gin (search_grams(name));
 --    The candidates are a MATERIALIZED CTE, so the kept plan can never be an ordered scan that
 --    computes the grams of every row it passes.
 -- total: the page's end plus one while more follow, exact on the last page and beyond.
+-- Its current text: server/sql/30_search_yy_page.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION search_yy_page(p_viewer bigint, p_q text, p_limit integer, p_offset bigint)
 RETURNS TABLE (
   total bigint,

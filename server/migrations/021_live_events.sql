@@ -18,6 +18,7 @@
 
 -- 回复我的: a comment on the recipient's yy or a reply to their comment (migration 004), unless the
 -- recipient blocked its author (db/notices.ts does not show it then either).
+-- Its current text: server/sql/10_live_events.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION live_comment_notice() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -31,6 +32,7 @@ CREATE TRIGGER live_comment_notice AFTER INSERT ON comment_notices
   FOR EACH ROW WHEN (NEW.unread) EXECUTE FUNCTION live_comment_notice();
 
 -- 新粉丝: a follow row is its followee's notice (migration 018).
+-- Its current text: server/sql/10_live_events.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION live_fan_notice() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -42,6 +44,7 @@ CREATE TRIGGER live_fan_notice AFTER INSERT ON follows
   FOR EACH ROW WHEN (NEW.unread) EXECUTE FUNCTION live_fan_notice();
 
 -- 系统通知: the moderators' notices (migration 016).
+-- Its current text: server/sql/10_live_events.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION live_system_notice() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -53,6 +56,7 @@ CREATE TRIGGER live_system_notice AFTER INSERT ON system_notices
   FOR EACH ROW WHEN (NEW.unread) EXECUTE FUNCTION live_system_notice();
 
 -- A new yy, originals and reposts alike (a repost is a new entry of the feeds); not imported ones.
+-- Its current text: server/sql/10_live_events.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION live_yy() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -65,6 +69,7 @@ CREATE TRIGGER live_yy AFTER INSERT ON yy
 
 -- A ban (migration 016) ends the user's open streams at once, in every process (no event is sent:
 -- the client's reconnect is refused with 401 like any call of a banned user).
+-- Its current text: server/sql/10_live_events.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION live_ban() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,6 +1,6 @@
 -- search_yy_page(viewer, q, limit, offset): the yy whose folded text holds q (already normalised by
 -- normalizeSearchQuery), newest first, answered by yy_page_rows (20_yy_page_rows.sql) as the feeds
--- are (docs/api.md "Search (issue 18)", docs/adr/0015-chinese-search.md). The candidates come from
+-- are (docs/api.md "Search", docs/adr/0015-chinese-search.md). The candidates come from
 -- visible_yy (10_visible_yy.sql): removed yy and the yy of users the viewer blocked are left out,
 -- and so are their words as a repost's source. Search alone also leaves out the yy of users who
 -- blocked the viewer (a probe of blocks (blocked_uid, uid) per row; migration 014's index).
