@@ -34,7 +34,7 @@ import { StandingCache } from './auth/standing';
 import { installSanctions } from './http/sanctions';
 import { reportRoutes } from './routes/report';
 import { systemNoticeRoutes } from './routes/notice-system';
-import { moderationRoutes } from './routes/moderation';
+import { moderationRoutes } from './moderation/routes';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
 import { siteRoutes } from './site/static';

@@ -58,7 +58,7 @@ export const FROZEN_OPEN: ReadonlySet<string> = new Set([
 /** Whether a frozen user may call this route (its method and registered pattern). */
 export const frozenMayUse = (method: string, url: string): boolean => FROZEN_OPEN.has(`${method} ${url}`);
 
-/** The moderation routes answer non-moderators as unknown routes (routes/moderation.ts), frozen or not. */
+/** The moderation routes answer non-moderators as unknown routes (moderation/routes.ts), frozen or not. */
 export const MOD_PREFIX = '/api/mod/';
 
 export function sanctionsHook(signer: TokenSigner, standings: StandingCache) {

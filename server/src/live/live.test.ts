@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAMS_PER_USER, type LiveEvent } from '@xiaoba/shared/core';
 import { TokenSigner } from '../auth/tokens';
-import { addSystemNotice } from '../db/moderation';
+import { addSystemNotice } from '../moderation/queries/system-notices';
 import { ARCHIVE_MSG } from '../http/archive';
 import { MSG } from '../http/errors';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../test/helpers';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { BAD_REQUEST, parsePageQuery, type Page, type SystemNotice } from '@xiaoba/shared/core';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import { markSystemNoticesRead, systemNoticePage } from '../db/moderation';
+import { markSystemNoticesRead, systemNoticePage } from '../moderation/queries/system-notices';
 import type { Pool } from '../db/pool';
 import { ApiError, ok } from '../http/errors';
 import { jsonBody, num, pageQuery, routeSchema } from '../http/openapi';

@@ -18,7 +18,7 @@ import {
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTargetAuthor } from '../db/moderation';
+import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTargetAuthor } from '../moderation/queries/filing';
 import { withTransaction, type Pool } from '../db/pool';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';

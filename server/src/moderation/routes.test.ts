@@ -9,7 +9,7 @@ import { frozenMayUse, MOD_PREFIX } from '../http/sanctions';
 import { cookieFrom, startTestApp, type TestApp } from '../test/helpers';
 import { PASSWORD } from '../test/users';
 import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
-import { MOD_EXTRA_MSG } from './moderation';
+import { MOD_EXTRA_MSG } from './input';
 
 let t: TestApp;
 let mod: Member;
