@@ -7,6 +7,7 @@
 import type { FanNotice, FanNotices, FollowListKind, FollowUser } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
 import { mayWriteSql } from './safety';
+import { authorCardJson, listedCardJson, viewerFollows } from './user-card';
 
 /** Newest fan notices GET /api/count/getfans answers. */
 export const FAN_NOTICES_MAX = 20;
@@ -68,11 +69,7 @@ export async function removeFollow(db: Queryable, uid: number, followedUid: numb
 }
 
 /** One list's columns: `f` the relation, `u` the listed user, `$2` the viewer. */
-const LISTED = `json_build_object(
-  'uid', u.uid, 'name', u.name, 'face', u.face, 'avatar', u.avatar, 'qianming', u.qianming,
-  'following', EXISTS (SELECT 1 FROM follows m WHERE m.uid = $2 AND m.followed_uid = u.uid),
-  'followsMe', EXISTS (SELECT 1 FROM follows m WHERE m.uid = u.uid AND m.followed_uid = $2),
-  'ctime', floor(extract(epoch FROM f.ctime))::bigint)`;
+const LISTED = `json_build_object(${listedCardJson('u', '$2')}, 'ctime', floor(extract(epoch FROM f.ctime))::bigint)`;
 
 /** The page's relations, newest first, for each kind: whom $1 follows, or who follows $1. */
 const PAGE_OF: Record<FollowListKind, string> = {
@@ -122,9 +119,9 @@ export async function fanNotices(db: Queryable, uid: number, limit = FAN_NOTICES
   const { rows } = await db.query<{ count: number; records: FanNotice[] }>(
     `SELECT (SELECT count(*) FROM follows WHERE followed_uid = $1 AND unread)::int AS count,
             coalesce((SELECT json_agg(json_build_object(
-                'uid', u.uid, 'username', u.name, 'face', u.face, 'avatar', u.avatar,
+                ${authorCardJson('u')},
                 'ctime', floor(extract(epoch FROM f.ctime))::bigint, 'unread', f.unread,
-                'following', EXISTS (SELECT 1 FROM follows m WHERE m.uid = $1 AND m.followed_uid = f.uid))
+                'following', ${viewerFollows('u', '$1')})
               ORDER BY f.ctime DESC, f.uid DESC)
               FROM (SELECT * FROM follows x WHERE x.followed_uid = $1 ORDER BY x.ctime DESC, x.uid DESC LIMIT $2) f
               JOIN users u ON u.uid = f.uid), '[]'::json) AS records`,

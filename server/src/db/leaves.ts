@@ -9,6 +9,7 @@
  */
 import type { LeaveMessage, LeaveReply } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
+import { authorCard } from './user-card';
 
 /** Most replies a message shows on a board page: its newest ones, oldest first. */
 export const REPLIES_SHOWN_MAX = 100;
@@ -28,8 +29,8 @@ interface LeaveRow {
 
 type ReplyRow = LeaveReply;
 
-const LEAVE_COLUMNS = `l.leave_id AS id, l.fuid, l.uid, u.name AS username, u.face, u.avatar, l.content, ${epoch('l.ctime')} AS ctime`;
-const REPLY_COLUMNS = `r.id, r.leave_id AS "leaveId", r.uid, u.name AS username, u.face, u.avatar, r.content, ${epoch('r.ctime')} AS ctime`;
+const LEAVE_COLUMNS = `l.leave_id AS id, l.fuid, l.uid, ${authorCard('u')}, l.content, ${epoch('l.ctime')} AS ctime`;
+const REPLY_COLUMNS = `r.id, r.leave_id AS "leaveId", r.uid, ${authorCard('u')}, r.content, ${epoch('r.ctime')} AS ctime`;
 
 /** `alias`'s author is not one the viewer ($n) blocked. */
 const NOT_BLOCKED = (alias: string, viewer: string) => `NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = ${viewer} AND b.blocked_uid = ${alias}.uid)`;

@@ -8,6 +8,7 @@
  */
 import type { CommentNotice } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
+import { authorCard } from './user-card';
 
 /** Newest notices GET /api/count/getcomments answers. */
 export const NOTICES_MAX = 20;
@@ -61,7 +62,7 @@ export function yyExcerpt(content: string): string {
 /** A user's newest notices, newest first, with the yy they are on. */
 export async function listNotices(db: Queryable, uid: number, limit = NOTICES_MAX): Promise<CommentNotice[]> {
   const { rows } = await db.query<NoticeRow>(
-    `SELECT n.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, u.avatar, c.content,
+    `SELECT n.comment_id, c.weibo_id, c.uid, ${authorCard('u')}, c.content,
             floor(extract(epoch FROM c.ctime))::bigint AS ctime, n.kind, coalesce(c.reply_uid, 0) AS reply_uid,
             y.uid AS yy_uid, left(y.content, ${YY_EXCERPT_CHARS * 2}) AS yy_content, n.unread
      FROM (SELECT * FROM comment_notices x WHERE x.uid = $1 AND ${SHOWN('x', '$1')} ORDER BY x.ctime DESC, x.comment_id DESC LIMIT $2) n

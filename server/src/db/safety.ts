@@ -6,6 +6,7 @@
  */
 import { BLOCKS_MAX, type BlockedUser, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared/core';
 import { withTransaction, type Pool, type Queryable } from './pool';
+import { listedCard } from './user-card';
 
 // The first half of the advisory lock key "user N is adding a block" (any constant not used elsewhere).
 const BLOCK_LOCK_CLASS = 7_263_022;
@@ -65,7 +66,7 @@ export async function blockPage(db: Queryable, uid: number, limit: number, offse
   const { rows } = await db.query<{ total: number; records: BlockedUser[] }>(
     `SELECT (SELECT count(*) FROM blocks WHERE uid = $1)::int AS total,
             coalesce((SELECT json_agg(p ORDER BY p.ctime DESC, p.uid DESC) FROM (
-              SELECT u.uid, u.name, u.face, u.avatar, u.qianming, floor(extract(epoch FROM b.ctime))::bigint AS ctime
+              SELECT ${listedCard('u')}, floor(extract(epoch FROM b.ctime))::bigint AS ctime
               FROM blocks b JOIN users u ON u.uid = b.blocked_uid
               WHERE b.uid = $1
               ORDER BY b.ctime DESC, b.blocked_uid DESC

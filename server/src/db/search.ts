@@ -7,6 +7,7 @@
 import type { SearchUser, Yy } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
 import { toYy, type PageRow } from './yy';
+import { listedCardJson } from './user-card';
 
 export interface SearchPage<T> {
   total: number;
@@ -42,9 +43,7 @@ export async function searchUsers(db: Queryable, viewer: number, q: string, limi
      )
      SELECT (SELECT count(*) FROM c)::int AS n,
             coalesce((SELECT json_agg(json_build_object(
-                'uid', u.uid, 'name', u.name, 'face', u.face, 'avatar', u.avatar, 'qianming', u.qianming,
-                'following', EXISTS (SELECT 1 FROM follows m WHERE m.uid = $1 AND m.followed_uid = u.uid),
-                'followsMe', EXISTS (SELECT 1 FROM follows m WHERE m.uid = u.uid AND m.followed_uid = $1),
+                ${listedCardJson('u', '$1')},
                 'exact', c.rank = 0) ORDER BY c.ord)
               FROM c JOIN users u ON u.uid = c.uid WHERE c.ord > $5 AND c.ord <= $5 + $6), '[]'::json) AS records`,
     [viewer, q, exactUid, offset + limit + 1, offset, limit],

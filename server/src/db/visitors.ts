@@ -7,6 +7,7 @@
 import { VISITORS_SHOWN, type Visitor, type VisitorList } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
 import { mayWriteSql } from './safety';
+import { authorCard } from './user-card';
 
 /**
  * The statements that record a visit of `$2` to `$1`'s space at the time of the CTE `t` (no row in
@@ -99,7 +100,7 @@ export async function listVisitors(db: Queryable, visited: number, viewer: numbe
   const total = row.visit_count;
   if (!row.show_visitors && viewer !== visited) return { data: [], total, hidden: true };
   const { rows } = await db.query<Visitor>(
-    `SELECT v.visited AS "visitedId", v.visitor AS uid, u.name AS username, u.face, u.avatar,
+    `SELECT v.visited AS "visitedId", v.visitor AS uid, ${authorCard('u')},
             floor(extract(epoch FROM v.ctime))::bigint AS ctime
      FROM (SELECT * FROM space_visitors sv WHERE visited = $1
              AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $1 AND b.blocked_uid = sv.visitor)

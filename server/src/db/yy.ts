@@ -9,6 +9,7 @@ import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
 import { uploadUrl } from '../uploads/store';
 import type { Queryable } from './pool';
 import { mayWriteSql } from './safety';
+import { authorCard } from './user-card';
 
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
 export const COMMENTS_MAX = 500;
@@ -229,7 +230,7 @@ interface CommentRow {
 
 /** `from` names the comments as `c`: the table, or the rows an INSERT just returned. */
 const COMMENT_SELECT = (where: string, tail = '', from = 'yy_comments c') => `
-  SELECT c.comment_id, c.weibo_id, c.uid, u.name AS username, u.face, u.avatar, c.content, ${epoch('c.ctime')} AS ctime,
+  SELECT c.comment_id, c.weibo_id, c.uid, ${authorCard('u')}, c.content, ${epoch('c.ctime')} AS ctime,
          coalesce(c.reply_comment_id, 0) AS reply_comment_id, coalesce(c.reply_uid, 0) AS reply_uid,
          coalesce(ru.name, '') AS reply_username
   FROM ${from}
