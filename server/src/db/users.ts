@@ -104,6 +104,15 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<number> 
   return rows[0]!.uid;
 }
 
+/**
+ * Locks the user's row until the transaction ends, so one user's runs of a check-then-write (an
+ * export's prepare) are serialised; false when there is no such user.
+ */
+export async function lockUser(db: Queryable, uid: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+  return rowCount !== 0;
+}
+
 /** Records a login now; returns it in unix seconds. */
 export async function touchLastLogin(pool: Pool, uid: number): Promise<number | null> {
   const { rows } = await pool.query<{ last_time: number }>(

@@ -17,6 +17,14 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { RateLimits } from '../config';
 import { withTransaction, type Pool, type Queryable } from '../db/pool';
+import {
+  addRateCounts,
+  countRecentRegistrations,
+  deleteRateCountsBefore,
+  deleteRegistrationsBefore,
+  insertRegistration,
+  takeRegisterCheckSlot,
+} from '../db/rate-limits';
 import type { TokenSigner } from '../auth/tokens';
 import { createHash } from 'node:crypto';
 import { ApiError, MSG } from './errors';
@@ -170,7 +178,7 @@ export class RateLimiter {
     // overshot by as many (one request in a sequential loop: 101 accepted of 100).
     let totals: Map<string, number>;
     try {
-      totals = await addCounts(this.pool, window, buckets, sent);
+      totals = await addRateCounts(this.pool, window, buckets, sent);
     } catch (err) {
       // They are still pending: the next flush sends them (if the minute is still the same).
       // Once per outage, not every second.
@@ -203,20 +211,9 @@ function currentWindow(now: number): number {
   return Math.floor(now / RATE_WINDOW_MS);
 }
 
-async function addCounts(db: Queryable, window: number, keys: string[], hits: number[]): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ bucket: string; hits: number }>(
-    `INSERT INTO rate_limit_counts AS c (bucket, window_start, hits)
-     SELECT bucket, $1, hits FROM unnest($2::text[], $3::int[]) AS t(bucket, hits)
-     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + EXCLUDED.hits
-     RETURNING bucket, hits`,
-    [window, keys, hits],
-  );
-  return new Map(rows.map((r) => [r.bucket, r.hits]));
-}
-
 /** Rows of minutes that are over (kept one extra minute for late flushes). */
 export async function purgeOldRateCounts(db: Queryable, now = Date.now()): Promise<void> {
-  await db.query('DELETE FROM rate_limit_counts WHERE window_start < $1', [currentWindow(now) - 1]);
+  await deleteRateCountsBefore(db, currentWindow(now) - 1);
 }
 
 /**
@@ -242,32 +239,21 @@ export function rateLimitHook(limiter: RateLimiter, signer: TokenSigner) {
 /** The registration limit's window: RATE_LIMIT_REGISTER accounts per address within it. */
 export const REGISTER_WINDOW_MINUTES = 60;
 
-/** Serialises registrations from one address across processes for the rest of the transaction. */
-export async function lockRegistrations(db: Queryable, address: string): Promise<void> {
-  await db.query('SELECT pg_advisory_xact_lock(4, hashtext($1))', [address]);
-}
+export { lockRegistrations } from '../db/rate-limits';
 
 /** Throws 429 (注册太频繁了…) when `address` created `limit` accounts within the last hour; 0 disables. */
 export async function checkRegistrationLimit(db: Queryable, address: string, limit: number): Promise<void> {
   if (limit <= 0) return;
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (
-       SELECT 1 FROM registration_log
-       WHERE address = $1 AND at > now() - make_interval(mins => $2)
-       LIMIT $3) recent`,
-    [address, REGISTER_WINDOW_MINUTES, limit],
-  );
-  if ((rows[0]?.n ?? 0) >= limit) throw new ApiError(429, MSG.registerTooFast);
+  if ((await countRecentRegistrations(db, address, REGISTER_WINDOW_MINUTES, limit)) >= limit) throw new ApiError(429, MSG.registerTooFast);
 }
 
 export async function recordRegistration(db: Queryable, address: string, limit: number): Promise<void> {
   if (limit <= 0) return;
-  await db.query('INSERT INTO registration_log (address) VALUES ($1)', [address]);
+  await insertRegistration(db, address);
 }
 
 export async function purgeOldRegistrations(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM registration_log WHERE at < now() - make_interval(mins => $1)', [REGISTER_WINDOW_MINUTES]);
-  await db.query('DELETE FROM register_check_log WHERE at < now() - make_interval(mins => $1)', [REGISTER_WINDOW_MINUTES]);
+  await deleteRegistrationsBefore(db, REGISTER_WINDOW_MINUTES);
 }
 
 /**
@@ -275,8 +261,6 @@ export async function purgeOldRegistrations(db: Queryable): Promise<void> {
  * a taken e-mail or two, while its 409 for a taken e-mail can test only a handful of addresses.
  */
 export const REGISTER_CHECKS_PER_REGISTRATION = 4;
-/** Advisory lock class of the valitedRegister count (numbered after its migration, 013). */
-const REGISTER_CHECK_LOCK_CLASS = 7_263_013;
 
 /**
  * Counts one valitedRegister call of `address`: REGISTER_CHECKS_PER_REGISTRATION x
@@ -286,19 +270,7 @@ const REGISTER_CHECK_LOCK_CLASS = 7_263_013;
  */
 export async function takeRegisterCheck(pool: Pool, address: string, registerLimit: number): Promise<number> {
   if (registerLimit <= 0) return 0;
-  return withTransaction(pool, async (db) => {
-    await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [REGISTER_CHECK_LOCK_CLASS, address]);
-    const { rows } = await db.query<{ seconds: string | null }>(
-      `WITH full_at AS (
-         SELECT at FROM register_check_log WHERE address = $1 AND at > now() - make_interval(mins => $2)
-         ORDER BY at DESC OFFSET $3 - 1 LIMIT 1),
-       added AS (INSERT INTO register_check_log (address) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM full_at) RETURNING 1)
-       SELECT ceil(extract(epoch FROM (SELECT at FROM full_at) + make_interval(mins => $2) - now()))::bigint AS seconds`,
-      [address, REGISTER_WINDOW_MINUTES, registerLimit * REGISTER_CHECKS_PER_REGISTRATION],
-    );
-    const seconds = Number(rows[0]?.seconds ?? 0);
-    return seconds > 0 ? seconds : 0;
-  });
+  return withTransaction(pool, (db) => takeRegisterCheckSlot(db, address, REGISTER_WINDOW_MINUTES, registerLimit * REGISTER_CHECKS_PER_REGISTRATION));
 }
 
 declare module 'fastify' {

@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { withTransaction, type Pool, type PoolClient } from '../db/pool';
+import { lockUser } from '../db/users';
 import { ApiError, ok } from '../http/errors';
 import { routeSchema, typed } from '../http/openapi';
 import { readExportData } from '../export/data';
@@ -178,8 +179,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
         pool,
         async (db) => {
           // One user's prepares are serialised: the checks below cannot be raced past.
-          const me = await db.query('SELECT 1 FROM users WHERE uid = $1 FOR UPDATE', [uid]);
-          if (me.rowCount === 0) throw new ApiError(401, '登录已过期，请重新登录', 'refresh');
+          if (!(await lockUser(db, uid))) throw new ApiError(401, '登录已过期，请重新登录', 'refresh');
           if (await downloadRunning(db, uid)) throw new ApiError(409, EXPORT_MSG.running);
           if (config.exportPerHour > 0 && (await preparedWithinHour(db, uid)) >= config.exportPerHour) {
             throw new ApiError(429, EXPORT_MSG.tooOften);

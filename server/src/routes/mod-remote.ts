@@ -6,7 +6,8 @@
  * 接口不存在, as every /api/mod/* route gives: the API does not tell them the area exists.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MOD_MSG, type UserRole } from '@xiaoba/shared/core';
+import { MOD_MSG } from '@xiaoba/shared/core';
+import { readStanding } from '../auth/standing';
 import type { TokenSigner } from '../auth/tokens';
 import type { Pool } from '../db/pool';
 import { ApiError, ok } from '../http/errors';
@@ -44,8 +45,7 @@ async function moderatorUid(pool: Pool, signer: TokenSigner, request: FastifyReq
   const match = BEARER.exec(request.headers.authorization ?? '');
   const uid = match ? signer.accessUid(match[1]!) : null;
   if (uid === null) return null;
-  const { rows } = await pool.query<{ role: UserRole }>('SELECT role FROM users WHERE uid = $1', [uid]);
-  return rows[0]?.role === 'moderator' ? uid : null;
+  return (await readStanding(pool, uid))?.role === 'moderator' ? uid : null;
 }
 
 export async function modRemoteRoutes(app: FastifyInstance, { pool, signer, manifest }: ModRemoteRoutesOptions): Promise<void> {
