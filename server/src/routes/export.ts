@@ -1,7 +1,7 @@
 /**
  * Own your data (docs/api.md "Export, import and archive"): preparing an export (its exact size
  * known in advance), downloading it once with a ticket, following its progress, and importing it
- * back (export/import.ts). Exports work in archive mode too; the import does not (http/archive.ts).
+ * back (export/import/). Exports work in archive mode too; the import does not (http/archive.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
@@ -266,7 +266,7 @@ export async function exportRoutes(app: FastifyInstance, { config, pool, signer,
 /**
  * `POST /api/import` (registered at /api): one export ZIP as the multipart field `file`, at most
  * IMPORT_MAX_MB. The upload goes to a temporary file (never whole in memory) before any database
- * connection is taken, is checked whole (export/import.ts), then restored in one transaction; the
+ * connection is taken, is checked whole (export/import/), then restored in one transaction; the
  * temporary file is always removed.
  */
 export async function importRoutes(app: FastifyInstance, { config, pool, signer, storage }: ExportRoutesOptions): Promise<void> {
