@@ -8,23 +8,15 @@
  * it writes nothing: a page request never rotates the refresh token (only POST /api/user/refresh does).
  */
 import type { Queryable } from '../db/pool';
-import { ROTATION_GRACE_SECONDS, tokenIdHash } from './refresh';
+import { isCurrentRefreshToken } from './refresh';
 import { readStanding } from './standing';
 import type { TokenSigner } from './tokens';
 
 export async function readPageSession(pool: Queryable, signer: TokenSigner, cookieValue: string | undefined): Promise<{ uid: number } | null> {
   const claims = cookieValue ? signer.pageSession(cookieValue) : null;
   if (!claims) return null;
-  // By the token's primary key. A page request sent as another tab refreshed carries the cookie of
-  // the token just rotated: it counts for the same window a refresh race does.
-  const { rowCount } = await pool.query({
-    name: 'page-session-token',
-    text: `SELECT 1 FROM refresh_tokens
-            WHERE token_hash = $1 AND uid = $2 AND revoked_at IS NULL AND expires_at > now()
-              AND (rotated_at IS NULL OR rotated_at > now() - make_interval(secs => $3))`,
-    values: [tokenIdHash(claims.tokenId), claims.uid, ROTATION_GRACE_SECONDS],
-  });
-  if (!rowCount) return null;
+  // The token the cookie names is still the current one of its login (or just rotated by another tab).
+  if (!(await isCurrentRefreshToken(pool, claims.tokenId, claims.uid))) return null;
   // A ban revokes every family, but a refresh racing it may have left one: banned is never signed in.
   // Frozen users still read their pages. No row: the account is gone.
   const standing = await readStanding(pool, claims.uid);

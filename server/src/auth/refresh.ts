@@ -29,6 +29,23 @@ const tokenHash = (token: string): Buffer => createHash('sha256').update(token).
 /** The stored hash of a token id (IssuedRefreshToken.tokenId), for a lookup by id. */
 export const tokenIdHash = (tokenId: string): Buffer => Buffer.from(tokenId, 'base64url');
 
+/**
+ * The token `tokenId` of `uid` is the current one of its login: not revoked nor expired, and not
+ * rotated, or rotated within ROTATION_GRACE_SECONDS (a page request sent as another tab refreshed
+ * carries the token just rotated: it counts for the same window a refresh race does). By the
+ * token's primary key.
+ */
+export async function isCurrentRefreshToken(db: Queryable, tokenId: string, uid: number): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'page-session-token',
+    text: `SELECT 1 FROM refresh_tokens
+            WHERE token_hash = $1 AND uid = $2 AND revoked_at IS NULL AND expires_at > now()
+              AND (rotated_at IS NULL OR rotated_at > now() - make_interval(secs => $3))`,
+    values: [tokenIdHash(tokenId), uid, ROTATION_GRACE_SECONDS],
+  });
+  return rowCount !== null && rowCount > 0;
+}
+
 /** Starts a new family (a login) or continues one (a rotation); returns the cookie value and its family. */
 export async function issueRefreshToken(db: Queryable, uid: number, ttlDays: number, familyId: string = randomUUID()): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString('base64url');

@@ -14,6 +14,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_STREAMS_PER_USER, type LiveEvent, type LiveNoticeKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../db/pool';
+import { yyAudience } from './queries';
 
 /** Bytes a stream may have waiting unread before it is ended (the client reconnects and re-reads). */
 export const STREAM_BUFFER_MAX = 64 * 1024;
@@ -146,17 +147,7 @@ export class LiveHub {
   private async dispatchYy(author: number, weiboId: number): Promise<void> {
     const uids = [...this.streams.keys()].filter((uid) => uid !== author);
     if (uids.length === 0) return;
-    // Who of the connected users follows the author, and who is on either side of a block with them.
-    const { rows } = await this.options.db.query<{ uid: number; rel: 'f' | 'b' }>({
-      name: 'live-yy-audience',
-      text: `SELECT f.uid, 'f' AS rel FROM follows f WHERE f.followed_uid = $1 AND f.uid = ANY($2::bigint[])
-             UNION ALL SELECT b.uid, 'b' FROM blocks b WHERE b.blocked_uid = $1 AND b.uid = ANY($2::bigint[])
-             UNION ALL SELECT b.blocked_uid, 'b' FROM blocks b WHERE b.uid = $1 AND b.blocked_uid = ANY($2::bigint[])`,
-      values: [author, uids],
-    });
-    const following = new Set<number>();
-    const blocked = new Set<number>();
-    for (const r of rows) (r.rel === 'f' ? following : blocked).add(Number(r.uid));
+    const { following, blocked } = await yyAudience(this.options.db, author, uids);
     for (const uid of uids) {
       if (!blocked.has(uid)) this.send(uid, { type: 'yy', weiboId, uid: author, following: following.has(uid) });
     }
