@@ -13,7 +13,8 @@ import type { UploadStorage } from '../uploads/storage';
 import { checkKey } from './keys';
 import { checkPrerenderedPages, checkRoutesFile, checkServerEntry, contractOf, DeployRefusal, readBuildZip, type Contract } from './checks';
 import type { RegistrySource } from './registry';
-import { listVersions, publishVersion, rollback, type RemoteVersions } from './versions';
+import { listVersions } from './queries';
+import { publishVersion, rollback, type RemoteVersions } from './versions';
 
 export interface DeployRoutesOptions {
   pool: Pool;

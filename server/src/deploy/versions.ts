@@ -9,10 +9,21 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { withTransaction, type Pool, type Queryable } from '../db/pool';
+import { withTransaction, type Pool } from '../db/pool';
 import type { UploadStorage } from '../uploads/storage';
 import type { BuildFile, Contract } from './checks';
 import { DeployRefusal } from './checks';
+import {
+  activate,
+  insertVersion,
+  lockActiveVersion,
+  lockPublishes,
+  servableVersions,
+  unlockPublishes,
+  versionBefore,
+  versionExists,
+  versionFiles,
+} from './queries';
 
 export interface VersionFile {
   size: number;
@@ -94,29 +105,15 @@ export function fileType(filePath: string): string {
 async function withRemoteLock<T>(pool: Pool, remote: string, fn: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query("SELECT pg_advisory_lock(7263010, hashtext('deploy:' || $1))", [remote]);
+    await lockPublishes(client, remote);
     try {
       return await fn();
     } finally {
-      await client.query("SELECT pg_advisory_unlock(7263010, hashtext('deploy:' || $1))", [remote]);
+      await unlockPublishes(client, remote);
     }
   } finally {
     client.release();
   }
-}
-
-/** Makes `version` the one `remote` serves; the one it replaces is marked as just left. */
-async function activate(db: Queryable, remote: string, version: string): Promise<void> {
-  await db.query(
-    `UPDATE remote_versions SET last_active_at = now()
-      WHERE remote = $1 AND version <> $2 AND version = (SELECT version FROM remote_active WHERE remote = $1)`,
-    [remote, version],
-  );
-  await db.query(
-    `INSERT INTO remote_active (remote, version) VALUES ($1, $2)
-     ON CONFLICT (remote) DO UPDATE SET version = EXCLUDED.version, activated_at = now()`,
-    [remote, version],
-  );
 }
 
 /** Stores the files (unless this exact build is stored already), then activates it. */
@@ -134,8 +131,7 @@ export async function publishVersion(pool: Pool, storage: UploadStorage, input: 
     table[f.path] = { size: f.data.length, sha256: f.sha256, key };
   }
   return withRemoteLock(pool, remote, async () => {
-    const { rowCount } = await pool.query('SELECT 1 FROM remote_versions WHERE remote = $1 AND version = $2', [remote, version]);
-    const existed = rowCount === 1;
+    const existed = await versionExists(pool, remote, version);
     if (!existed) {
       const keys = Object.values(table).map((f) => f.key);
       // A publish that failed half-way may have left some of these files (no row was written).
@@ -151,35 +147,12 @@ export async function publishVersion(pool: Pool, storage: UploadStorage, input: 
     }
     await withTransaction(pool, async (client) => {
       if (!existed) {
-        await client.query(
-          `INSERT INTO remote_versions (remote, version, commit, files, contract, bytes, key_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-          [remote, version, input.commit, JSON.stringify(table), JSON.stringify(input.contract), bytes, input.keyId],
-        );
+        await insertVersion(client, { remote, version, commit: input.commit, files: table, contract: input.contract, bytes, keyId: input.keyId });
       }
       await activate(client, remote, version);
     });
     return { version, files: files.length, bytes, active: true as const, existed };
   });
-}
-
-export interface VersionRow {
-  version: string;
-  createdAt: string;
-  commit: string | null;
-  bytes: number;
-  active: boolean;
-}
-
-/** Every published version of a remote, newest first. */
-export async function listVersions(db: Queryable, remote: string): Promise<VersionRow[]> {
-  const { rows } = await db.query<{ version: string; created_at: Date; commit: string | null; bytes: string; active: boolean }>(
-    `SELECT v.version, v.created_at AT TIME ZONE 'UTC' AS created_at, v.commit, v.bytes, (a.version IS NOT NULL) AS active
-       FROM remote_versions v LEFT JOIN remote_active a ON a.remote = v.remote AND a.version = v.version
-      WHERE v.remote = $1 ORDER BY v.created_at DESC, v.version DESC`,
-    [remote],
-  );
-  return rows.map((r) => ({ version: r.version, createdAt: r.created_at.toISOString(), commit: r.commit, bytes: Number(r.bytes), active: r.active }));
 }
 
 /**
@@ -189,26 +162,20 @@ export async function listVersions(db: Queryable, remote: string): Promise<Versi
 export async function rollback(pool: Pool, remote: string, version: string | undefined): Promise<{ version: string; previous: string | null }> {
   return withTransaction(pool, async (client) => {
     // Row lock: two rollbacks at once each go one step back from what the other left.
-    const { rows: active } = await client.query<{ version: string }>(`SELECT a.version FROM remote_active a WHERE a.remote = $1 FOR UPDATE`, [remote]);
-    const current = active[0] ?? null;
+    const current = await lockActiveVersion(client, remote);
     let target: string;
     if (version !== undefined) {
-      const { rowCount } = await client.query('SELECT 1 FROM remote_versions WHERE remote = $1 AND version = $2', [remote, version]);
-      if (rowCount !== 1) throw new DeployRefusal(404, `${remote} has no version ${version} (GET /api/deploy/${remote}/versions lists them)`, '版本不存在');
+      if (!(await versionExists(client, remote, version)))
+        throw new DeployRefusal(404, `${remote} has no version ${version} (GET /api/deploy/${remote}/versions lists them)`, '版本不存在');
       target = version;
     } else {
       if (!current) throw new DeployRefusal(409, `${remote} has no published version: nothing to roll back`, '无法回滚');
-      const { rows } = await client.query<{ version: string }>(
-        `SELECT v.version FROM remote_versions v, remote_versions cur
-          WHERE v.remote = $1 AND cur.remote = $1 AND cur.version = $2 AND (v.created_at, v.version) < (cur.created_at, cur.version)
-          ORDER BY v.created_at DESC, v.version DESC LIMIT 1`,
-        [remote, current.version],
-      );
-      if (!rows[0]) throw new DeployRefusal(409, `${remote} has no version before ${current.version} to roll back to`, '无法回滚');
-      target = rows[0].version;
+      const before = await versionBefore(client, remote, current);
+      if (!before) throw new DeployRefusal(409, `${remote} has no version before ${current} to roll back to`, '无法回滚');
+      target = before;
     }
     await activate(client, remote, target);
-    return { version: target, previous: current?.version ?? null };
+    return { version: target, previous: current };
   });
 }
 
@@ -266,15 +233,7 @@ export class RemoteVersions {
   }
 
   private async load(): Promise<Snapshot> {
-    const { rows } = await this.pool.query<{ remote: string; version: string; active: boolean }>(
-      `SELECT v.remote, v.version, (a.version IS NOT NULL) AS active
-         FROM remote_versions v LEFT JOIN remote_active a ON a.remote = v.remote AND a.version = v.version
-        WHERE a.version IS NOT NULL
-           OR v.created_at > now() - make_interval(days => $1)
-           OR v.last_active_at > now() - make_interval(days => $1)
-        ORDER BY v.created_at DESC, v.version`,
-      [this.retainDays],
-    );
+    const rows = await servableVersions(this.pool, this.retainDays);
     const remotes = new Map<string, { active: string | null; retained: string[] }>();
     for (const r of rows) {
       const slot = remotes.get(r.remote) ?? { active: null, retained: [] };
@@ -302,9 +261,7 @@ export class RemoteVersions {
     const id = `${remote}/${version}`;
     let found = this.filesCache.get(id);
     if (!found) {
-      found = this.pool
-        .query<{ files: VersionFiles }>('SELECT files FROM remote_versions WHERE remote = $1 AND version = $2', [remote, version])
-        .then((r) => r.rows[0]?.files ?? null);
+      found = versionFiles(this.pool, remote, version);
       found.catch(() => this.filesCache.delete(id));
       this.filesCache.set(id, found);
     }
