@@ -55,7 +55,7 @@ describe('migrate', () => {
       const again = await Promise.all(pools.map((p) => migrate(p, MIGRATIONS_DIR, dir)));
       expect(again.flat()).toEqual(['sql/10_first.sql']);
       expect((await pools[0]!.query('SELECT xb_def_first() AS n')).rows[0].n).toBe(10);
-      const { rows } = await pools[0]!.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM schema_definitions ORDER BY name');
+      const { rows } = await pools[0]!.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM schema_definitions ORDER BY name COLLATE "C"');
       expect(rows.map((r) => r.name)).toContain('10_first.sql');
       expect(rows.find((r) => r.name === '10_first.sql')!.sha256).toBe((await readDefinitions(dir))[0]!.sha256);
 
@@ -78,7 +78,11 @@ describe('migrate', () => {
     const old = (await readFile(path.join(MIGRATIONS_DIR, '019_follow_feed.sql'), 'utf8')).match(/CREATE FUNCTION yy_page_rows[\s\S]*?\n\$\$;/)![0];
     await pools[0]!.query(old);
     const applied = await migrate(pools[0]!, MIGRATIONS_DIR);
-    expect(applied).toContain('sql/20_yy_page_rows.sql');
+    // Every definition, in name order, the triggers' functions included; each recorded with its text's SHA-256.
+    const definitions = await readDefinitions(DEFINITIONS_DIR);
+    expect(applied).toEqual(definitions.map((d) => `sql/${d.name}`));
+    const recorded = await pools[0]!.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM schema_definitions ORDER BY name COLLATE "C"');
+    expect(recorded.rows).toEqual(definitions.map(({ name, sha256 }) => ({ name, sha256 })));
     const { rows } = await pools[0]!.query(`SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc WHERE proname = 'yy_page_rows'`);
     expect(rows).toEqual([{ args: 'p_total bigint, ids bigint[], p_viewer bigint, p_owner bigint' }]);
   });
