@@ -4,7 +4,6 @@
  * `lockPoster` for the transaction, so parallel requests of one user are counted one after another.
  */
 import type { BoardLimits } from '../config';
-import { ApiError } from '../http/errors';
 import type { Queryable } from './pool';
 
 export type BoardKind = 'leave' | 'leave_reply';
@@ -15,12 +14,12 @@ export const BOARD_TOO_FAST: Record<BoardKind, string> = {
 };
 
 /**
- * Throws 429 when `uid` already wrote `limit` of `kind` within the last `windowMinutes`, else
- * records this one. A limit of 0 disables the check (nothing is recorded either).
+ * False when `uid` already wrote `limit` of `kind` within the last `windowMinutes`; else records
+ * this one and answers true. A limit of 0 disables the check (true, nothing recorded).
  */
-export async function takeBoardSlot(db: Queryable, uid: number, kind: BoardKind, limits: BoardLimits, windowMinutes: number): Promise<void> {
+export async function tryBoardSlot(db: Queryable, uid: number, kind: BoardKind, limits: BoardLimits, windowMinutes: number): Promise<boolean> {
   const limit = kind === 'leave' ? limits.leaves : limits.replies;
-  if (limit <= 0) return;
+  if (limit <= 0) return true;
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (
        SELECT 1 FROM post_log
@@ -28,6 +27,7 @@ export async function takeBoardSlot(db: Queryable, uid: number, kind: BoardKind,
        LIMIT $4) recent`,
     [uid, kind, windowMinutes, limit],
   );
-  if ((rows[0]?.n ?? 0) >= limit) throw new ApiError(429, BOARD_TOO_FAST[kind]);
+  if ((rows[0]?.n ?? 0) >= limit) return false;
   await db.query('INSERT INTO post_log (uid, kind) VALUES ($1, $2)', [uid, kind]);
+  return true;
 }

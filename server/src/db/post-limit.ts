@@ -1,12 +1,11 @@
 /**
  * Anti-spam for yy posts, comments and uploads, counted in PostgreSQL so every API process shares
  * the numbers (like the login throttle). Each accepted action adds a `post_log` row; past the
- * configured count within the window the next one answers 429. Callers hold `lockPoster` for the
+ * configured count within the window the next one is refused (http/posting-limits.ts answers 429). Callers hold `lockPoster` for the
  * transaction, so parallel requests of one user are counted one after another.
  */
 import type { Pool, PoolClient } from 'pg';
 import type { PostLimits } from '../config';
-import { ApiError } from '../http/errors';
 import { withTransaction, type Queryable } from './pool';
 
 export type PostKind = 'yy' | 'comment' | 'upload';
@@ -39,12 +38,12 @@ export async function withPosterLock<T>(pool: Pool, uid: number, fn: (client: Po
 }
 
 /**
- * Throws 429 when `uid` already has `limit` accepted actions of `kind` in the window, else records
- * this one. A limit of 0 disables the check (nothing is recorded either).
+ * False when `uid` already has `limit` accepted actions of `kind` in the window; else records this
+ * one and answers true. A limit of 0 disables the check (true, nothing recorded).
  */
-export async function takePostSlot(db: Queryable, uid: number, kind: PostKind, limits: PostLimits): Promise<void> {
+export async function tryPostSlot(db: Queryable, uid: number, kind: PostKind, limits: PostLimits): Promise<boolean> {
   const limit = limitFor(limits, kind);
-  if (limit <= 0) return;
+  if (limit <= 0) return true;
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (
        SELECT 1 FROM post_log
@@ -52,8 +51,9 @@ export async function takePostSlot(db: Queryable, uid: number, kind: PostKind, l
        LIMIT $4) recent`,
     [uid, kind, limits.windowMinutes, limit],
   );
-  if ((rows[0]?.n ?? 0) >= limit) throw new ApiError(429, TOO_FAST);
+  if ((rows[0]?.n ?? 0) >= limit) return false;
   await db.query('INSERT INTO post_log (uid, kind) VALUES ($1, $2)', [uid, kind]);
+  return true;
 }
 
 export async function purgeOldPostLog(db: Queryable): Promise<void> {

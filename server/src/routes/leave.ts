@@ -13,7 +13,7 @@ import {
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import { takeBoardSlot } from '../db/board-limit';
+import { takeBoardSlot } from '../http/posting-limits';
 import {
   boardLeaveCount,
   deleteLeave,
