@@ -19,7 +19,8 @@ import { FAILURE, idParams, routeSchema, typed } from '../http/openapi';
 import { assertDiskRoom, DISK_FULL_MSG } from '../uploads/disk-room';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
-import { assertStorageRoom, recordAvatarSize } from '../uploads/quota';
+import { recordAvatarSize } from '../uploads/queries';
+import { assertStorageRoom } from '../uploads/quota';
 import { fileFromAvatarUrl, removeFiles, uploadUrl, writeStoredFile } from '../uploads/store';
 import type { UploadStorage } from '../uploads/storage';
 

@@ -8,27 +8,15 @@
 import type { StorageLimits } from '../config';
 import type { Queryable } from '../db/pool';
 import { ApiError } from '../http/errors';
+import { storageUsed, type StorageUseOptions } from './queries';
+
+// Read by the import's plan too (its room for pictures).
+export { storageUsed } from './queries';
 
 const MB = 1024 * 1024;
 /** 413: what the user asks to store is more than their room; deleting pictures makes it fit. */
 export const QUOTA_STATUS = 413;
 export const quotaFullMessage = (quotaMb: number) => `你的图片空间已满（最多${quotaMb} MB），删掉一些旧yy的图片后再试`;
-
-export interface StorageUseOptions {
-  /** The write replaces the user's avatar: the current avatar's bytes are not counted. */
-  replacingAvatar?: boolean;
-}
-
-/** Bytes of pictures `uid` keeps now (0 for no such user). */
-export async function storageUsed(db: Queryable, uid: number, options: StorageUseOptions = {}): Promise<number> {
-  const { rows } = await db.query<{ bytes: number }>(
-    // A file counts once however many of the user's rows name it (an import stores a picture once).
-    `SELECT (SELECT coalesce(sum(size), 0) FROM (SELECT DISTINCT ON (file) size FROM uploads WHERE uid = $1 ORDER BY file) f)
-          + coalesce((SELECT avatar_size FROM users WHERE uid = $1 AND avatar <> '' AND NOT $2), 0) AS bytes`,
-    [uid, options.replacingAvatar === true],
-  );
-  return rows[0]?.bytes ?? 0;
-}
 
 /**
  * Throws ApiError 413 (quotaFullMessage) when storing `addBytes` more would take `uid` past the
@@ -36,7 +24,7 @@ export async function storageUsed(db: Queryable, uid: number, options: StorageUs
  *
  * Contract: the answer is only as good as the moment it is read. To keep the quota against
  * parallel writes (other requests, other processes), call it inside the transaction that inserts
- * the rows (`uploads`, or `users.avatar` with `recordAvatarSize`), after taking the user's posting
+ * the rows (`uploads`, or `users.avatar` with `recordAvatarSize` of uploads/queries.ts), after taking the user's posting
  * lock (db/post-limit.ts `withPosterLock` or `lockPoster`), with the total bytes that transaction
  * adds. A call without the lock (to refuse early, before any work) is a hint, never the check.
  */
@@ -44,9 +32,4 @@ export async function assertStorageRoom(db: Queryable, limits: StorageLimits, ui
   if (limits.quotaMb <= 0) return;
   const used = await storageUsed(db, uid, options);
   if (used + addBytes > limits.quotaMb * MB) throw new ApiError(QUOTA_STATUS, quotaFullMessage(limits.quotaMb));
-}
-
-/** Records the size of the picture users.avatar now names (same transaction as that change). */
-export async function recordAvatarSize(db: Queryable, uid: number, bytes: number): Promise<void> {
-  await db.query('UPDATE users SET avatar_size = $2 WHERE uid = $1', [uid, bytes]);
 }

@@ -10,6 +10,7 @@ import type { Pool, Queryable } from '../db/pool';
 import { withPosterLock } from '../db/post-limit';
 import { assertDiskRoom, type DiskConfig } from './disk-room';
 import type { ProcessedImage } from './images';
+import { deleteUnusedUploads, insertUpload } from './queries';
 import { assertStorageRoom } from './quota';
 import type { UploadStorage } from './storage';
 
@@ -58,7 +59,7 @@ export async function storeUserUpload(pool: Pool, storage: UploadStorage, config
   try {
     await withPosterLock(pool, uid, async (db) => {
       await assertStorageRoom(db, config.storage, uid, image.data.length);
-      await insertUpload(db, uid, file, image);
+      await insertUpload(db, uid, file, image.data.length, image.width, image.height);
     });
   } catch (error) {
     await removeFiles(storage, [file]);
@@ -71,16 +72,12 @@ export async function storeUserUpload(pool: Pool, storage: UploadStorage, config
 export async function saveUpload(db: Queryable, storage: UploadStorage, uid: number, image: ProcessedImage): Promise<UploadData> {
   const file = await writeStoredFile(storage, 'yy', image.data);
   try {
-    await insertUpload(db, uid, file, image);
+    await insertUpload(db, uid, file, image.data.length, image.width, image.height);
   } catch (error) {
     await removeFiles(storage, [file]);
     throw error;
   }
   return { url: uploadUrl(file), width: image.width, height: image.height, size: image.data.length };
-}
-
-async function insertUpload(db: Queryable, uid: number, file: string, image: ProcessedImage): Promise<void> {
-  await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [uid, file, image.data.length, image.width, image.height]);
 }
 
 /** Removes stored pictures; one already gone is no error. */
@@ -94,13 +91,7 @@ export async function removeFiles(storage: UploadStorage, files: string[]): Prom
  * while this runs is re-checked by PostgreSQL and kept. Returns how many were purged.
  */
 export async function purgeUnusedUploads(db: Queryable, storage: UploadStorage): Promise<number> {
-  const { rows } = await db.query<{ file: string }>(
-    `DELETE FROM uploads WHERE weibo_id IS NULL AND ctime < now() - make_interval(hours => $1) RETURNING file`,
-    [UNUSED_UPLOAD_HOURS],
-  );
-  await removeFiles(
-    storage,
-    rows.map((r) => r.file),
-  );
-  return rows.length;
+  const files = await deleteUnusedUploads(db, UNUSED_UPLOAD_HOURS);
+  await removeFiles(storage, files);
+  return files.length;
 }
