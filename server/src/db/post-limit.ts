@@ -1,8 +1,9 @@
 /**
  * Anti-spam for yy posts, comments and uploads, counted in PostgreSQL so every API process shares
  * the numbers (like the login throttle). Each accepted action adds a `post_log` row; past the
- * configured count within the window the next one is refused (http/posting-limits.ts answers 429). Callers hold `lockPoster` for the
- * transaction, so parallel requests of one user are counted one after another.
+ * configured count within the window the next one is refused (http/posting-limits.ts answers
+ * 429). Callers hold `lockPoster` for the transaction, so parallel requests of one user are counted
+ * one after another.
  */
 import type { Pool, PoolClient } from 'pg';
 import type { PostLimits } from '../config';
