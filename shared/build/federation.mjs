@@ -141,7 +141,8 @@ function remoteBrowserConfig(options) {
 /**
  * vite config for the host shell: its browser build (`vite build`; remotes are registered at run
  * time from /remotes.json), or with `vite build --ssr` the server build of its frame (src/server.tsx,
- * the header and layout around a signed-in page's area; issue 19 step 3), the same as a remote's.
+ * the header and layout around a signed-in page's area when the server renders it), the same as a
+ * remote's.
  * @param {import('./federation').HostOptions} [options]
  * @returns {import('vite').UserConfigFnObject}
  */

@@ -76,7 +76,7 @@ function server(refreshReply: Reply, valid = 'Bearer new') {
 const N = 5;
 const paths = Array.from({ length: N }, (_, i) => `/yy/getyy?pageNum=${i + 1}`);
 
-describe('refresh queue (spec section 4)', () => {
+describe('refresh queue', () => {
   it('retries a request whose old token was already replaced by a finished refresh, without refreshing again', async () => {
     const t = setup((s) => {
       if (s.url === REFRESH_URL) return ok({ token: 'new' });
@@ -227,7 +227,7 @@ describe('refreshAccessToken (the live stream, which calls fetch itself)', () =>
   });
 });
 
-describe('bearer token (spec section 7)', () => {
+describe('bearer token', () => {
   it.each([
     ['POST', '/user/login'],
     ['POST', REFRESH_URL],
@@ -268,7 +268,7 @@ describe('bearer token (spec section 7)', () => {
   });
 });
 
-describe('errorMessage (spec section 8)', () => {
+describe("errorMessage (the original site's error texts)", () => {
   const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
   const withResponse = (status: number, data: unknown) =>
     new AxiosError(

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (spec section 7) with the refresh flow of section 4:
+ * The one HTTP client, with the token refresh flow:
  * a 401 whose X-Error-Type is `access` triggers ONE refresh however many requests fail at once;
  * they wait for it and are retried with the new token. A failed refresh, or a 401 of type
  * `refresh`, ends the session (the shell's `onSessionExpired`) and rejects what was queued.
@@ -14,7 +14,7 @@ import { REQUEST_TIMEOUT_MS } from '../core/constants';
 import { lazyModule, whenIdle, type LazyModule } from './lazy';
 
 export const REFRESH_URL = '/user/refresh';
-/** Calls sent without the bearer token (spec section 7). */
+/** Calls sent without the bearer token: signing in, the refresh and registration. */
 const NO_TOKEN_URLS = ['/user/login', REFRESH_URL, '/user/addAccount', '/user/valitedRegister'];
 
 export interface SessionHooks {

@@ -1,5 +1,5 @@
 /**
- * Follow calls (issue 18, docs/api.md "Follows"), shared by mf-space (关注 / 已关注 in another user's
+ * Follow calls (docs/api.md "Follows"), shared by mf-space (关注 / 已关注 in another user's
  * space) and mf-home (the 我的关注 / 我的粉丝 page with its follow-back buttons). Tag `Follows` covers
  * every page of every list. A follow or unfollow changes counters on both sides (the followed user's
  * fans, the caller's follows), so it refreshes every space record shown (`SpaceUser.following` and

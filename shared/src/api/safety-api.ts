@@ -1,5 +1,5 @@
 /**
- * Block calls (issue 17, docs/api.md "Safety"), shared by mf-space (block from a space or an item's
+ * Block calls (docs/api.md "Safety"), shared by mf-space (block from a space or an item's
  * menu) and mf-settings (the list of blocked users, unblock). Tag `Blocked` covers every page of the
  * caller's list; a block or unblock also refreshes that user's space record (`SpaceUser.blocked`).
  */

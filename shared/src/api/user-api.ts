@@ -35,7 +35,7 @@ export const userApi = baseApi.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'Space', id }],
     }),
     updateLogin: build.mutation<ApiEnvelope<{ lastTime: number }>, void>({
-      // The spec's path has a double slash; the server accepts both.
+      // The original site's path has a double slash; the server accepts both.
       query: () => ({ url: '/user//updatelogin', method: 'PATCH' }),
     }),
     cardUpdate: build.mutation<ApiEnvelope<UserInfo>, CardUpdateBody>({

@@ -23,7 +23,7 @@ export const LEVEL_MAX = 100;
 export const YY_PAGE_SIZE = 20;
 /** Largest page any list call serves; a bigger pageSize is capped to it. */
 export const PAGE_SIZE_MAX = 50;
-/** A yy's text (our choice, docs/api.md): the spec fixes only comments and leave messages (233). */
+/** A yy's text (our choice, docs/api.md): the original site fixed only comments and leave messages. */
 export const YY_TEXT_MAX = 500;
 /** Preset faces (头像) a user can pick: codes 0 to FACE_COUNT - 1; 0 is the default. */
 export const FACE_COUNT = 12;
@@ -33,7 +33,7 @@ export const COMMENT_MAX = 233;
 export const YY_IMAGES_MAX = 9;
 /** Largest picture accepted for upload, in bytes (5 MB). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Leave messages per board page (the spec leaves the size to us). */
+/** Leave messages per board page (our choice). */
 export const LEAVE_PAGE_SIZE = 10;
 export const VISITORS_SHOWN = 9;
 export const VISITORS_PER_SLIDE = 3;
@@ -42,7 +42,7 @@ export const REGISTERED_COUNT = 1265;
 export const DEFAULT_SMALL_SIGNATURE = '我的地盘我做主！';
 export const TERRITORY_WORD = '的地盘';
 
-/** Skin class names; '' is the default theme (no class). Order is the spec's 0..5. */
+/** Skin class names; '' is the default theme (no class). Order is the original site's 0..5. */
 export const SKINS = [
   { id: '', name: '默认主题' },
   { id: 'goldchild', name: '金色童年' },
@@ -57,7 +57,7 @@ export function isSkinId(value: unknown): value is SkinId {
   return typeof value === 'string' && SKINS.some((s) => s.id === value);
 }
 
-/** Paths the navigation guard treats as public (spec section 2). */
+/** Paths the navigation guard treats as public: the sign-in and registration pages. */
 export const PUBLIC_PATHS = ['/login', '/', '/register', '/oldlogin', '/usercard'] as const;
 
 /** The shell's not-found page (页面不存在), where a page that does not exist sends the browser. */
@@ -65,7 +65,7 @@ export const NOT_FOUND_PATH = '/notfound';
 export const NOT_FOUND_TITLE = '页面不存在';
 
 /**
- * Emoji packs (spec section 9): a code is written `[b12]` (pack letter + number in brackets) and
+ * Emoji packs: a code is written `[b12]` (pack letter + number in brackets) and
  * becomes a picture only when the number is within its pack's range.
  */
 export const EMOJI_PACKS = [

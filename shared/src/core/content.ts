@@ -1,5 +1,5 @@
 /**
- * Stored text -> display tokens (spec section 5 "Content rendering"): line breaks, emoji codes
+ * Stored text -> display tokens: line breaks, emoji codes
  * within their pack's range, and text. The browser renders tokens as text nodes, <img> and <br>
  * only (shared/src/ui/RichText.tsx), so no input can become markup. Pure: safe for the server.
  */

@@ -7,7 +7,7 @@ const on = (year: number, month = 6, day = 15) => new Date(year, month - 1, day,
 describe('age', () => {
   it('is the current year minus the birth year', () => {
     expect(age(2000, on(2025))).toBe(25);
-    expect(age(2000, on(2025, 1, 1))).toBe(25); // the spec does not look at month and day
+    expect(age(2000, on(2025, 1, 1))).toBe(25); // month and day do not count
     expect(age(2015, on(2025, 12, 31))).toBe(10);
   });
 });

@@ -1,4 +1,4 @@
-/** Pure domain helpers (spec section 3 "Derived" and section 5 birthdays). No DOM, no React. */
+/** Pure domain helpers: age, zodiac and level from a user's fields, and the birthday rules. No DOM, no React. */
 import { BIRTH_YEAR_MIN, BIRTH_YEAR_OFFSET, LEVEL_MAX } from './constants';
 
 export function isLeapYear(year: number): boolean {
@@ -24,7 +24,7 @@ export function birthYears(now: Date = new Date()): number[] {
   return years;
 }
 
-/** Age as the spec defines it: current year minus birth year. */
+/** Age as the original site counts it: current year minus birth year. */
 export function age(birthYear: number, now: Date = new Date()): number {
   return now.getFullYear() - birthYear;
 }

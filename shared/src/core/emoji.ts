@@ -1,5 +1,5 @@
 /**
- * The emoji table (spec sections 5 and 9): 167 codes in five packs, each written `[b12]` in text.
+ * The emoji table: 167 codes in five packs, each written `[b12]` in text.
  * The pictures are our choice, not the original site's: icons of the MIT-licensed Fluent Emoji
  * Flat set (`@iconify-json/fluent-emoji-flat`), extracted at build time by `shared/build/emoji.mjs`
  * into `shared/dist/emoji/<code>.svg`, which the server serves at `/assets/emoji/`.

@@ -1,5 +1,5 @@
 /**
- * Follows and fans (issue 18, "Find your old classmates"): the contract the server and every
+ * Follows and fans ("Find your old classmates"): the contract the server and every
  * module share. docs/api.md "Follows" describes the routes.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 18 item 4): the contract of the event stream the server and the modules
+ * Live updates: the contract of the event stream the server and the modules
  * share. docs/api.md "Live updates" describes the route.
  *
  * GET /api/live/stream (Authorization: Bearer <access token>, like every call) answers

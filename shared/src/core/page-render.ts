@@ -1,5 +1,5 @@
 /**
- * Server-rendered signed-in pages (issue 19, docs/adr/0016 "Step 3"): the names the site's server,
+ * Server-rendered signed-in pages (docs/adr/0016 "Step 3"): the names the site's server,
  * the shell and the remotes' server entries agree on. Pure data: no DOM, no React.
  */
 

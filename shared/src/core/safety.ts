@@ -1,5 +1,5 @@
 /**
- * Safety for a community of children (issue 17): block, privacy, report, moderation. The contract
+ * Safety for a community of children: block, privacy, report, moderation. The contract
  * the server and every module share: kinds, reasons, settings and the Chinese words users see.
  * docs/api.md "Safety" describes the routes.
  */

@@ -1,5 +1,5 @@
 /**
- * Search (issue 18 item 3, "Find your old classmates"): the contract the server and every module
+ * Search ("Find your old classmates"): the contract the server and every module
  * share. docs/api.md "Search" describes the routes; docs/adr/0015-chinese-search.md why it is
  * character n-grams on a GIN index.
  *

@@ -1,5 +1,5 @@
 /**
- * The colours of every skin (spec section 3: default + six), as data: the browser's themes
+ * The colours of every skin (default + six), as data: the browser's themes
  * (shared/src/theme/skins.ts) add their scenery to them, and the server's offline export page
  * (server/src/export) uses the same values. WCAG AA contrast of the pairs: theme/skins.test.ts.
  */

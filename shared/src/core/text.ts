@@ -1,5 +1,5 @@
 /**
- * Stored text (spec section 5 "Content rendering: HTML tags are stripped"). The server strips
+ * Stored text: HTML tags are stripped. The server strips
  * before storing and the browser renders only text nodes, so a tag never reaches the page as HTML.
  */
 

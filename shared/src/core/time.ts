@@ -1,7 +1,7 @@
 /**
- * Times of posts, comments and messages (spec section 9 "Relative times"), in the reader's local
- * time. Plain dayjs (diff and format, no plugins or locale needed for these phrases): no DOM, so
- * the server can bundle it too.
+ * Times of posts, comments and messages, relative to now, in the reader's local time. Plain dayjs
+ * (diff and format, no plugins or locale needed for these phrases): no DOM, so the server can
+ * bundle it too.
  */
 import dayjs from 'dayjs';
 

@@ -36,7 +36,7 @@ describe('EMAIL_PATTERN', () => {
   });
 });
 
-describe('LoginSchema (spec section 5, in order)', () => {
+describe("LoginSchema (the original site's rules, in order)", () => {
   const ok = { username: '10001', password: '123456' };
 
   it('passes a good form and trims the user name (not the password)', () => {
@@ -70,7 +70,7 @@ describe('LoginSchema (spec section 5, in order)', () => {
   });
 });
 
-describe('RegisterStepOneSchema (spec section 5, in order)', () => {
+describe("RegisterStepOneSchema (the original site's rules, in order)", () => {
   const full = {
     agreed: true,
     email: 'kid@xiaoba.cn',
@@ -139,7 +139,7 @@ describe('ValitedRegisterSchema (server body of valitedRegister)', () => {
   });
 });
 
-describe('RegisterStepTwoSchema (spec section 5, in order)', () => {
+describe("RegisterStepTwoSchema (the original site's rules, in order)", () => {
   const full = { uname: '小巴', sex: 0, agreed: true, year: 2000, month: 2, day: 29 };
 
   it('passes and trims the nickname', () => {

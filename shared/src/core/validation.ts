@@ -1,7 +1,7 @@
 /**
- * Validation rules of spec section 5, shared by the browser forms and the API server.
- * Each schema is an object shape followed by checks in the spec's order; the first failing
- * check's message is the one a user sees (`firstError`), exactly as the spec words it.
+ * The original site's validation rules, shared by the browser forms and the API server.
+ * Each schema is an object shape followed by checks in the original site's order; the first
+ * failing check's message is the one a user sees (`firstError`), in the original site's words.
  */
 import * as v from 'valibot';
 import {
@@ -25,7 +25,7 @@ import { isAllowedBirthday } from './domain';
 
 export const BAD_REQUEST = '请求参数有误';
 
-/** A text field: a missing field reads as '' so the spec's "required" message applies. */
+/** A text field: a missing field reads as '' so the field's "required" message applies. */
 const text = () => v.optional(v.string(BAD_REQUEST), '');
 const flag = () => v.optional(v.boolean(BAD_REQUEST), false);
 /** Sex as the forms hold it: 0 girl, 1 boy, null/absent when not chosen. */
@@ -188,7 +188,7 @@ export const CreateYySchema = v.pipe(
 );
 export type CreateYyInput = v.InferOutput<typeof CreateYySchema>;
 
-/** Body of POST /api/comment/add (spec section 5: 1 to 233 characters after trimming). */
+/** Body of POST /api/comment/add (1 to 233 characters after trimming). */
 export const AddCommentSchema = v.pipe(
   v.object({
     content: text(),
@@ -210,7 +210,7 @@ export const LEAVE_EMPTY = '留言不能为空';
 export const BIG_SIGNATURE_TOO_LONG = `大签名档长度不能超过${BIG_SIGNATURE_MAX}个字！`;
 export const SMALL_SIGNATURE_TOO_LONG = `签名档长度不能超过${SMALL_SIGNATURE_MAX}个字！`;
 
-/** Body of POST /api/leave/add (spec section 5: 1 to 233 characters after trimming). */
+/** Body of POST /api/leave/add (1 to 233 characters after trimming). */
 export const AddLeaveSchema = v.pipe(
   v.object({ content: text(), fuid: idOrZero() }),
   v.transform((i) => ({ ...i, content: cleanText(i.content) })),
@@ -229,7 +229,7 @@ export const AddLeaveReplySchema = v.pipe(
 );
 
 /**
- * A signature as stored: HTML stripped and trimmed; '' means "the default" (spec section 5).
+ * A signature as stored: HTML stripped and trimmed; '' means "the default".
  * Returns the message of the limit when it is too long.
  */
 export function checkSignature(kind: 'big' | 'small', input: unknown): ParseResult<string> {
@@ -241,8 +241,10 @@ export function checkSignature(kind: 'big' | 'small', input: unknown): ParseResu
 }
 
 export const PAGE_QUERY_ERROR = '分页参数有误';
-/** A whole number written plainly in a query string (no sign, leading zero, fraction or exponent). */
-const QUERY_INT = /^[1-9]\d{0,8}$/;
+/** A page number or size written plainly in a query string (no sign, leading zero, fraction or exponent). */
+export const QUERY_PAGE_NUMBER = /^[1-9]\d{0,8}$/;
+/** An id written plainly in a query string or path: a positive integer, at most 15 digits. */
+export const QUERY_ID = /^[1-9]\d{0,14}$/;
 
 /**
  * `pageNum` and `pageSize` of a list call, as query strings: pageNum is required, pageSize
@@ -254,8 +256,8 @@ export function parsePageQuery(
   defaultSize: number = YY_PAGE_SIZE,
 ): ParseResult<{ pageNum: number; pageSize: number }> {
   const { pageNum, pageSize } = query;
-  if (typeof pageNum !== 'string' || !QUERY_INT.test(pageNum)) return { ok: false, message: PAGE_QUERY_ERROR };
-  if (pageSize !== undefined && (typeof pageSize !== 'string' || !QUERY_INT.test(pageSize))) {
+  if (typeof pageNum !== 'string' || !QUERY_PAGE_NUMBER.test(pageNum)) return { ok: false, message: PAGE_QUERY_ERROR };
+  if (pageSize !== undefined && (typeof pageSize !== 'string' || !QUERY_PAGE_NUMBER.test(pageSize))) {
     return { ok: false, message: PAGE_QUERY_ERROR };
   }
   const size = pageSize === undefined ? defaultSize : Math.min(Number(pageSize), PAGE_SIZE_MAX);
@@ -264,13 +266,13 @@ export function parsePageQuery(
 
 /** An id in a query string or path (`weiboId`, `commentId`, a uid), or null. */
 export function parseQueryId(value: unknown): number | null {
-  return typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+  return typeof value === 'string' && QUERY_ID.test(value) ? Number(value) : null;
 }
 
 // ---- helpers -------------------------------------------------------------------------------
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Runs a schema and returns its output or the first message, in the spec's order. */
+/** Runs a schema and returns its output or the first failing check's message. */
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): ParseResult<v.InferOutput<S>> {
   // A non-object body (null, a string, an array) is a malformed request, not a missing field.
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {

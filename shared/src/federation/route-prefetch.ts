@@ -1,8 +1,8 @@
 /**
- * Route prefetch (issue 9): a page's first-screen GETs start when the router matches its route,
- * in parallel with the page's chunk and its render, instead of from the page's RTK Query hooks,
- * which fire only once React has committed the page (measured on /my: ~430 ms after the session
- * was restored, unthrottled).
+ * Route prefetch (docs/architecture.md "Route prefetch"): a page's first-screen GETs start when
+ * the router matches its route, in parallel with the page's chunk and its render, instead of from
+ * the page's RTK Query hooks, which fire only once React has committed the page (measured on /my:
+ * ~430 ms after the session was restored, unthrottled).
  *
  * A remote's `./routes` module may export `prefetch`: page key -> `PagePrefetch`. The shell's
  * loader of that page's row calls `startPagePrefetch` once the remote's module has loaded. The

@@ -1,5 +1,5 @@
 /**
- * The contract between the shell and a remote. A remote declares its rows of the spec's route
+ * The contract between the shell and a remote. A remote declares its rows of the site's route
  * table as plain data (`RouteMeta[]`, emitted as routes.json at build and published in the
  * server's manifest), so the shell knows every path and title WITHOUT loading the remote; the
  * remote's code is fetched only when one of its routes is first visited. The remote exposes

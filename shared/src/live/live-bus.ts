@@ -1,5 +1,5 @@
 /**
- * Where the modules meet the live stream (issue 18 item 4; docs/architecture.md "Live updates").
+ * Where the modules meet the live stream (docs/architecture.md "Live updates").
  * Module-level state: `@xiaoba/shared` is one federated singleton, so every remote subscribes to
  * the same bus the shell's stream feeds. This file is small and in the first load; the stream's
  * code (fetch, parser, reconnects: ./stream.ts) is a lazy chunk loaded when a signed-in page is idle.

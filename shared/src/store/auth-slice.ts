@@ -1,5 +1,5 @@
 /**
- * Auth state (spec section 3): the token lives in memory only; the user's fields, the date of the
+ * Auth state: the token lives in memory only; the user's fields, the date of the
  * last login record (`today`) and the own-space flag are persisted by `persist.ts`.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -1,4 +1,4 @@
-/** Persistence of the auth state without the token (spec section 3), under one localStorage key. */
+/** Persistence of the auth state without the token, under one localStorage key. */
 import type { UserInfo } from '../core/api-types';
 import type { AuthState } from './auth-slice';
 import { initialAuthState } from './auth-slice';

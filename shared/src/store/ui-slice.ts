@@ -4,7 +4,7 @@ import type { SkinId } from '../core/constants';
 import { authSlice } from './auth-slice';
 
 export interface UiState {
-  /** Spec section 1: when on, a dimmed overlay with the loading animation covers the screen. */
+  /** When on, a dimmed overlay with the loading animation covers the screen. */
   loading: boolean;
   /** The skin shown now: the saved one, or a preview while the skin picker is open. */
   skin: SkinId;

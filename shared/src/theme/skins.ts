@@ -1,5 +1,5 @@
 /**
- * One theme object per skin (spec section 3: default + six). The original art belongs to the
+ * One theme object per skin (default + six). The original art belongs to the
  * original site, so every skin's scenery is our own: CSS gradients and small inline SVG patterns.
  * Colour pairs are checked for WCAG AA contrast in skins.test.ts.
  */

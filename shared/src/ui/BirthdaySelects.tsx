@@ -1,5 +1,5 @@
 /**
- * Year, month and day selects (spec section 5): years 1996 up to this year minus 10, days follow
+ * Year, month and day selects of a birthday: years 1996 up to this year minus 10, days follow
  * the month's length in the chosen year; a day that no longer exists is clamped to the last one.
  */
 import { useId, useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Page links of a list (spec section 9: a pager only when there is more than one page). Buttons,
+ * Page links of a list (a pager only when there is more than one page). Buttons,
  * not links: the lists keep their page in state. Many pages are shown compactly: the first, the
  * last and the neighbours of the current one, with ellipses between.
  */

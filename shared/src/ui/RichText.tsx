@@ -3,7 +3,7 @@
  * nothing else. React escapes text nodes, so a tag in the text shows as the characters typed; this
  * component must never use dangerouslySetInnerHTML.
  *
- * `highlight` (search results, issue 18): the parts of the text segments that match the words,
+ * `highlight` (search results): the parts of the text segments that match the words,
  * case-insensitively and across any run of whitespace (as the server searches), are wrapped in
  * <mark> elements, still as React text; emoji codes are pictures first, so a query never matches
  * inside one.

@@ -1,5 +1,5 @@
 /**
- * Toasts for every module (react-hot-toast, 3000 ms by default as the spec says). Remotes call
+ * Toasts for every module (react-hot-toast, 3000 ms by default as on the original site). Remotes call
  * these through the shared singleton so every toast reaches the shell's one <Toaster/>.
  *
  * The library (with goober, its CSS-in-JS) is loaded by a dynamic import on the first `notify`
