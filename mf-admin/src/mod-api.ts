@@ -1,5 +1,5 @@
 /**
- * The moderators' calls (docs/api.md "Safety (issue 17)" → "Moderation"), injected into shared's
+ * The moderators' calls (docs/api.md "Safety" → "Moderation"), injected into shared's
  * baseApi. An action changes the queue, the user pages and the log: it refreshes all three.
  */
 import { baseApi, type ApiEnvelope, type ModActionBody, type ModLogEntry, type ModUserPage, type Page, type ReportGroup } from '@xiaoba/shared';

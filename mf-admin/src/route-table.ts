@@ -1,5 +1,5 @@
 /**
- * mf-admin's rows: the moderation area (issue 17). Not in the public manifest: the server gives
+ * mf-admin's rows: the moderation area. Not in the public manifest: the server gives
  * this remote's entry only to moderators (GET /api/mod/remote), and the shell adds these rows
  * only for them (docs/adr/0014-moderator-only-remote.md).
  * Type-only import: vite.config loads this file in Node.

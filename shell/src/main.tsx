@@ -25,7 +25,7 @@ async function start() {
   connectRemoteLoader();
   const router = createRouter(store, manifest);
   connectSession(store, () => void router.navigate('/login'));
-  // The tab's live stream (issue 18): open while signed in, closed on sign-out; its code loads when idle.
+  // The tab's live stream: open while signed in, closed on sign-out; its code loads when idle.
   connectLiveUpdates(store);
   if (prerendered) {
     // A redirect (a session that is still valid goes to /home) shows the live app at once.

@@ -1,5 +1,5 @@
 /**
- * The shell's server entry (issue 19 step 3, docs/adr/0016): the frame of a signed-in page (the
+ * The shell's server entry (docs/adr/0016 "Step 3"): the frame of a signed-in page (the
  * providers of App.tsx and Layout.tsx: skip link, header with the signed-in user, archive note,
  * progress bar, <main>, overlays) rendered to HTML, with the page's area left as an empty slot
  * (SERVER_AREA_SLOT) that the site's server fills with the remote's render. Built by `npm run

@@ -1,5 +1,6 @@
 /**
- * The navigation guard of spec section 2, run as the root route's loader on every navigation.
+ * The navigation guard (public paths, sign-in, the daily login check), run as the root route's
+ * loader on every navigation.
  */
 import { api, authActions, notify, PUBLIC_PATHS, REFRESH_URL, redirect, uiActions, userApi, type ApiEnvelope, type RefreshData } from '@xiaoba/shared';
 import { mayHaveSession, SESSION_EXPIRED } from '../session';

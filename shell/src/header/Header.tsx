@@ -1,5 +1,5 @@
 /**
- * Header navigation of spec section 2. Apps is a placeholder. The search box (issue 18 item 3)
+ * The header's navigation. Apps is a placeholder. The search box
  * opens /search?q=<words> (mf-home's page); words that cannot be searched (none, or longer than
  * SEARCH_QUERY_MAX) stay in the box with the reason beside it. On /search it shows the words searched.
  */

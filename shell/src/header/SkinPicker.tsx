@@ -1,5 +1,5 @@
 /**
- * Skin picker (spec section 4): choosing a skin previews it on the page; save persists it through
+ * Skin picker: choosing a skin previews it on the page; save persists it through
  * `updateskin` (nothing to send when unchanged); cancel, Escape or closing restores the saved skin.
  */
 import { useEffect, useRef } from 'react';

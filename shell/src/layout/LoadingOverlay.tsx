@@ -1,5 +1,5 @@
 /**
- * Spec section 1: while the shared loading flag is on, a dimmed overlay with a 300×300 loading
+ * While the shared loading flag is on, a dimmed overlay with a 300×300 loading
  * animation (our own drawing: the school bus driving) covers the whole screen above everything.
  */
 import { keyframes, selectLoading, styled, useAppSelector } from '@xiaoba/shared';

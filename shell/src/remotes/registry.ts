@@ -78,7 +78,7 @@ function register(entry: RemoteManifestEntry, bust?: number) {
   setRemote(entry.name, { url: () => Promise.resolve(url), format: 'esm', from: 'vite' });
 }
 
-/** GET /api/mod/remote's data: entries shaped like the manifest's (docs/api.md "Safety (issue 17)"). */
+/** GET /api/mod/remote's data: entries shaped like the manifest's (docs/api.md "Safety"). */
 interface ModeratorRemotes {
   remotes?: unknown;
 }
