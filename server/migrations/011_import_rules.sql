@@ -1,4 +1,4 @@
--- An import is held to the site's rules (issue 16; docs/export-format.md "Import").
+-- An import is held to the site's rules (docs/export-format.md "Import").
 
 -- Origin keys are unique per author, no longer site-wide: the key one user's import chose can
 -- never stand for (and so hide, capture or squat) a row another user writes or imports later.

@@ -1,4 +1,4 @@
--- Safety, part 1 (issue 17): blocks and privacy settings. The checks run in the writes' own
+-- Safety, part 1 (docs/api.md "Safety"): blocks and privacy settings. The checks run in the writes' own
 -- statements (comment, repost, board message and reply), so they cost one primary-key probe.
 
 -- `uid` blocked `blocked_uid`: the blocked user can no longer comment on or repost the blocker's

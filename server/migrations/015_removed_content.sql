@@ -1,4 +1,4 @@
--- Removed content (issue 17, docs/api.md "Safety (issue 17)" → "Removed content and what a
+-- Removed content (docs/api.md "Safety" → "Removed content and what a
 -- blocker sees"): a moderator hides a yy, comment, board message or reply everywhere without
 -- deleting it, so a mistake can be undone (restore clears the three columns) until an operator
 -- purges it. NULL removed_at = visible. removed_by is the moderator's uid, kept as a plain number

@@ -1,4 +1,4 @@
--- Moderation (issue 17, docs/api.md "Safety"): roles, the four sanctions, reports, the audit log
+-- Moderation (docs/api.md "Safety"): roles, the four sanctions, reports, the audit log
 -- and the moderators' notices to users.
 
 -- The user's standing, kept on the row the guard already reads by primary key: one indexed read per

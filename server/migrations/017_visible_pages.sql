@@ -1,4 +1,4 @@
--- Removed content and blocks on the read path (migration 015; docs/api.md "Safety (issue 17)" →
+-- Removed content and blocks on the read path (migration 015; docs/api.md "Safety" →
 -- "Removed content and what a blocker sees").
 --
 -- The page indexes hold visible yy only: a removed yy is never in a page, and the page's ids stay

@@ -1,4 +1,4 @@
--- Follows and fans (issue 18; docs/api.md "Follows (issue 18)").
+-- Follows and fans (docs/api.md "Follows").
 --
 -- `uid` follows `followed_uid`. The primary key serves "whom does uid follow" (the following
 -- feed probes it, the follow button reads it); the second index serves a user's fans newest

@@ -1,4 +1,4 @@
--- The following feed (issue 18 item 2; docs/api.md "Follows (issue 18)" → "The following feed").
+-- The following feed (docs/api.md "Follows" → "The following feed").
 --
 -- follow_page(viewer, limit, offset) answers what yy_page (017) answers, for the yy of the users
 -- the viewer follows and the viewer's own, newest first: removed yy left out (the partial

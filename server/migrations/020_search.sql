@@ -1,4 +1,4 @@
--- Search (issue 18 item 3; docs/api.md "Search (issue 18)", docs/adr/0015-chinese-search.md).
+-- Search (docs/api.md "Search", docs/adr/0015-chinese-search.md).
 --
 -- Character n-grams on GIN indexes, with core PostgreSQL only: pg_trgm finds no trigrams in
 -- Chinese under the embedded cluster's C locale, and a two-character word has no trigram at all.

@@ -1,4 +1,4 @@
--- Live updates (issue 18 item 4; docs/api.md "Live updates (issue 18)", shared/src/core/live.ts).
+-- Live updates (docs/api.md "Live updates", shared/src/core/live.ts).
 --
 -- What makes a notice or a new yy also signals the channel `xiaoba_live` (LIVE_CHANNEL), from an
 -- AFTER INSERT trigger: in the write's own transaction, so PostgreSQL delivers the signal on
