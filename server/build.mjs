@@ -8,8 +8,8 @@ await build({
   // The server, and the operators' commands `npm run backup` / `npm run restore` / `npm run deploy-key` / `npm run moderator` beside it.
   entryPoints: {
     main: 'src/main.ts',
-    backup: 'src/ops/backup-cli.ts',
-    restore: 'src/ops/restore-cli.ts',
+    backup: 'src/operations/backup-cli.ts',
+    restore: 'src/operations/restore-cli.ts',
     'deploy-key': 'src/deploy/key-cli.ts',
     moderator: 'src/moderation/cli.ts',
     // The render sandbox's child (src/render/sandbox.ts finds it beside main.js).

@@ -12,8 +12,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE } from './db/data-lock';
-import { processesWorkingIn } from './db/process-info';
+import { LOCK_FILE } from './operations/data-lock';
+import { processesWorkingIn } from './operations/process-info';
 import { REPO_ROOT, SERVER_ROOT } from './paths';
 import { bundleServerTo } from './test/server-process';
 

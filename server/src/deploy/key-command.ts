@@ -8,7 +8,7 @@ export interface CommandIo {
 }
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
-import { openDatabase } from '../ops/database';
+import { openDatabase } from '../operations/database';
 import { MIGRATIONS_DIR } from '../paths';
 import { createKey, listKeys, revokeKey } from './keys';
 import { DEFAULT_REGISTRY, RegistryFile } from './registry';

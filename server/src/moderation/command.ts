@@ -5,7 +5,7 @@ import { migrate } from '../db/migrate';
 import { createPool, NO_TIMEOUTS, withTransaction, type Pool } from '../db/pool';
 import { purgeRemoved } from '../db/removal';
 import { createStorage } from '../uploads/storage';
-import { openDatabase } from '../ops/database';
+import { openDatabase } from '../operations/database';
 import { MIGRATIONS_DIR } from '../paths';
 
 export interface CommandIo {

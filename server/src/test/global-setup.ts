@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { startEmbeddedPostgres } from '../operations/embedded';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { MIGRATIONS_DIR } from '../paths';

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { startEmbeddedPostgres } from './embedded';
 
 export interface TargetDatabase {
   url: string;
