@@ -1,5 +1,5 @@
 /**
- * mf-auth's rows of the spec's route table (section 2). Loaded by vite.config in Node, so this
+ * mf-auth's rows of the site's route table. Loaded by vite.config in Node, so this
  * file imports types only: no runtime code.
  */
 import type { RouteMeta } from '@xiaoba/shared';

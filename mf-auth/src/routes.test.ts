@@ -8,7 +8,7 @@ describe('route table', () => {
     expect(new Set(pageKeys(routeTable))).toEqual(new Set(Object.keys(pages)));
   });
 
-  it('lists the spec paths with their titles', () => {
+  it("lists the original site's paths with their titles", () => {
     expect(routeTable.map((r) => [r.path, r.title])).toEqual([
       ['/', '登录'],
       ['/login', '登录'],

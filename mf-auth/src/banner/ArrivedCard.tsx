@@ -1,4 +1,4 @@
-/** The register mode's banner: a fixed counter of classmates already on board (spec section 9). */
+/** The register mode's banner: a fixed counter of classmates already on board. */
 import { REGISTERED_COUNT, styled } from '@xiaoba/shared';
 
 export const arrivedText = (count = REGISTERED_COUNT) => `已有 ${count} 位同学上车`;

@@ -1,5 +1,5 @@
 /**
- * The login banner (spec section 2): three scenes, auto-playing every 3000 ms, looping, dot
+ * The login banner: three scenes, auto-playing every 3000 ms, looping, dot
  * indicators that switch on click, no arrows, no pause on hover (embla + its autoplay plugin).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * `/card` (spec sections 2, 5): a signed-in user whose login answered sign ≠ 0 completes the
+ * `/card`: a signed-in user whose login answered sign ≠ 0 completes the
  * profile card. The nickname is shown read-only (it must be non-empty); sex and birthday start
  * from the user. Saving sets sign to 0 on the server and welcomes the user at /home.
  */

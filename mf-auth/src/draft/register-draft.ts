@@ -1,8 +1,8 @@
 /**
- * The register draft (spec section 3): what the registration steps hand to each other.
+ * The register draft: what the registration steps hand to each other.
  * MEMORY ONLY: it is injected into the shared store, whose persistence saves the auth slice and
  * nothing else, so the password never reaches localStorage; a reload loses the draft and step
- * two sends the user back to step one (spec section 4).
+ * two sends the user back to step one.
  */
 import { createSlice, type PayloadAction, rootReducer, type Sex, useAppSelector } from '@xiaoba/shared';
 

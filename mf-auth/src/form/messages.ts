@@ -1,2 +1,2 @@
-/** Texts more than one page shows, exactly as the spec words them. */
+/** Texts more than one page shows, in the original site's words. */
 export const WELCOME = '上车咯！';

@@ -1,6 +1,6 @@
 /**
- * Login mode of the login page (spec sections 2, 4, 5): 米米号/邮箱 and password, validated in the
- * spec's order; sign 0 goes to /home with a welcome toast, any other sign to /card. Validation and
+ * Login mode of the login page: 米米号/邮箱 and password, validated in the original site's
+ * order; sign 0 goes to /home with a welcome toast, any other sign to /card. Validation and
  * server errors show inline next to the submit button.
  */
 import { useEffect, useRef, useState, type SubmitEvent, type Ref } from 'react';

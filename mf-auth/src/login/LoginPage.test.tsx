@@ -26,7 +26,7 @@ const alertText = () => within(loginForm()).getByRole('alert').textContent;
 const loginButton = () => within(loginForm()).getByRole('button', { name: /登录/ });
 
 describe('login mode', () => {
-  it('shows the validation messages in the spec order, inline', async () => {
+  it("shows the validation messages in the original site's order, inline", async () => {
     const calls = fakeServer(() => ({ body: { code: 200, msg: 'ok', data: loginData(0) } }));
     const { user } = renderLogin();
     const name = await screen.findByLabelText('米米号/邮箱');

@@ -1,6 +1,6 @@
 /**
  * `/`, `/login` (and `/oldlogin`): the form area with its notice list, the banner area and the
- * shared footer (spec section 2). The register button switches the same page to register mode,
+ * shared footer. The register button switches the same page to register mode,
  * where the banner gives way to the arrived-classmates card.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';

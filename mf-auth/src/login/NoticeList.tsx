@@ -1,5 +1,5 @@
 import { card, styled } from '@xiaoba/shared';
-/** Task notices beside the login form (spec section 2): small things to do on the fan edition. */
+/** Task notices beside the login form: small things to do on the fan edition. */
 
 export const NOTICES = [
   '老用户：用原来的米米号或邮箱直接登录，找回你的空间',

@@ -1,4 +1,4 @@
-/** Live preview of the profile card (spec section 2): name, age, zodiac sign icon and sex. */
+/** Live preview of the profile card: name, age, zodiac sign icon and sex. */
 import { age, type Sex, styled, zodiac, type BirthdayValue, SEX_LABELS } from '@xiaoba/shared';
 
 /** Unicode zodiac symbols (drawn by the phone's font, no image request). */

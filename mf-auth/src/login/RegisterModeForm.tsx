@@ -1,6 +1,6 @@
 /**
- * Register mode of the login page (spec section 2): name, live preview card, birthday, sex and
- * the rules agreement. The spec leaves open whether it submits; here 下一步 checks it with the
+ * Register mode of the login page: name, live preview card, birthday, sex and
+ * the rules agreement. Whether the original site's form submitted is not known; here 下一步 checks it with the
  * step-two rules, keeps name, sex and birthday in the register draft and goes on to /register,
  * so /usercard starts filled in.
  */

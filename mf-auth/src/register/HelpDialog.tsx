@@ -1,4 +1,4 @@
-/** Registration help (spec section 1): who can log in directly, and how forgotten passwords work. */
+/** Registration help: who can log in directly, and how forgotten passwords work. */
 import { Button, Dialog, styled } from '@xiaoba/shared';
 
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,5 +1,5 @@
 /**
- * The frame around the registration steps (spec section 2): the step's title, a help dialog, a
+ * The frame around the registration steps: the step's title, a help dialog, a
  * bookmark hint, the update news list beside the form, and the shared footer.
  */
 import { useState, type ReactNode } from 'react';

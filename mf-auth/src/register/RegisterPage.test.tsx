@@ -47,7 +47,7 @@ async function answerQuiz(user: ReturnType<typeof userEvent.setup>, answers = ['
 }
 
 describe('register step one', () => {
-  it('shows the validation messages in the spec order and calls nothing', async () => {
+  it("shows the validation messages in the original site's order and calls nothing", async () => {
     const calls = fakeServer(() => ({ body: { code: 200, msg: '验证通过' } }));
     const { user } = renderRegister();
     await screen.findByLabelText('邮箱');

@@ -1,6 +1,6 @@
 /**
- * `/register`, registration step one (spec sections 4, 5): e-mail, password and confirmation,
- * the 注册验证 answers and the rules agreement, checked in the spec's order; the server checks
+ * `/register`, registration step one: e-mail, password and confirmation,
+ * the 注册验证 answers and the rules agreement, checked in the original site's order; the server checks
  * the answers (valitedRegister), then the e-mail and password go into the in-memory draft and
  * the user continues at /usercard. An archive (ARCHIVE_MODE) takes no new accounts: it says so.
  */

@@ -1,4 +1,4 @@
-/** The update log beside registration (spec section 2): /showupdate.txt, one note per line. */
+/** The update log beside registration: /showupdate.txt, one note per line. */
 import { useEffect, useState } from 'react';
 import { card, styled } from '@xiaoba/shared';
 

@@ -1,5 +1,5 @@
 /**
- * 注册验证 (spec section 5): four answers only a former member knows: the name of the character
+ * 注册验证: four answers only a former member knows: the name of the character
  * in the picture, and the original site's words for fan, private message and microblog.
  * This dialog closes freely: the answers stay in the form.
  */

@@ -1,4 +1,4 @@
-/** The youth code of conduct (spec section 2): five points and one confirm button. */
+/** The youth code of conduct: five points and one confirm button. */
 import { Button, Dialog, styled } from '@xiaoba/shared';
 import { RULES_REMINDER } from './useRulesAgreement';
 

@@ -1,5 +1,5 @@
 /**
- * The rules agreement of spec section 4: `agreed` starts false and becomes true ONLY by confirming
+ * The rules agreement: `agreed` starts false and becomes true ONLY by confirming
  * the rules dialog (which closes it and cheers with a toast). Every other way of closing (Escape,
  * the × button, the backdrop) is refused: the dialog stays open and shows a reminder for 1500 ms.
  */

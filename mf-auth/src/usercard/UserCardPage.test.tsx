@@ -46,7 +46,7 @@ describe('register step two', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('starts from the draft and checks the rules in the spec order', async () => {
+  it("starts from the draft and checks the rules in the original site's order", async () => {
     const calls = fakeServer(() => ({ body: { code: 200, msg: 'ok', data: { uid: 1 } } }));
     const { user } = renderUserCard(storeWithDraft());
     const nickname = (await screen.findByLabelText('昵称')) as HTMLInputElement;

@@ -1,6 +1,6 @@
 /**
- * `/usercard`, registration step two (spec sections 4, 5): nickname, birthday, sex and the rules
- * agreement, checked in the spec's order, then addAccount with the draft's e-mail and password.
+ * `/usercard`, registration step two: nickname, birthday, sex and the rules
+ * agreement, checked in the original site's order, then addAccount with the draft's e-mail and password.
  * Arriving without them (a reload, a direct visit) sends the user back to step one.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
