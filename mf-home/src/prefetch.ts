@@ -6,7 +6,7 @@
  * code starts loading at once (no token needed; the page's RemoteFragment then finds it loaded or
  * in flight), and its first page is asked by the fragment's own `prefetch`, which knows its
  * arguments. The greeting and the right box come from the store: nothing to ask.
- * /search (issue 18 item 3): ./search/search-prefetch.ts, a chunk of its own loaded on the way.
+ * /search: ./search/search-prefetch.ts, a chunk of its own loaded on the way.
  */
 import { followApi, loadRemoteModule, type AppDispatch, type FeedSource, type FollowListKind, type PagePrefetch, type PagePrefetches } from '@xiaoba/shared';
 import { feedSourceOf } from './feed/feed-source';
@@ -16,7 +16,7 @@ import { systemNoticesApi } from './notify/system-notices-api';
 import { FEED } from './route-table';
 
 interface PrefetchingFragment {
-  /** The first page of the feed `source` shows (everyone's when left out, as before issue 18). */
+  /** The first page of the feed `source` shows (everyone's when left out). */
   prefetch?: (dispatch: AppDispatch, source?: FeedSource) => void;
 }
 

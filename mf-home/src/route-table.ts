@@ -1,4 +1,4 @@
-/** mf-home's rows of the spec's route table. */
+/** mf-home's rows of the site's route table. */
 import type { FragmentRef, RouteMeta } from '@xiaoba/shared';
 
 /** Everyone's yy: mf-space's `./feed` fragment, composed into /home (ADR 6). */
@@ -10,7 +10,7 @@ export const routeTable: RouteMeta[] = [
   { path: '/system/notify', page: 'notify', title: '系统通知' },
   { path: '/follows', page: 'follows', title: '我的关注' },
   { path: '/fans', page: 'fans', title: '我的粉丝' },
-  // Issue 18 item 3. No `uses`: the 用户 tab shown first needs no fragment; the yy tab loads
+  // Search. No `uses`: the 用户 tab shown first needs no fragment; the yy tab loads
   // mf-space's ./feed when chosen (its route prefetch starts it for an address with ?tab=yy).
   { path: '/search', page: 'search', title: '搜索' },
 ];

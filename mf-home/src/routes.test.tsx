@@ -11,7 +11,7 @@ describe('mf-home route table', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
   });
 
-  it("has the spec rows /home, /help and /system/notify and issue 18's /follows, /fans and /search, with titles; /home composes mf-space's feed", () => {
+  it("has the original site's rows /home, /help and /system/notify and our /follows, /fans and /search, with titles; /home composes mf-space's feed", () => {
     expect(routeTable).toEqual([
       { path: '/home', page: 'home', title: '个人中心', uses: [{ remote: 'mf_space', module: './feed' }] },
       { path: '/help', page: 'help', title: '帮助中心' },

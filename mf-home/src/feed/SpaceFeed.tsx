@@ -1,7 +1,7 @@
 /**
  * The personal centre's feed: the yy, which belong to mf-space. mf-space exposes them as `./feed`
  * and /home composes that fragment at run time (ADR 6), so comments, replies, reposts and deletes
- * work exactly as in the space and ship with mf-space alone. Two tabs above it (issue 18) choose
+ * work exactly as in the space and ship with mf-space alone. Two tabs above it choose
  * its `source`: 大家的yy (everyone's) or 关注的yy (the people I follow, and mine). The tab lives in
  * the address (`/home?feed=following`), so a reload or a shared link keeps it and the route
  * prefetch (../prefetch.ts) asks only for the tab shown. Yy posted meanwhile (the live stream) wait

@@ -1,5 +1,5 @@
 /**
- * Which feed /home shows (issue 18), kept in the address so a reload keeps it. Its own small file:
+ * Which feed /home shows (大家的yy or 关注的yy), kept in the address so a reload keeps it. Its own small file:
  * the route prefetch (../prefetch.ts, in the `./routes` chunk) reads it without the page's code.
  */
 import type { FeedSource } from '@xiaoba/shared';

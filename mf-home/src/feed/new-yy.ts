@@ -1,5 +1,5 @@
 /**
- * The yy posted since a feed was shown (issue 18 item 4): the live stream's `yy` events, counted
+ * The yy posted since a feed was shown: the live stream's `yy` events, counted
  * per tab (大家的yy: every one; 关注的yy: those of people the user follows). The feed never changes
  * by itself: the new yy wait behind a "有N条新yy" bar until the user takes them, which re-reads that
  * feed's pages (mf-space's tags, FEED_LIST_TAG) and resets its count; showing a tab does the same.

@@ -1,5 +1,5 @@
 /**
- * 我的关注 (/follows) and 我的粉丝 (/fans), sibling tabs (issue 18): the signed-in user's own lists,
+ * 我的关注 (/follows) and 我的粉丝 (/fans), sibling tabs: the signed-in user's own lists,
  * newest relation first, paged. Each row: avatar, name (a link to the space), small signature and
  * a 关注 / 回关 button. The header's 关注 leads here.
  */

@@ -1,5 +1,5 @@
 /**
- * /help: the help centre (spec sections 1 and 2). Each question is a native <details>, so it opens
+ * /help: the help centre. Each question is a native <details>, so it opens
  * with Enter or Space, is announced as expanded or collapsed, and works without any script.
  */
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-/** The help centre's questions (spec sections 1 and 2). Plain data so the page and its test share it. */
+/** The help centre's questions. Plain data so the page and its test share it. */
 import { SKINS } from '@xiaoba/shared';
 
 export interface Faq {

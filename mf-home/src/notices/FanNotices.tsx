@@ -1,5 +1,5 @@
 /**
- * 新粉丝 on /home, beside 回复我的 (issue 18): "X 关注了你" notices, re-read live or polled like
+ * 新粉丝 on /home, beside 回复我的: "X 关注了你" notices, re-read live or polled like
  * the comment notices (./live-notices.ts). A disclosure button carries the unread count; opening
  * it lists who followed (avatar, name linking to their space, when) with a 回关 button for those
  * the user does not follow yet, and clears the count. What was new keeps its 新 mark while shown.

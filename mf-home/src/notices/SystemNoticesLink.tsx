@@ -1,5 +1,5 @@
 /**
- * /home's way to /system/notify, with the number of unread notices from the moderators (issue 17)
+ * /home's way to /system/notify, with the number of unread notices from the moderators
  * beside it, re-read live or polled like 回复我的 (./live-notices.ts).
  */
 import { Link, styled } from '@xiaoba/shared';

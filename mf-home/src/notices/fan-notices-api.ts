@@ -1,5 +1,5 @@
 /**
- * The "X 关注了你" notices (issue 18, docs/api.md "Follows"), injected into the shared baseApi beside
+ * The "X 关注了你" notices (docs/api.md "Follows"), injected into the shared baseApi beside
  * the comment notices. Tag `FanNotices`: the caller's unread count and newest notices.
  */
 import { baseApi, type ApiEnvelope, type FanNotice, type FanNotices } from '@xiaoba/shared';

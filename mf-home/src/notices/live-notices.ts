@@ -1,5 +1,5 @@
 /**
- * Notices with the live stream (issue 18 item 4): while the tab's stream is connected the lists
+ * Notices with the live stream: while the tab's stream is connected the lists
  * are re-read when it says their kind changed (and on every (re)connect, its `hello`, for what
  * happened meanwhile), so nothing polls; while it is not, they poll every NOTICES_POLL_MS as before.
  */

@@ -1,8 +1,8 @@
 /**
  * /system/notify: first the signed-in user's own notices from the moderators (a report handled,
- * content removed with its reason, a warning, a freeze with its end, a lift; issue 17), newest
+ * content removed with its reason, a warning, a freeze with its end, a lift), newest
  * first and paged; the page marks read what it shows. Then the static sample list of site news
- * (spec section 2). The sibling tabs 小纸条 and 应用通知 exist only as tab links; their paths fall
+ * (as on the original site). The sibling tabs 小纸条 and 应用通知 exist only as tab links; their paths fall
  * to the shell's not-found page.
  */
 import { useEffect, useId, useState } from 'react';
@@ -81,7 +81,7 @@ function MyNotices() {
   const [page, setPage] = useState(1);
   // Always asked anew on arrival: a notice may have come since the last visit.
   const { data, isLoading, isError, refetch } = useGetSystemNoticesQuery(page, { refetchOnMountOrArgChange: true });
-  // And again when the live stream says one came (issue 18), or reconnects, so it shows while the page is open.
+  // And again when the live stream says one came, or reconnects, so it shows while the page is open.
   useLiveEvent('notice', (event) => event.kind === 'system' && void refetch());
   useLiveEvent('hello', () => void refetch());
   const [markRead] = useReadSystemNoticesMutation();

@@ -1,4 +1,4 @@
-/** The static sample of system notifications (spec section 2: "static sample list"), newest first. */
+/** The static sample list of system notifications, newest first. */
 export interface Notice {
   id: string;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own notices from the moderators (issue 17; docs/api.md "Safety"), injected
+ * The signed-in user's own notices from the moderators (docs/api.md "Safety"), injected
  * into the shared baseApi. Tag `SystemNotices`: every page of them and the unread count.
  */
 import { baseApi, type ApiEnvelope, type Page, type SystemNotice, type SystemNoticeKind } from '@xiaoba/shared';

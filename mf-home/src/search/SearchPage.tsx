@@ -1,5 +1,5 @@
 /**
- * /search (issue 18 item 3, "Find your old classmates"): what the header's search box opens. The
+ * /search ("Find your old classmates"): what the header's search box opens. The
  * words are in the address (`?q=`), and so is the tab (`?tab=yy`), so a reload or a shared link
  * shows the same results and the route prefetch (../prefetch.ts) asks exactly what this page asks.
  *  - 用户: users found by an exact 米米号 or part of the nickname (GET /api/search/user), with the

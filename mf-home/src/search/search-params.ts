@@ -1,5 +1,5 @@
 /**
- * What /search shows, read from its address (issue 18 item 3): `?q=` the words, `?tab=yy` the yy
+ * What /search shows, read from its address: `?q=` the words, `?tab=yy` the yy
  * tab (absent: 用户). Its own small file: the route prefetch (../prefetch.ts, in the `./routes`
  * chunk) reads it without the page's code.
  */
