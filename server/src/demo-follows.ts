@@ -4,7 +4,7 @@
  * notice all have something to show. users.follows and users.fans come out of the rows (the
  * trigger of migration 018), so they are the real counts.
  */
-import type { Queryable } from './db/pool';
+import type { Queryable } from './data/pool';
 
 /** [follower, followed, days ago, unread], by index into the demo users (巴巴, 萌萌猫, 月下剑客, 小雨). */
 export const DEMO_FOLLOWS: readonly (readonly [number, number, number, boolean])[] = [

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EMOJI_PACKS, VISITORS_SHOWN } from '@xiaoba/shared/core';
 import { buildApp } from './app';
-import { createPool, type Pool } from './db/pool';
+import { createPool, type Pool } from './data/pool';
 import { DEMO_PASSWORD, seedDemoUsers } from './demo';
 import { DEMO_LEAVES } from './demo-space';
 import { createTestDatabase, testConfig } from './test/helpers';

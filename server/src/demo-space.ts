@@ -5,7 +5,7 @@
  * (`users.leave_count`, `users.visit_count`) are kept by the same functions the API uses.
  */
 import { insertLeave, insertReply } from './db/leaves';
-import type { Queryable } from './db/pool';
+import type { Queryable } from './data/pool';
 import { recordVisit } from './db/visitors';
 
 const MINUTE = 60;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { createPool, type Pool } from './db/pool';
+import { createPool, type Pool } from './data/pool';
 import { DEMO_PASSWORD, seedDemoUsers } from './demo';
 import { createTestDatabase, testConfig } from './test/helpers';
 import type { FastifyInstance } from 'fastify';

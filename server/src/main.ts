@@ -6,8 +6,8 @@ import { loadConfig } from './config';
 import { DataDirInUseError } from './operations/data-lock';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './operations/embedded';
 import { ClusterInUseError } from './operations/stale-cluster';
-import { migrate } from './db/migrate';
-import { createPool } from './db/pool';
+import { migrate } from './data/migrate';
+import { createPool } from './data/pool';
 import { DEMO_PASSWORD, existingDemoUsers, seedDemoUsers } from './demo';
 import { MIGRATIONS_DIR } from './paths';
 

@@ -7,8 +7,8 @@
  * recipient blocked: the rows stay, so a restore or an unblock brings them back as they were.
  */
 import type { CommentNotice } from '@xiaoba/shared/core';
-import type { Queryable } from './pool';
-import { authorCard } from './user-card';
+import type { Queryable } from '../data/pool';
+import { authorCard } from '../data/user-card';
 
 /** Newest notices GET /api/count/getcomments answers. */
 export const NOTICES_MAX = 20;

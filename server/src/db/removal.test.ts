@@ -3,7 +3,7 @@ import type { CommentNotices, LeaveMessage, Page, Yy, YyComment } from '@xiaoba/
 import { readExportData } from '../export/data';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
-import { withTransaction } from './pool';
+import { withTransaction } from '../data/pool';
 import { removeItem, restoreItem, type RemovableKind } from './removal';
 import { computeHotTopics } from './topics';
 

@@ -23,7 +23,7 @@
  *   (it is "not found" to them), so the counters never lose it twice.
  */
 import type { ReportKind } from '@xiaoba/shared/core';
-import type { Queryable } from './pool';
+import type { Queryable } from '../data/pool';
 
 /** What a moderator can remove: every reportable kind but a user. */
 export type RemovableKind = Exclude<ReportKind, 'user'>;

@@ -5,8 +5,8 @@
  * visitSpace); the checks here are one primary-key probe each.
  */
 import { BLOCKS_MAX, type BlockedUser, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared/core';
-import { withTransaction, type Pool, type Queryable } from './pool';
-import { listedCard } from './user-card';
+import { withTransaction, type Pool, type Queryable } from '../data/pool';
+import { listedCard } from '../data/user-card';
 
 // The first half of the advisory lock key "user N is adding a block" (any constant not used elsewhere).
 const BLOCK_LOCK_CLASS = 7_263_022;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers';
 import { plansOf } from '../test/plans';
 import { createUser } from '../test/users';
-import { createPool, type Pool } from './pool';
+import { createPool, type Pool } from '../data/pool';
 import { findYy, insertYy, yyPage } from './yy';
 
 // yyPage reads a page, its total and every picture in one statement; findYy still reads the old

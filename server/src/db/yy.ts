@@ -7,9 +7,9 @@
  */
 import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
 import { uploadUrl } from '../uploads/store';
-import type { Queryable } from './pool';
+import type { Queryable } from '../data/pool';
 import { mayWriteSql } from './safety';
-import { authorCard } from './user-card';
+import { authorCard } from '../data/user-card';
 
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
 export const COMMENTS_MAX = 500;

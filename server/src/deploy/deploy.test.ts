@@ -17,7 +17,7 @@ import { contentSecurityPolicy } from '../http/security';
 import { REMOTE_DIRS } from '../site/manifest';
 import { REPO_ROOT } from '../paths';
 import { createTestDatabase, startTestApp, type TestApp } from '../test/helpers';
-import { createPool } from '../db/pool';
+import { createPool } from '../data/pool';
 import { deployKeyCommand } from './key-command';
 import { createStorage } from '../uploads/storage';
 import { startTestS3 } from '../test/s3';

@@ -6,8 +6,8 @@ export interface CommandIo {
   out(line: string): void;
   err(line: string): void;
 }
-import { migrate } from '../db/migrate';
-import { createPool } from '../db/pool';
+import { migrate } from '../data/migrate';
+import { createPool } from '../data/pool';
 import { openDatabase } from '../operations/database';
 import { MIGRATIONS_DIR } from '../paths';
 import { createKey, listKeys, revokeKey } from './keys';

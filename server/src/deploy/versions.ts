@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { withTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../data/pool';
 import type { UploadStorage } from '../uploads/storage';
 import type { BuildFile, Contract } from './checks';
 import { DeployRefusal } from './checks';

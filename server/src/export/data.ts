@@ -12,7 +12,7 @@
  * a removed yy exports its source as deleted. Blocks do not filter an export: it is the space as
  * stored.
  */
-import type { Queryable } from '../db/pool';
+import type { Queryable } from '../data/pool';
 import { fileFromAvatarUrl } from '../uploads/store';
 
 export const EXPORT_FORMAT = 'xiaoba-export';

@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { loadSigningKey } from '../auth/tokens';
 import type { Config } from '../config';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 
 export const SIGNATURE_FILE = 'signature.txt';
 const PREFIX = 'hmac-sha256:';

@@ -4,9 +4,9 @@
  * hold the poster's lock for the transaction (withPosterLock, lockPoster).
  */
 import type { BoardLimits, PostLimits } from '../config';
-import { BOARD_TOO_FAST, tryBoardSlot, type BoardKind } from '../db/board-limit';
-import { TOO_FAST, tryPostSlot, type PostKind } from '../db/post-limit';
-import type { Queryable } from '../db/pool';
+import { BOARD_TOO_FAST, tryBoardSlot, type BoardKind } from '../data/board-limit';
+import { TOO_FAST, tryPostSlot, type PostKind } from '../data/post-limit';
+import type { Queryable } from '../data/pool';
 import { ApiError } from './errors';
 
 /** Records one yy, comment or upload of `uid`, or throws 429 TOO_FAST past the limit. */

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LIVE_EVENT_TYPES, LIVE_HEARTBEAT_MS, LIVE_STREAM_URL, LIVE_STREAMS_PER_USER } from '@xiaoba/shared/core';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { ARCHIVE_MSG } from '../http/archive';
 import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/openapi';

@@ -1,6 +1,6 @@
 /** `npm run moderator -- add|remove|list` against a database, as the operator runs it. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPool, type Pool } from '../db/pool';
+import { createPool, type Pool } from '../data/pool';
 import { createTestDatabase } from '../test/helpers';
 import { createUser } from '../test/users';
 import { removeItem, restoreItem } from '../db/removal';

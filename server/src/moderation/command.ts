@@ -1,8 +1,8 @@
 /** The moderator command (`npm run moderator`, cli.ts): see HELP. Returns the exit status. */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { migrate } from '../db/migrate';
-import { createPool, NO_TIMEOUTS, withTransaction, type Pool } from '../db/pool';
+import { migrate } from '../data/migrate';
+import { createPool, NO_TIMEOUTS, withTransaction, type Pool } from '../data/pool';
 import { purgeRemoved } from '../db/removal';
 import { createStorage } from '../uploads/storage';
 import { openDatabase } from '../operations/database';

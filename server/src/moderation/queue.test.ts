@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportGroup } from '@xiaoba/shared/core';
-import type { Queryable } from '../db/pool';
+import type { Queryable } from '../data/pool';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
 import { reportQueuePage } from './queries/pages';

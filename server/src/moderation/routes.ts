@@ -13,7 +13,7 @@ import { MOD_MSG, parsePageQuery, parseQueryId, type ModUserPage, type Page, typ
 import { bearerUid } from '../auth/guard';
 import { readStanding, type StandingCache } from '../auth/standing';
 import type { TokenSigner } from '../auth/tokens';
-import { withTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../data/pool';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';
 import { act } from './actions';

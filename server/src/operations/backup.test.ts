@@ -16,7 +16,7 @@ import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
 import { buildApp } from '../app';
 import { recordVisit } from '../db/visitors';
-import { createPool } from '../db/pool';
+import { createPool } from '../data/pool';
 import { createTestDatabase, testConfig, type TestApp } from '../test/helpers';
 import { startTestS3, type TestS3 } from '../test/s3';
 import { createUser } from '../test/users';

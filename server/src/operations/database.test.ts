@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPool } from '../db/pool';
+import { createPool } from '../data/pool';
 import { createTestDatabase } from '../test/helpers';
 import { createUser } from '../test/users';
 import { LocalStorage } from '../uploads/storage';

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import yauzl from 'yauzl';
-import { applyDefinitions, readDefinitions } from '../db/migrate';
+import { applyDefinitions, readDefinitions } from '../data/migrate';
 import { DEFINITIONS_DIR, MIGRATIONS_DIR } from '../paths';
 import type { UploadStorage } from '../uploads/storage';
 import { SESSION_OPTIONS } from './backup';

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createPool, withTransaction } from '../db/pool';
+import { createPool, withTransaction } from '../data/pool';
 import { insertYy } from '../db/yy';
 import { createTestDatabase } from '../test/helpers';
 import { createUser } from '../test/users';

@@ -6,7 +6,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createPool } from '../db/pool';
+import { createPool } from '../data/pool';
 import { MIGRATIONS_DIR } from '../paths';
 import { createTestDatabase } from '../test/helpers';
 import { createUser } from '../test/users';

@@ -4,7 +4,7 @@ import type { CommentNotices } from '@xiaoba/shared/core';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { clearNotices, listNotices, unreadNoticeCount } from '../db/notices';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { parseUpTo } from '../http/body';
 import { ok } from '../http/errors';
 import { routeSchema, typed } from '../http/openapi';

@@ -16,7 +16,7 @@ import { isSkinId } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import { withTransaction, type Pool, type PoolClient } from '../db/pool';
+import { withTransaction, type Pool, type PoolClient } from '../data/pool';
 import { lockUser } from '../db/users';
 import { ApiError, ok } from '../http/errors';
 import { routeSchema, typed } from '../http/openapi';

@@ -26,9 +26,9 @@ import {
   insertReply,
   listLeaves,
 } from '../db/leaves';
-import { withTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../data/pool';
 import { allAllow, boardAllows } from '../db/safety';
-import { lockPoster } from '../db/post-limit';
+import { lockPoster } from '../data/post-limit';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
 import { idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MOD_MSG } from '@xiaoba/shared/core';
 import { readStanding } from '../auth/standing';
 import type { TokenSigner } from '../auth/tokens';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { ApiError, ok } from '../http/errors';
 import { routeSchema } from '../http/openapi';
 import type { ManifestBuilder, RemoteManifestEntry } from '../site/manifest';

@@ -7,7 +7,7 @@ import { BAD_REQUEST, parsePageQuery, type Page, type SystemNotice } from '@xiao
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { markSystemNoticesRead, systemNoticePage } from '../moderation/queries/system-notices';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { ApiError, ok } from '../http/errors';
 import { jsonBody, num, pageQuery, routeSchema } from '../http/openapi';
 

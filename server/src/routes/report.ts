@@ -19,7 +19,7 @@ import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
 import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTargetAuthor } from '../moderation/queries/filing';
-import { withTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../data/pool';
 import { parseBody } from '../http/body';
 import { ApiError, ok } from '../http/errors';
 import { jsonBody, num, routeSchema, text } from '../http/openapi';

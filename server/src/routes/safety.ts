@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { BAD_REQUEST, BLOCK_MSG, BLOCKS_MAX, PRIVACY_MSG, parsePageQuery, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { addBlock, blockPage, findPrivacy, removeBlock, updatePrivacy } from '../db/safety';
 import { parseBody } from '../http/body';
 import { ApiError, MSG, ok } from '../http/errors';

@@ -17,7 +17,7 @@ import {
 } from '@xiaoba/shared/core';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { searchUsers, searchYy, type SearchPage } from '../db/search';
 import { ApiError, ok } from '../http/errors';
 import { pageOf, pageQuery, routeSchema, text } from '../http/openapi';

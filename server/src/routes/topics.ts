@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { computeHotTopics, HotTopicsCache, HOT_TOPICS_TTL_MS } from '../db/topics';
 import { ok } from '../http/errors';
 import { routeSchema, typed } from '../http/openapi';

@@ -26,7 +26,7 @@ import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefresh
 import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../auth/standing';
 import type { TokenSigner } from '../auth/tokens';
 import { boardLeaveCount } from '../db/leaves';
-import { isUniqueViolation, withTransaction, type Pool } from '../db/pool';
+import { isUniqueViolation, withTransaction, type Pool } from '../data/pool';
 import {
   emailTaken,
   findUserByLoginName,

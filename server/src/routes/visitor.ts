@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseQueryId } from '@xiaoba/shared/core';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { listVisitors } from '../db/visitors';
 import { ApiError, ok } from '../http/errors';
 import { idQuery, routeSchema, typed } from '../http/openapi';

@@ -5,9 +5,9 @@ import { BLOCK_MSG, CreateYySchema, YY_PAGE_SIZE, parsePageQuery, parseQueryId, 
 import type { Config } from '../config';
 import { requireUser } from '../auth/guard';
 import type { TokenSigner } from '../auth/tokens';
-import { withTransaction, type Pool } from '../db/pool';
+import { withTransaction, type Pool } from '../data/pool';
 import { allAllow } from '../db/safety';
-import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, withPosterLock } from '../db/post-limit';
+import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, withPosterLock } from '../data/post-limit';
 import { takePostSlot } from '../http/posting-limits';
 import { claimUploads, deleteYy, findYy, findYyKey, followPage, insertYy, postedSameText, yyPage } from '../db/yy';
 import { parseBody } from '../http/body';

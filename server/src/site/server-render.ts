@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TokenSigner } from '../auth/tokens';
 import type { Config } from '../config';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
 import { createRenderSandbox, defaultRunner } from '../render/sandbox';

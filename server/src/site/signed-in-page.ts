@@ -38,7 +38,7 @@ import {
 import { PAGE_COOKIE } from '../auth/cookies';
 import { readPageSession } from '../auth/page-session';
 import type { TokenSigner } from '../auth/tokens';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
 import { findPrivacy } from '../db/safety';

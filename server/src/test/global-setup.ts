@@ -8,8 +8,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../operations/embedded';
-import { migrate } from '../db/migrate';
-import { createPool } from '../db/pool';
+import { migrate } from '../data/migrate';
+import { createPool } from '../data/pool';
 import { MIGRATIONS_DIR } from '../paths';
 import { withDatabase } from './database-url';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { createPool, type Pool } from '../db/pool';
+import { createPool, type Pool } from '../data/pool';
 import { withDatabase } from './database-url';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';

@@ -1,5 +1,5 @@
 /** What PostgreSQL plans inside a SQL function, for tests that check a query stays on its index. */
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 
 /**
  * The plans PostgreSQL ran for the statements inside `sql` (a call of a SQL function), from

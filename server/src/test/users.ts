@@ -1,6 +1,6 @@
 /** Creating accounts directly in the database, for tests that are not about registration. */
 import { hashPassword } from '../auth/passwords';
-import type { Pool } from '../db/pool';
+import type { Pool } from '../data/pool';
 import { insertUser, type NewUser } from '../db/users';
 
 export const PASSWORD = 'secret123';

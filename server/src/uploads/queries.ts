@@ -2,7 +2,7 @@
  * The pictures' rows (`uploads`, and the avatar's size on `users`): the statements of store.ts and
  * quota.ts, which decide and answer.
  */
-import type { Queryable } from '../db/pool';
+import type { Queryable } from '../data/pool';
 
 export async function insertUpload(db: Queryable, uid: number, file: string, size: number, width: number, height: number): Promise<void> {
   await db.query('INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, $2, $3, $4, $5)', [uid, file, size, width, height]);

@@ -6,7 +6,7 @@
  * agrees: deleting a yy, the hourly purge of unused uploads and choosing a preset face free room.
  */
 import type { StorageLimits } from '../config';
-import type { Queryable } from '../db/pool';
+import type { Queryable } from '../data/pool';
 import { ApiError } from '../http/errors';
 import { storageUsed, type StorageUseOptions } from './queries';
 

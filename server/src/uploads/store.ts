@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { UploadData } from '@xiaoba/shared/core';
-import type { Pool, Queryable } from '../db/pool';
-import { withPosterLock } from '../db/post-limit';
+import type { Pool, Queryable } from '../data/pool';
+import { withPosterLock } from '../data/post-limit';
 import { assertDiskRoom, type DiskConfig } from './disk-room';
 import type { ProcessedImage } from './images';
 import { deleteUnusedUploads, insertUpload } from './queries';

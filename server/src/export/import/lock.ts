@@ -1,5 +1,5 @@
 /** One import at a time per user, and at most IMPORTS_PER_PROCESS in one process. */
-import type { Pool, PoolClient } from '../../db/pool';
+import type { Pool, PoolClient } from '../../data/pool';
 import { ApiError, MSG } from '../../http/errors';
 import { IMPORT_MSG } from './messages';
 

@@ -1,7 +1,7 @@
 /** The import: the pictures checked, the plan decided, its files stored, then its rows in one transaction. */
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
-import { lockPoster } from '../../db/post-limit';
-import { isUniqueViolation, transactionOn, type PoolClient } from '../../db/pool';
+import { lockPoster } from '../../data/post-limit';
+import { isUniqueViolation, transactionOn, type PoolClient } from '../../data/pool';
 import { ApiError } from '../../http/errors';
 import { assertDiskRoom } from '../../uploads/disk-room';
 import { assertStorageRoom } from '../../uploads/quota';

@@ -3,7 +3,7 @@
  * the caller's transaction and returns the user whose standing changed, if any.
  */
 import type { ModAction, ReportKind } from '@xiaoba/shared/core';
-import type { Queryable } from '../../db/pool';
+import type { Queryable } from '../../data/pool';
 import type { ActionInput } from '../input';
 import { ban } from './ban';
 import type { ActionHandler } from './common';

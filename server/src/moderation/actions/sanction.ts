@@ -3,7 +3,7 @@
  * sanction recorded, the user told, the reports it answers closed, the log appended.
  */
 import { MOD_MSG, type RuleBroken, type SanctionKind, type SystemNoticeKind } from '@xiaoba/shared/core';
-import type { Queryable } from '../../db/pool';
+import type { Queryable } from '../../data/pool';
 import { ApiError } from '../../http/errors';
 import { isId, MOD_EXTRA_MSG, type ActionInput } from '../input';
 import { appendLog, insertSanction } from '../queries/actions';

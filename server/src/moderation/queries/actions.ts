@@ -3,7 +3,7 @@
  * sanctions and the standing they set, and the append-only audit log.
  */
 import type { ModAction, ReportKind, RuleBroken, SanctionKind } from '@xiaoba/shared/core';
-import type { Queryable } from '../../db/pool';
+import type { Queryable } from '../../data/pool';
 import { EPOCH0 } from './epoch';
 
 /** The author recorded by an open report of the target, or null when it has none open. */

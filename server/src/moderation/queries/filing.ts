@@ -1,6 +1,6 @@
 /** Reports as users file them: one per reporter and target, at most LIMIT_REPORTS an hour. */
 import type { ReportKind, ReportReason } from '@xiaoba/shared/core';
-import type { Queryable } from '../../db/pool';
+import type { Queryable } from '../../data/pool';
 
 export { visibleTargetAuthor } from './targets';
 

@@ -4,7 +4,7 @@
  * a page costs a round trip per list, never one per row.
  */
 import type { ModLogEntry, ModUserPage, ReportEntry, ReportGroup, ReportKind, Sanction } from '@xiaoba/shared/core';
-import type { Queryable } from '../../db/pool';
+import type { Queryable } from '../../data/pool';
 import { EPOCH, EPOCH0 } from './epoch';
 import { targetDescription, toTarget, type TargetColumns } from './targets';
 

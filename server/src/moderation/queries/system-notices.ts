@@ -1,6 +1,6 @@
 /** The notices the moderators' actions leave a user (docs/api.md "System notices"). */
 import type { SystemNotice, SystemNoticeKind } from '@xiaoba/shared/core';
-import type { Queryable } from '../../db/pool';
+import type { Queryable } from '../../data/pool';
 import { EPOCH } from './epoch';
 
 export async function addSystemNotice(db: Queryable, uid: number, kind: SystemNoticeKind, text: string): Promise<void> {

@@ -4,7 +4,7 @@
  * page of the queue or of a user describes all its targets in the statement that reads the page.
  */
 import type { ReportedTarget, ReportKind } from '@xiaoba/shared/core';
-import type { Queryable } from '../../db/pool';
+import type { Queryable } from '../../data/pool';
 
 /** The author of a reportable item that is still visible (not deleted, not removed), or null. */
 export async function visibleTargetAuthor(db: Queryable, kind: ReportKind, id: number): Promise<number | null> {
