@@ -1,6 +1,6 @@
 /**
- * mf-settings' rows of the spec's route table: /setting redirects to /setting/avatar; its children
- * are avatar and profile, our data page (export, import) and the privacy page (issue 17: the spec's
+ * mf-settings' rows of the site's route table: /setting redirects to /setting/avatar; its children
+ * are avatar and profile, our data page (export, import) and the privacy page (the original site's
  * 隐私 tab pointed at /notfound). (The 兴趣 tab still points at /notfound: a link, not a row.)
  * Type-only import: vite.config loads this file in Node.
  */
@@ -14,9 +14,9 @@ export const routeTable: RouteMeta[] = [
       { index: true, redirect: '/setting/avatar' },
       { path: 'avatar', page: 'avatar', title: '修改头像' },
       { path: 'profile', page: 'profile', title: '个人资料' },
-      // Not in the spec: export and import of one's own data (issue 11), and allowed in archive mode.
+      // Not on the original site: export and import of one's own data, and allowed in archive mode.
       { path: 'data', page: 'data', title: '我的数据' },
-      // The spec's dead 隐私 link brought to life (issue 17): privacy settings and the blocked users.
+      // The original site's dead 隐私 link brought to life: privacy settings and the blocked users.
       { path: 'privacy', page: 'privacy', title: '隐私设置' },
     ],
   },

@@ -20,7 +20,7 @@ describe('mf-settings route table', () => {
     expect(pageKeys(routeTable)).toEqual(['avatar', 'profile', 'data', 'privacy']);
   });
 
-  it('has the spec rows: /setting redirecting to avatar, with avatar and profile (and our data and privacy pages)', () => {
+  it("has the original site's rows: /setting redirecting to avatar, with avatar and profile (and our data and privacy pages)", () => {
     expect(routeTable).toEqual([
       {
         path: '/setting',

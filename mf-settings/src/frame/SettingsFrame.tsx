@@ -1,6 +1,6 @@
 /**
- * The settings frame: title, the four tabs of spec section 2 (plus 我的数据) and the current panel. 兴趣
- * points at the not-found page, as the spec says; 隐私, the spec's other dead link, is a page since issue 17.
+ * The settings frame: title, the original site's four tabs (plus 我的数据) and the current panel. 兴趣
+ * points at the not-found page, as on the original site; 隐私, its other dead link, is now the privacy page.
  */
 import { useId, type ReactNode } from 'react';
 import { card, styled, type TabLink, TabNav, useArchiveMode } from '@xiaoba/shared';

@@ -1,5 +1,5 @@
 /**
- * The privacy calls of /setting/privacy (issue 17, docs/api.md "Safety"): GET /api/user/privacy and
+ * The privacy calls of /setting/privacy (docs/api.md "Safety"): GET /api/user/privacy and
  * POST /api/user/privacy with only the changed field. A change shows at once (the cached settings
  * are patched before the request), goes back if the server refuses it, and the server's whole
  * settings replace the cache when it answers.

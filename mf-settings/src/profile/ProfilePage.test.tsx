@@ -118,7 +118,7 @@ describe('/setting/profile: card', () => {
 });
 
 describe('/setting/profile: signatures', () => {
-  it('cuts the big signature at 11 with the spec message, saves it and patches the store', async () => {
+  it("cuts the big signature at 11 with the original site's message, saves it and patches the store", async () => {
     const events = userEvent.setup();
     const calls = fakeServer((call) => ok({ qm: call.query.qm }));
     const { store } = await open();

@@ -1,7 +1,7 @@
 /**
  * /setting/profile: the nickname (2 to 6 characters when changed), sex and birthday
  * saved with PATCH /user/cardupdate under the step-two rules (CardFormSchema), and the two
- * signatures with their limits (cut at the limit, with the spec's message). Each save patches the
+ * signatures with their limits (cut at the limit, with the original site's message). Each save patches the
  * store, so the header, the space and the right box show the change without a reload.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
@@ -37,9 +37,9 @@ import { useOwnUser } from '../frame/own-user';
 import { useSaveBigSignatureMutation, useSaveSmallSignatureMutation } from './profile-api';
 
 export const PROFILE_SAVED = '资料已更新';
-/** Spec section 8: a failed card update. */
+/** The original site's text for a failed card update. */
 export const PROFILE_FAILED = '错误！';
-/** Spec section 8: a failed signature update. */
+/** The original site's text for a failed signature update. */
 export const SIGNATURE_FAILED = '签名档更新失败！';
 export const SIGNATURE_SAVED = '签名档已更新';
 

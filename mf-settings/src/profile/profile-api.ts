@@ -1,4 +1,4 @@
-/** The signature calls of /setting/profile (spec section 7: POST updatebigqm?qm / updatesmallqm?qm). */
+/** The signature calls of /setting/profile (POST updatebigqm?qm / updatesmallqm?qm). */
 import { baseApi, type ApiEnvelope } from '@xiaoba/shared';
 
 export const profileApi = baseApi.injectEndpoints({
