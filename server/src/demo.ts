@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import type { Sex, SkinId } from '@xiaoba/shared/core';
-import { hashPassword } from './auth/passwords';
+import { hashPassword } from './api/auth/passwords';
 import { NO_TIMEOUTS, withTransaction, type Pool, type Queryable } from './data/pool';
 import { insertUser } from './db/users';
 import { seedDemoFollows } from './demo-follows';

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DEFAULT_DB_TIMEOUTS, loadConfig, type DbTimeouts } from '../config';
-import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy, MSG } from '../http/errors';
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy, MSG } from '../api/http/errors';
 import { createTestDatabase, json, testConfig, type TestApp } from '../test/helpers';
 import { member, NO_POST_LIMITS, type Member } from '../test/yy';
 import { createPool, withTransaction } from './pool';

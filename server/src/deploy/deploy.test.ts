@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { loadConfig } from '../config';
-import { contentSecurityPolicy } from '../http/security';
+import { contentSecurityPolicy } from '../api/http/security';
 import { REMOTE_DIRS } from '../site/manifest';
 import { REPO_ROOT } from '../paths';
 import { createTestDatabase, startTestApp, type TestApp } from '../test/helpers';

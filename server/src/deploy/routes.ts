@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool } from '../data/pool';
-import { ApiError, ok } from '../http/errors';
+import { ApiError, ok } from '../api/http/errors';
 import { routeSchema } from '../http/openapi';
 import type { UploadStorage } from '../uploads/storage';
 import { checkKey } from './keys';

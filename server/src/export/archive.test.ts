@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { ARCHIVE_MSG, ARCHIVE_OPEN } from '../http/archive';
+import { ARCHIVE_MSG, ARCHIVE_OPEN } from '../api/http/archive';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { PASSWORD } from '../test/users';
 import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';

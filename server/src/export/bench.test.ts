@@ -122,7 +122,7 @@ describe.skipIf(!process.env.EXPORT_BENCH)('export and import of 1,000 yy with 2
     // 小波 exists on B too (same 米米号 and nickname), so his 3,000 comments are restored.
     await b.pool.query(`INSERT INTO users (uid, email, password_hash, name) VALUES ($1, 'bob-b@example.com', 'x', '小波')`, [bob.uid]);
     const importer = { ...(await member(b, 'x')), uid };
-    const { TokenSigner } = await import('../auth/tokens');
+    const { TokenSigner } = await import('../api/auth/tokens');
     const { TEST_JWT_SECRET } = await import('../test/helpers');
     importer.token = await new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET)).signAccess(uid, 900);
     t0 = performance.now();

@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 async function asMember(t: TestApp, uid: number): Promise<Member> {
-  const { TokenSigner } = await import('../auth/tokens');
+  const { TokenSigner } = await import('../api/auth/tokens');
   const { TEST_JWT_SECRET } = await import('../test/helpers');
   const token = await new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET)).signAccess(uid, 900);
   const headers = { authorization: `Bearer ${token}` };

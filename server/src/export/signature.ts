@@ -6,7 +6,7 @@
  * after a reset that keeps it) trust each other's exports; the user's own words need no signature.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { loadSigningKey } from '../auth/tokens';
+import { loadSigningKey } from '../api/auth/tokens';
 import type { Config } from '../config';
 import type { Pool } from '../data/pool';
 

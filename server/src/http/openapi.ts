@@ -13,7 +13,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import { PAGE_QUERY_ERROR, SKINS } from '@xiaoba/shared/core';
-import { isApiPath } from './errors';
+import { isApiPath } from '../api/http/errors';
 
 /**
  * Ajv as a pure check: Fastify's defaults would coerce types ('1e3' to 1000, ['1'] to '1'), fill

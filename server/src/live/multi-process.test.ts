@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@xiaoba/shared/core';
-import { TokenSigner } from '../auth/tokens';
+import { TokenSigner } from '../api/auth/tokens';
 import { createPool, type Pool } from '../data/pool';
 import { createTestDatabase } from '../test/helpers';
 import { bundleServer, PAIR_JWT_SECRET, startServerPair, type ServerProcess } from '../test/server-process';

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOD_MSG, REPORT_MSG, SANCTION_MSG, type ModLogEntry, type ReportGroup, type SystemNotice } from '@xiaoba/shared/core';
-import { chinaDate } from '../auth/standing';
-import { frozenMayUse, MOD_PREFIX } from '../http/sanctions';
+import { chinaDate } from '../api/auth/standing';
+import { frozenMayUse, MOD_PREFIX } from '../api/http/sanctions';
 import { cookieFrom, startTestApp, type TestApp } from '../test/helpers';
 import { PASSWORD } from '../test/users';
 import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';

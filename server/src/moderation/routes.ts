@@ -10,12 +10,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MOD_MSG, parsePageQuery, parseQueryId, type ModUserPage, type Page, type ReportGroup } from '@xiaoba/shared/core';
-import { bearerUid } from '../auth/guard';
-import { readStanding, type StandingCache } from '../auth/standing';
-import type { TokenSigner } from '../auth/tokens';
+import { bearerUid } from '../api/auth/guard';
+import { readStanding, type StandingCache } from '../api/auth/standing';
+import type { TokenSigner } from '../api/auth/tokens';
 import { withTransaction, type Pool } from '../data/pool';
-import { parseBody } from '../http/body';
-import { ApiError, MSG, ok } from '../http/errors';
+import { parseBody } from '../api/http/body';
+import { ApiError, MSG, ok } from '../api/http/errors';
 import { act } from './actions';
 import { MOD_PAGE_SIZE, ModActionSchema, USER_PAGE_ITEMS } from './input';
 import { MOD_SCHEMA } from './openapi';

@@ -2,14 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { AddCommentSchema, BLOCK_MSG, parseQueryId } from '@xiaoba/shared/core';
 import type { Config } from '../config';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
 import { withTransaction, type Pool } from '../data/pool';
 import { withPosterLock } from '../data/post-limit';
-import { takePostSlot } from '../http/posting-limits';
+import { takePostSlot } from '../api/http/posting-limits';
 import { addCountedComment, commentAuthorIn, countComment, deleteComment, findCommentKey, findYyKey, listComments } from '../db/yy';
-import { parseBody } from '../http/body';
-import { ApiError, ok } from '../http/errors';
+import { parseBody } from '../api/http/body';
+import { ApiError, ok } from '../api/http/errors';
 import { idQuery, jsonBody, num, routeSchema, text, typed } from '../http/openapi';
 
 export interface CommentRoutesOptions {

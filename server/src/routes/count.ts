@@ -1,12 +1,12 @@
 /** The /api/count calls of docs/api.md ("Notices"): notices of new comments, per caller. */
 import type { FastifyInstance } from 'fastify';
 import type { CommentNotices } from '@xiaoba/shared/core';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
 import { clearNotices, listNotices, unreadNoticeCount } from '../db/notices';
 import type { Pool } from '../data/pool';
-import { parseUpTo } from '../http/body';
-import { ok } from '../http/errors';
+import { parseUpTo } from '../api/http/body';
+import { ok } from '../api/http/errors';
 import { routeSchema, typed } from '../http/openapi';
 
 export interface CountRoutesOptions {

@@ -16,14 +16,14 @@ import {
   type FollowUser,
   type Page,
 } from '@xiaoba/shared/core';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
 import type { Config } from '../config';
 import { addFollow, clearFanNotices, fanNotices, followPage, removeFollow } from '../db/follows';
 import type { Pool } from '../data/pool';
 import { withPosterLock } from '../data/post-limit';
-import { parseBody, parseUpTo } from '../http/body';
-import { ApiError, MSG, ok } from '../http/errors';
+import { parseBody, parseUpTo } from '../api/http/body';
+import { ApiError, MSG, ok } from '../api/http/errors';
 import { idParams, jsonBody, num, pageOf, pageQuery, routeSchema, typed } from '../http/openapi';
 
 export interface FollowRoutesOptions {

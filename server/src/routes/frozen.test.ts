@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_MSG, PRIVACY_MSG, REPORT_MSG, SANCTION_MSG } from '@xiaoba/shared/core';
-import { chinaDate } from '../auth/standing';
-import { FROZEN_OPEN } from '../http/sanctions';
+import { chinaDate } from '../api/auth/standing';
+import { FROZEN_OPEN } from '../api/http/sanctions';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { json, member, NO_POST_LIMITS, pngImage, type Member } from '../test/yy';
 

@@ -11,9 +11,9 @@ import {
   type Page,
 } from '@xiaoba/shared/core';
 import type { Config } from '../config';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
-import { takeBoardSlot } from '../http/posting-limits';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
+import { takeBoardSlot } from '../api/http/posting-limits';
 import {
   boardLeaveCount,
   deleteLeave,
@@ -29,8 +29,8 @@ import {
 import { withTransaction, type Pool } from '../data/pool';
 import { allAllow, boardAllows } from '../db/safety';
 import { lockPoster } from '../data/post-limit';
-import { parseBody } from '../http/body';
-import { ApiError, ok } from '../http/errors';
+import { parseBody } from '../api/http/body';
+import { ApiError, ok } from '../api/http/errors';
 import { idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
 
 export interface LeaveRoutesOptions {

@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MOD_MSG } from '@xiaoba/shared/core';
-import { readStanding } from '../auth/standing';
-import type { TokenSigner } from '../auth/tokens';
+import { readStanding } from '../api/auth/standing';
+import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
-import { ApiError, ok } from '../http/errors';
+import { ApiError, ok } from '../api/http/errors';
 import { routeSchema } from '../http/openapi';
 import type { ManifestBuilder, RemoteManifestEntry } from '../site/manifest';
 

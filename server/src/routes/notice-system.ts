@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { BAD_REQUEST, parsePageQuery, type Page, type SystemNotice } from '@xiaoba/shared/core';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
 import { markSystemNoticesRead, systemNoticePage } from '../moderation/queries/system-notices';
 import type { Pool } from '../data/pool';
-import { ApiError, ok } from '../http/errors';
+import { ApiError, ok } from '../api/http/errors';
 import { jsonBody, num, pageQuery, routeSchema } from '../http/openapi';
 
 export interface SystemNoticeRoutesOptions {

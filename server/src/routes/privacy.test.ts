@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_MSG, CHILD_PRIVACY, DEFAULT_PRIVACY, PRIVACY_MSG, type PrivacySettings } from '@xiaoba/shared/core';
-import { TokenSigner } from '../auth/tokens';
+import { TokenSigner } from '../api/auth/tokens';
 import { migrate } from '../data/migrate';
 import { createPool } from '../data/pool';
 import { MIGRATIONS_DIR } from '../paths';

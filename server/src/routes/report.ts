@@ -16,12 +16,12 @@ import {
   type ReportReason,
 } from '@xiaoba/shared/core';
 import type { Config } from '../config';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
 import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTargetAuthor } from '../moderation/queries/filing';
 import { withTransaction, type Pool } from '../data/pool';
-import { parseBody } from '../http/body';
-import { ApiError, ok } from '../http/errors';
+import { parseBody } from '../api/http/body';
+import { ApiError, ok } from '../api/http/errors';
 import { jsonBody, num, routeSchema, text } from '../http/openapi';
 
 export interface ReportRoutesOptions {

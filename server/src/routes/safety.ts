@@ -7,12 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { BAD_REQUEST, BLOCK_MSG, BLOCKS_MAX, PRIVACY_MSG, parsePageQuery, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
 import { addBlock, blockPage, findPrivacy, removeBlock, updatePrivacy } from '../db/safety';
-import { parseBody } from '../http/body';
-import { ApiError, MSG, ok } from '../http/errors';
+import { parseBody } from '../api/http/body';
+import { ApiError, MSG, ok } from '../api/http/errors';
 import { jsonBody, num, pageOf, pageQuery, routeSchema, typed } from '../http/openapi';
 
 export interface SafetyRoutesOptions {

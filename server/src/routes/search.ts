@@ -15,11 +15,11 @@ import {
   parsePageQuery,
   type Page,
 } from '@xiaoba/shared/core';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
 import { searchUsers, searchYy, type SearchPage } from '../db/search';
-import { ApiError, ok } from '../http/errors';
+import { ApiError, ok } from '../api/http/errors';
 import { pageOf, pageQuery, routeSchema, text } from '../http/openapi';
 
 export interface SearchRoutesOptions {

@@ -18,13 +18,13 @@ import {
   type SpaceUser,
 } from '@xiaoba/shared/core';
 import { normaliseAnswer, type Config } from '../config';
-import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, setRefreshCookie, setRegisterCookie } from '../auth/cookies';
-import { requireUser } from '../auth/guard';
+import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, setRefreshCookie, setRegisterCookie } from '../api/auth/cookies';
+import { requireUser } from '../api/auth/guard';
 import { clearLoginFailures, lockAccount, loginLockSeconds, recordLoginFailure } from '../auth/login-limit';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../auth/refresh';
-import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../auth/standing';
-import type { TokenSigner } from '../auth/tokens';
+import { hashPassword, verifyPassword } from '../api/auth/passwords';
+import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../api/auth/refresh';
+import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../api/auth/standing';
+import type { TokenSigner } from '../api/auth/tokens';
 import { boardLeaveCount } from '../db/leaves';
 import { isUniqueViolation, withTransaction, type Pool } from '../data/pool';
 import {
@@ -41,11 +41,11 @@ import {
   updateSkin,
 } from '../db/users';
 import { visitSpace } from '../db/visitors';
-import { parseBody } from '../http/body';
-import { ApiError, MSG, ok } from '../http/errors';
+import { parseBody } from '../api/http/body';
+import { ApiError, MSG, ok } from '../api/http/errors';
 import { idParams, jsonBody, routeSchema, text, typed } from '../http/openapi';
-import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../http/rate-limit';
-import { refuseForeignOrigin } from '../http/security';
+import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../api/http/rate-limit';
+import { refuseForeignOrigin } from '../api/http/security';
 import { fileFromAvatarUrl, removeFiles } from '../uploads/store';
 import type { UploadStorage } from '../uploads/storage';
 

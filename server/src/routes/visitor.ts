@@ -1,11 +1,11 @@
 /** GET /api/visitor/get of docs/api.md ("Spaces"): a space's recent visitors and visit count. */
 import type { FastifyInstance } from 'fastify';
 import { parseQueryId } from '@xiaoba/shared/core';
-import { requireUser } from '../auth/guard';
-import type { TokenSigner } from '../auth/tokens';
+import { requireUser } from '../api/auth/guard';
+import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
 import { listVisitors } from '../db/visitors';
-import { ApiError, ok } from '../http/errors';
+import { ApiError, ok } from '../api/http/errors';
 import { idQuery, routeSchema, typed } from '../http/openapi';
 
 export interface VisitorRoutesOptions {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { TokenSigner } from '../auth/tokens';
+import type { TokenSigner } from '../api/auth/tokens';
 import type { Config } from '../config';
 import type { Pool } from '../data/pool';
 import type { RegistrySource } from '../deploy/registry';

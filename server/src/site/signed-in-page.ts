@@ -35,9 +35,9 @@ import {
   type PlannedRequest,
   type PlannedResponse,
 } from '@xiaoba/shared/page-render';
-import { PAGE_COOKIE } from '../auth/cookies';
-import { readPageSession } from '../auth/page-session';
-import type { TokenSigner } from '../auth/tokens';
+import { PAGE_COOKIE } from '../api/auth/cookies';
+import { readPageSession } from '../api/auth/page-session';
+import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';

@@ -1,5 +1,5 @@
 /** Creating accounts directly in the database, for tests that are not about registration. */
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../api/auth/passwords';
 import type { Pool } from '../data/pool';
 import { insertUser, type NewUser } from '../db/users';
 

@@ -1,7 +1,7 @@
 /** Helpers for the yy, comment and upload tests: signed-in members, pictures, multipart bodies. */
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { TokenSigner } from '../auth/tokens';
+import { TokenSigner } from '../api/auth/tokens';
 import type { Config } from '../config';
 import type { TestApp } from './helpers';
 import { startTestApp, TEST_JWT_SECRET } from './helpers';

@@ -15,7 +15,7 @@
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../api/http/errors';
 
 const MB = 1024 * 1024;
 /** 507 Insufficient Storage: the server, not the request, lacks the room; the operator must act. */

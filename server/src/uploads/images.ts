@@ -5,7 +5,7 @@
  */
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../api/http/errors';
 
 export const IMAGE_MAX_SIDE = 1600;
 /**

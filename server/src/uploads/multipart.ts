@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../api/http/errors';
 import { UPLOAD_MSG } from './images';
 
 export const MULTIPART_OPTIONS = {

@@ -7,7 +7,7 @@
  */
 import type { StorageLimits } from '../config';
 import type { Queryable } from '../data/pool';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../api/http/errors';
 import { storageUsed, type StorageUseOptions } from './queries';
 
 // Read by the import's plan too (its room for pictures).

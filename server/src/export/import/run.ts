@@ -2,7 +2,7 @@
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
 import { lockPoster } from '../../data/post-limit';
 import { isUniqueViolation, transactionOn, type PoolClient } from '../../data/pool';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../api/http/errors';
 import { assertDiskRoom } from '../../uploads/disk-room';
 import { assertStorageRoom } from '../../uploads/quota';
 import type { UploadStorage } from '../../uploads/storage';

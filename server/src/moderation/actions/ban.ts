@@ -1,5 +1,5 @@
 /** ban: the user is signed out everywhere and refused at login until a moderator lifts it. */
-import { revokeAllSessions } from '../../auth/standing';
+import { revokeAllSessions } from '../../api/auth/standing';
 import { recomputeStanding } from '../queries/actions';
 import { OUTCOME, ruleWords, type ActionHandler } from './common';
 import { sanctionUser } from './sanction';

@@ -1,7 +1,7 @@
 /** What the moderators' actions share: their input, the rules they check, and closing a target's reports. */
 import { MOD_MSG, REPORT_REASONS, type ReportKind, type RuleBroken } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../api/http/errors';
 import { MOD_EXTRA_MSG, RULES, type ActionInput } from '../input';
 import { closeReports, lockUserForModeration } from '../queries/actions';
 import { addSystemNotice } from '../queries/system-notices';

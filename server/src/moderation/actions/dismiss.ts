@@ -1,6 +1,6 @@
 /** dismiss: the target's open reports are closed as unfounded and each reporter is told. */
 import { MOD_MSG } from '@xiaoba/shared/core';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../api/http/errors';
 import { MOD_EXTRA_MSG } from '../input';
 import { appendLog, openReportAuthor } from '../queries/actions';
 import { closeTarget, OUTCOME, type ActionHandler } from './common';

@@ -1,7 +1,7 @@
 /** freeze: for 1 to 365 days the user may read but not write what others see (http/sanctions.ts). */
 import { MOD_MSG, SANCTION_MSG } from '@xiaoba/shared/core';
-import { chinaDate } from '../../auth/standing';
-import { ApiError } from '../../http/errors';
+import { chinaDate } from '../../api/auth/standing';
+import { ApiError } from '../../api/http/errors';
 import { recomputeStanding } from '../queries/actions';
 import { OUTCOME, ruleWords, type ActionHandler } from './common';
 import { sanctionUser } from './sanction';

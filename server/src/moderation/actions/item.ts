@@ -1,7 +1,7 @@
 /** The item remove and restore act on: a yy, comment, board message or reply that is still here. */
 import { MOD_MSG, type RuleBroken } from '@xiaoba/shared/core';
 import type { RemovableKind } from '../../db/removal';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../api/http/errors';
 import { itemAuthor } from '../queries/targets';
 import { parseRule, type ActionCall } from './common';
 

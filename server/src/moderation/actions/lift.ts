@@ -1,6 +1,6 @@
 /** lift: ends a freeze or ban still in force, sets the user's standing from what remains, tells them. */
 import { MOD_MSG } from '@xiaoba/shared/core';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../api/http/errors';
 import { isId, MOD_EXTRA_MSG } from '../input';
 import { appendLog, findSanctionForUpdate, markSanctionLifted, recomputeStanding } from '../queries/actions';
 import { addSystemNotice } from '../queries/system-notices';

@@ -4,7 +4,7 @@
  */
 import { MOD_MSG } from '@xiaoba/shared/core';
 import { removeItem } from '../../db/removal';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../api/http/errors';
 import { appendLog, insertSanction } from '../queries/actions';
 import { addSystemNotice } from '../queries/system-notices';
 import { closeTarget, KIND_WORD, OUTCOME, ruleWords, sanctionable, type ActionHandler } from './common';

@@ -1,7 +1,7 @@
 /** restore: shows a removed item again and tells its author; open to any moderator (it only undoes). */
 import { MOD_MSG } from '@xiaoba/shared/core';
 import { restoreItem } from '../../db/removal';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../api/http/errors';
 import { appendLog } from '../queries/actions';
 import { addSystemNotice } from '../queries/system-notices';
 import { KIND_WORD, type ActionHandler } from './common';

@@ -4,7 +4,7 @@
  */
 import { MOD_MSG, type RuleBroken, type SanctionKind, type SystemNoticeKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../api/http/errors';
 import { isId, MOD_EXTRA_MSG, type ActionInput } from '../input';
 import { appendLog, insertSanction } from '../queries/actions';
 import { addSystemNotice } from '../queries/system-notices';

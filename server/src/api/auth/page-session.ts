@@ -7,7 +7,7 @@
  * ban (revokeAllSessions) and a reused refresh token (the family revoked) end it at once. Reading
  * it writes nothing: a page request never rotates the refresh token (only POST /api/user/refresh does).
  */
-import type { Queryable } from '../data/pool';
+import type { Queryable } from '../../data/pool';
 import { isCurrentRefreshToken } from './refresh';
 import { readStanding } from './standing';
 import type { TokenSigner } from './tokens';

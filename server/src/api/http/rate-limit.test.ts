@@ -3,10 +3,10 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
-import { buildApp } from '../app';
-import { cookieFrom, json, startTestApp, type TestApp } from '../test/helpers';
-import { member } from '../test/yy';
-import { loadConfig } from '../config';
+import { buildApp } from '../../app';
+import { cookieFrom, json, startTestApp, type TestApp } from '../../test/helpers';
+import { member } from '../../test/yy';
+import { loadConfig } from '../../config';
 import type { TokenSigner } from '../auth/tokens';
 import { RateLimiter, TOKEN_KEY_CHARS } from './rate-limit';
 

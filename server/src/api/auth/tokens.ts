@@ -7,7 +7,7 @@
  */
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Pool } from '../data/pool';
+import type { Pool } from '../../data/pool';
 
 // The `typ` header keeps the kinds apart: a registration ticket or a page session is never an
 // access token, and an access token never a page session.

@@ -4,7 +4,7 @@
  * `sanctions` table is the history; these columns its current effect).
  */
 import { SANCTION_MSG, type UserInfo, type UserRole } from '@xiaoba/shared/core';
-import type { Queryable } from '../data/pool';
+import type { Queryable } from '../../data/pool';
 
 export interface UserStanding {
   role: UserRole;

@@ -15,8 +15,8 @@
  * on locally (each process then enforces the limit alone) and the counts are added later.
  */
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { RateLimits } from '../config';
-import { withTransaction, type Pool, type Queryable } from '../data/pool';
+import type { RateLimits } from '../../config';
+import { withTransaction, type Pool, type Queryable } from '../../data/pool';
 import {
   addRateCounts,
   countRecentRegistrations,
@@ -24,7 +24,7 @@ import {
   deleteRegistrationsBefore,
   insertRegistration,
   takeRegisterCheckSlot,
-} from '../data/rate-limits';
+} from '../../data/rate-limits';
 import type { TokenSigner } from '../auth/tokens';
 import { createHash } from 'node:crypto';
 import { ApiError, MSG } from './errors';
@@ -239,7 +239,7 @@ export function rateLimitHook(limiter: RateLimiter, signer: TokenSigner) {
 /** The registration limit's window: RATE_LIMIT_REGISTER accounts per address within it. */
 export const REGISTER_WINDOW_MINUTES = 60;
 
-export { lockRegistrations } from '../data/rate-limits';
+export { lockRegistrations } from '../../data/rate-limits';
 
 /** Throws 429 (注册太频繁了…) when `address` created `limit` accounts within the last hour; 0 disables. */
 export async function checkRegistrationLimit(db: Queryable, address: string, limit: number): Promise<void> {

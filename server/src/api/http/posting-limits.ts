@@ -3,10 +3,10 @@
  * (TOO_FAST, BOARD_TOO_FAST). The counting is db/post-limit.ts's and db/board-limit.ts's; callers
  * hold the poster's lock for the transaction (withPosterLock, lockPoster).
  */
-import type { BoardLimits, PostLimits } from '../config';
-import { BOARD_TOO_FAST, tryBoardSlot, type BoardKind } from '../data/board-limit';
-import { TOO_FAST, tryPostSlot, type PostKind } from '../data/post-limit';
-import type { Queryable } from '../data/pool';
+import type { BoardLimits, PostLimits } from '../../config';
+import { BOARD_TOO_FAST, tryBoardSlot, type BoardKind } from '../../data/board-limit';
+import { TOO_FAST, tryPostSlot, type PostKind } from '../../data/post-limit';
+import type { Queryable } from '../../data/pool';
 import { ApiError } from './errors';
 
 /** Records one yy, comment or upload of `uid`, or throws 429 TOO_FAST past the limit. */

@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, json, startTestApp, type TestApp } from '../test/helpers';
-import { createUser, PASSWORD } from '../test/users';
+import { cookieFrom, json, startTestApp, type TestApp } from '../../test/helpers';
+import { createUser, PASSWORD } from '../../test/users';
 import { pino } from 'pino';
-import { buildApp } from '../app';
+import { buildApp } from '../../app';
 import { CSP_REPORTS_LOGGED_PER_MINUTE, violationsOf } from './security';
 
 let siteDir: string;

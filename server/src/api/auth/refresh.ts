@@ -7,7 +7,7 @@
  * successor of its own in the same family.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { withTransaction, type Pool, type Queryable } from '../data/pool';
+import { withTransaction, type Pool, type Queryable } from '../../data/pool';
 
 /** A refresh token, its id and the login (family) it belongs to. */
 export interface IssuedRefreshToken {
