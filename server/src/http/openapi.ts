@@ -11,8 +11,10 @@
  * (errors.ts validationMessage). docs/api.md "OpenAPI document and validation" says why.
  */
 import fastifySwagger from '@fastify/swagger';
+import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
-import { PAGE_QUERY_ERROR, SKINS } from '@xiaoba/shared/core';
+import type * as v from 'valibot';
+import { API_TYPES, idInput, pageQuery as pageQuerySchema, pageSchema, type ApiTypeName } from '@xiaoba/shared/api-schemas';
 import { isApiPath } from '../api/http/errors';
 
 /**
@@ -30,11 +32,6 @@ export const AJV_CUSTOM_OPTIONS: { coerceTypes: false; useDefaults: false; remov
 };
 
 type Json = Record<string, unknown>;
-
-/** An id in a path or query: what parseQueryId accepts (plain positive integer, at most 15 digits). */
-export const ID_PATTERN = '^[1-9]\\d{0,14}$';
-/** pageNum and pageSize: what parsePageQuery accepts before its cap. */
-const PAGE_PATTERN = '^[1-9]\\d{0,8}$';
 
 /** The `{code, msg}` of every failure. */
 export const FAILURE = {
@@ -55,250 +52,68 @@ export function envelope(data?: Json, description = 'Success'): Json {
   return { type: 'object', description, required: data ? ['code', 'msg', 'data'] : ['code', 'msg'], properties };
 }
 
-const INT = { type: 'integer' } as const;
-const STR = { type: 'string' } as const;
-const SEX = { type: 'integer', enum: [0, 1], description: '0 girl, 1 boy' } as const;
-const FACE = { type: 'integer', minimum: 0, description: 'the preset face code (0 the letter circle)' } as const;
-const AVATAR = { type: 'string', description: "the uploaded picture's URL, '' when none (then the face is shown)" } as const;
-const TIME = { type: 'integer', description: 'unix seconds' } as const;
-const SKIN = { type: 'string', enum: SKINS.map((s) => s.id) } as const;
+/**
+ * What the converted schemas do not say by themselves: the type of an `enum` (a literal or a
+ * picklist converts to its values alone, or to `number` for integers), as the document gives it.
+ */
+function withEnumTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withEnumTypes);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) out[key] = withEnumTypes(value);
+  const values = out.enum;
+  if (Array.isArray(values) && values.length > 0 && (out.type === undefined || out.type === 'number')) {
+    if (values.every((x) => typeof x === 'string')) out.type = 'string';
+    else if (values.every((x) => Number.isInteger(x))) out.type = 'integer';
+    else if (values.every((x) => typeof x === 'boolean')) out.type = 'boolean';
+  }
+  return out;
+}
 
-/** An object type of shared/src/core/api-types.ts: every listed field is always present. */
-const object = (name: string, properties: Json, extra: Json = {}): Json => ({
-  type: 'object',
-  description: `${name} (shared/src/core/api-types.ts)`,
-  required: Object.keys(properties),
-  properties,
-  ...extra,
-});
-
-const USER_INFO = {
-  uid: INT,
-  name: STR,
-  email: STR,
-  babadou: INT,
-  experience: INT,
-  qianming: STR,
-  qm: STR,
-  sex: SEX,
-  follows: INT,
-  fans: INT,
-  face: FACE,
-  avatar: AVATAR,
-  ctime: TIME,
-  skin: SKIN,
-  birthday: { type: 'string', description: "YYYY-MM-DD or ''" },
-  lastTime: TIME,
-  sign: { type: 'integer', description: '0 when the profile is complete' },
+/** `v.excludes(text)`: no such text in the string, written as a "not containing" pattern (see NO_NUL). */
+const overrideAction: ConversionConfig['overrideAction'] = ({ valibotAction, jsonSchema }) => {
+  const { type, requirement } = valibotAction as { type: string; requirement?: unknown };
+  if (type !== 'excludes' || typeof requirement !== 'string') return undefined;
+  const pattern = requirement.replace(/[\s\S]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return { ...jsonSchema, not: { pattern } };
 };
-const IMAGE_DATA = object(
-  'ImageData',
-  {
-    type: { type: 'string', enum: ['image'] },
-    data: { type: 'array', items: { type: 'object', required: ['url'], properties: { url: STR } } },
-  },
-  { nullable: true },
-);
-const LEAVE_REPLY = object('LeaveReply', { id: INT, leaveId: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, content: STR, ctime: TIME });
-const VISITOR = object('Visitor', { visitedId: INT, uid: INT, username: STR, face: FACE, avatar: AVATAR, ctime: TIME });
 
-/** A type with fields that are present only in some answers (issue 17's additions). */
-const withOptional = (schema: Json, optional: Json): Json => ({ ...schema, properties: { ...(schema.properties as Json), ...optional } });
-const BOOL = { type: 'boolean' } as const;
-const WHO_MAY_WRITE = { type: 'string', enum: ['everyone', 'me'], description: "everyone, or 'me': the owner only" } as const;
-const FAN_NOTICE = object('FanNotice', {
-  uid: INT,
-  username: STR,
-  face: FACE,
-  avatar: AVATAR,
-  ctime: TIME,
-  unread: BOOL,
-  following: { type: 'boolean', description: 'the caller follows them back' },
-});
-/** A user in a list of users (follows, fans, search results) and how they and the caller follow each other. */
-const LISTED_USER = {
-  uid: INT,
-  name: STR,
-  face: FACE,
-  avatar: AVATAR,
-  qianming: STR,
-  following: { type: 'boolean', description: 'the caller follows them' },
-  followsMe: { type: 'boolean', description: 'they follow the caller' },
-};
+const converted = new WeakMap<v.GenericSchema, Json>();
 
 /**
- * The answers' types, as the route schemas document them. Checked against real answers by
- * fuzz.test.ts (every 200 it gets), so they cannot drift from the code unnoticed.
+ * The OpenAPI 3.0 schema of a valibot declaration (shared/src/core/api-schemas.ts): the input as
+ * sent, up to the first transform; `nullable` for null, `x-msg` and descriptions from
+ * `v.metadata` and `v.description`. An object lists no `additionalProperties` (extra fields are
+ * ignored, never refused). Converted once per schema.
  */
-const TYPES: Record<string, Json> = {
-  UserInfo: object('UserInfo', USER_INFO),
-  LoginData: object('LoginData', {
-    ...USER_INFO,
-    token: { type: 'string', description: 'the access token' },
-    username: { type: 'string', description: 'the nickname' },
-  }),
-  SpaceUser: withOptional(
-    object('SpaceUser', {
-      uid: INT,
-      uname: STR,
-      sex: SEX,
-      ctime: TIME,
-      qianming: STR,
-      qm: STR,
-      follows: INT,
-      fans: INT,
-      experience: INT,
-      face: FACE,
-      avatar: AVATAR,
-      leaves: { type: 'integer', description: 'messages on the board' },
-      birthday: STR,
-      skin: SKIN,
-    }),
-    {
-      lastTime: { ...TIME, description: 'last login, unix seconds (0: never); absent when the owner hides it from others (privacy showLastLogin)' },
-      blocked: { type: 'boolean', description: "the caller blocked this user (absent on one's own space)" },
-      mayComment: { type: 'boolean', description: 'the owner lets the caller comment on their yy (block, privacy)' },
-      mayLeave: { type: 'boolean', description: 'the owner lets the caller write on their board (block, privacy)' },
-      mayFollow: { type: 'boolean', description: 'the owner lets the caller start following them (block, privacy)' },
-      mayRepost: { type: 'boolean', description: 'the owner lets the caller repost their yy (block, privacy)' },
-      following: { type: 'boolean', description: "the caller follows this user (issue 18; absent on one's own space)" },
-    },
-  ),
-  Yy: object('Yy', {
-    weiboId: INT,
-    uid: INT,
-    userName: STR,
-    face: FACE,
-    avatar: AVATAR,
-    content: STR,
-    ctime: TIME,
-    transpondId: { type: 'integer', description: '0 for an original' },
-    sourceWid: INT,
-    sourceUid: INT,
-    sourceName: STR,
-    sourceContent: STR,
-    sourceCtime: INT,
-    sourceComment: INT,
-    sourceDeleted: { type: 'boolean' },
-    comment: INT,
-    typeData: IMAGE_DATA,
-    sourceTData: IMAGE_DATA,
-  }),
-  YyComment: object('YyComment', {
-    commentId: INT,
-    weiboId: INT,
-    uid: INT,
-    username: STR,
-    face: FACE,
-    avatar: AVATAR,
-    content: STR,
-    ctime: TIME,
-    replyCommentId: INT,
-    replyUid: INT,
-    replyUsername: STR,
-  }),
-  LeaveReply: LEAVE_REPLY,
-  LeaveMessage: object('LeaveMessage', {
-    id: INT,
-    fuid: INT,
-    uid: INT,
-    username: STR,
-    face: FACE,
-    avatar: AVATAR,
-    content: STR,
-    ctime: TIME,
-    replies: { type: 'array', items: LEAVE_REPLY },
-  }),
-  Visitor: VISITOR,
-  VisitorList: withOptional(object('VisitorList', { data: { type: 'array', items: VISITOR }, total: INT }), {
-    hidden: { type: 'boolean', enum: [true], description: 'the owner hides their visitors from others: data is [] (never for the owner)' },
-  }),
-  BlockedUser: object('BlockedUser', { uid: INT, name: STR, face: FACE, avatar: AVATAR, qianming: STR, ctime: TIME }),
-  PrivacySettings: object('PrivacySettings', {
-    comment: WHO_MAY_WRITE,
-    board: WHO_MAY_WRITE,
-    follow: WHO_MAY_WRITE,
-    repost: WHO_MAY_WRITE,
-    showVisitors: BOOL,
-    showBirthday: BOOL,
-    findable: BOOL,
-    showFollows: { type: 'boolean', description: 'others see whom I follow and who follows me' },
-    showLastLogin: { type: 'boolean', description: 'others see when I last logged in' },
-  }),
-  FollowUser: object('FollowUser', { ...LISTED_USER, ctime: { type: 'integer', description: 'unix seconds the listed relation was made' } }),
-  SearchUser: object('SearchUser', { ...LISTED_USER, exact: { type: 'boolean', description: 'found by the exact 米米号 (listed first)' } }),
-  FanNotices: object('FanNotices', { count: { type: 'integer', description: 'unread' }, records: { type: 'array', items: FAN_NOTICE } }),
-  HotTopic: object('HotTopic', { name: STR, count: INT }),
-  CommentNotice: object('CommentNotice', {
-    commentId: INT,
-    weiboId: INT,
-    uid: INT,
-    username: STR,
-    face: FACE,
-    avatar: AVATAR,
-    content: STR,
-    ctime: TIME,
-    kind: { type: 'string', enum: ['comment', 'reply'] },
-    replyUid: INT,
-    yyUid: INT,
-    yyContent: STR,
-    unread: { type: 'boolean' },
-  }),
-  UploadData: object('UploadData', { url: STR, width: INT, height: INT, size: { type: 'integer', description: 'bytes' } }),
-  CheckCookieData: object('CheckCookieData', { code: { type: 'integer', enum: [200, 401] }, msg: STR }),
-};
+export function jsonSchemaOf(schema: v.GenericSchema): Json {
+  let json = converted.get(schema);
+  if (!json) {
+    json = withEnumTypes(toJsonSchema(schema, { target: 'openapi-3.0', typeMode: 'input', overrideAction })) as Json;
+    converted.set(schema, json);
+  }
+  return json;
+}
 
-/** A type of api-types.ts by name: the full schema when TYPES has it, else the given fields. */
+const isValibot = (schema: unknown): schema is v.GenericSchema =>
+  typeof schema === 'object' && schema !== null && (schema as { kind?: unknown }).kind === 'schema' && '~standard' in schema;
+
+/** A route's input as the route gives it: a valibot declaration (converted) or a JSON schema. */
+const inputSchema = (schema: Json | v.GenericSchema): Json => (isValibot(schema) ? jsonSchemaOf(schema) : schema);
+
+/** An answer's type by name: its declaration in api-schemas.ts, else the given fields (a server-only type). */
 export const typed = (name: string, properties?: Json): Json =>
-  TYPES[name] ?? {
-    type: 'object',
-    description: `${name} (shared/src/core/api-types.ts)`,
-    ...(properties ? { properties } : {}),
-  };
+  name in API_TYPES ? jsonSchemaOf(API_TYPES[name as ApiTypeName]) : { type: 'object', description: name, ...(properties ? { properties } : {}) };
 
-export const pageOf = (item: string): Json =>
-  object(`Page<${item}>`, {
-    records: { type: 'array', items: typed(item) },
-    total: INT,
-    pages: INT,
-    current: INT,
-    size: INT,
-  });
+/** `Page<item>`: a page of a list of that type. */
+export const pageOf = (item: ApiTypeName): Json => jsonSchemaOf(pageSchema(API_TYPES[item], item));
 
-/** A path or query id; `msg` is what the handler answers for a malformed one. */
-export const idValue = (msg: string, description: string): Json => ({
-  type: 'string',
-  pattern: ID_PATTERN,
-  description: `${description}: a positive integer written plainly, at most 15 digits (else 400 ${msg})`,
-  'x-msg': msg,
-});
-
-/** `{name}` in the path. */
-export const idParams = (name: string, msg: string, description: string): Json => ({
-  type: 'object',
-  required: [name],
-  properties: { [name]: idValue(msg, description) },
-});
-
+/** `{name}` in the path, as a JSON schema. */
+export const idParams = (name: string, msg: string, description: string): Json => jsonSchemaOf(idInput(name, msg, description));
 /** A query of one required id (given once): the same object shape as a path's. */
 export const idQuery = idParams;
-
-const pageValue = (description: string): Json => ({
-  type: 'string',
-  pattern: PAGE_PATTERN,
-  description,
-  'x-msg': PAGE_QUERY_ERROR,
-});
-
 /** pageNum (required) and pageSize (optional; the handler applies the default and the cap of 50). */
-export const pageQuery = (defaultSize: number): Json => ({
-  type: 'object',
-  required: ['pageNum'],
-  properties: {
-    pageNum: pageValue('1-based page number'),
-    pageSize: pageValue(`page size, default ${defaultSize}, capped at 50`),
-  },
-});
+export const pageQuery = (defaultSize: number): Json => jsonSchemaOf(pageQuerySchema(defaultSize));
 
 /** A JSON body object; its fields are typed, none required (a missing text field reads as ''). */
 export const jsonBody = (description: string, properties: Json): Json => ({
@@ -324,8 +139,9 @@ export interface RouteDoc {
   /** Needs `Authorization: Bearer <access token>`. */
   auth?: boolean;
   body?: Json;
-  querystring?: Json;
-  params?: Json;
+  /** The query and path values: a valibot declaration the handler reads them through (readInput), or a JSON schema. */
+  querystring?: Json | v.GenericSchema;
+  params?: Json | v.GenericSchema;
   /** Cookies the handler reads (documented only: Fastify does not check them). */
   cookies?: Json;
   /** The success `data` (omit for none); or a whole 200 response for a non-envelope answer. */
@@ -344,8 +160,8 @@ export function routeSchema(doc: RouteDoc): FastifySchema {
   if (doc.description) schema.description = doc.description;
   if (doc.auth) schema.security = [{ bearer: [] }];
   if (doc.body) schema.body = doc.body;
-  if (doc.querystring) schema.querystring = doc.querystring;
-  if (doc.params) schema.params = doc.params;
+  if (doc.querystring) schema.querystring = inputSchema(doc.querystring);
+  if (doc.params) schema.params = inputSchema(doc.params);
   if (doc.cookies) schema.cookies = doc.cookies;
   if (doc.multipartFile) {
     schema.consumes = ['multipart/form-data'];

@@ -3,22 +3,14 @@
  * the server and every module share: kinds, reasons, settings and the Chinese words users see.
  * docs/api.md "Safety" describes the routes.
  */
+import type * as v from 'valibot';
+import type * as S from './api-schemas';
 import { isMinor } from './domain';
 
 // ---- block -----------------------------------------------------------------------------------
 
 /** One user the caller blocked (GET /api/block/list, paged like every list). */
-export interface BlockedUser {
-  uid: number;
-  name: string;
-  face: number;
-  /** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
-  avatar: string;
-  /** The small signature. */
-  qianming: string;
-  /** Unix seconds when the block was made. */
-  ctime: number;
-}
+export type BlockedUser = v.InferOutput<typeof S.BlockedUserSchema>;
 
 /**
  * Most users one user may block: POST /api/block/add past it answers 409 BLOCK_MSG.full. A user
@@ -44,29 +36,10 @@ export const BLOCK_MSG = {
  * write another user may be refused is limited by one of these settings, and a block refuses it
  * with the same status and words (BLOCK_MSG.notAllowed), so a blocked user cannot tell the two apart.
  */
-export type WhoMayWrite = 'everyone' | 'me';
+export type WhoMayWrite = v.InferOutput<typeof S.WhoMayWriteSchema>;
 
 /** GET and POST /api/user/privacy. Every field is optional in a POST. */
-export interface PrivacySettings {
-  /** Who may comment on (and reply under) my yy. */
-  comment: WhoMayWrite;
-  /** Who may write on my board: new messages, and replies under the messages already there. */
-  board: WhoMayWrite;
-  /** Who may start following me ('me': nobody; those who follow me already stay). */
-  follow: WhoMayWrite;
-  /** Who may repost my yy, and reposts of them ('me': only I). */
-  repost: WhoMayWrite;
-  /** Whether others see who visited my space. */
-  showVisitors: boolean;
-  /** Whether others see my birthday (and so my age and zodiac). */
-  showBirthday: boolean;
-  /** Whether others can find me by nickname; the exact 米米号 always finds me. */
-  findable: boolean;
-  /** Whether others see whom I follow and who follows me. */
-  showFollows: boolean;
-  /** Whether others see when I last logged in. */
-  showLastLogin: boolean;
-}
+export type PrivacySettings = v.InferOutput<typeof S.PrivacySettingsSchema>;
 
 /** An adult's settings when the account is made: everything open, as the site always was. */
 export const DEFAULT_PRIVACY: PrivacySettings = {

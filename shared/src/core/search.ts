@@ -14,7 +14,8 @@
  * last page: while more results follow it is the page's end plus one (as 关注的yy's, docs/api.md).
  */
 
-import type { FollowUser } from './follows';
+import type * as v from 'valibot';
+import type * as S from './api-schemas';
 import { charCount } from './validation';
 
 /** Characters of a query after trimming (a longer one gets SEARCH_MSG.tooLong). */
@@ -38,10 +39,7 @@ export const SEARCH_TAB_PARAM = 'tab';
 export type SearchTab = 'user' | 'yy';
 
 /** One user found (GET /api/search/user), as the caller sees them: a follow list's user without the relation's time. */
-export interface SearchUser extends Omit<FollowUser, 'ctime'> {
-  /** Found by the exact 米米号 (listed first). */
-  exact: boolean;
-}
+export type SearchUser = v.InferOutput<typeof S.SearchUserSchema>;
 
 export const SEARCH_MSG = {
   empty: '请输入要搜索的内容',
