@@ -2,8 +2,8 @@
  * Exposed as `./feed`: a feed of yy (the same `YyList` as the space, with comments, replies,
  * reposts and deletes), for the personal centre (mf-home's /home) to compose at run time as a
  * fragment (ADR 6): everyone's (`source` 'all', the default) or 关注的yy, the yy of the people the
- * user follows and their own ('following', issue 18), or with `search` the yy search results of
- * mf-home's /search (issue 18 item 3: the words marked in each yy; deletes, comments and reposts
+ * user follows and their own ('following'), or with `search` the yy search results of
+ * mf-home's /search (the words marked in each yy; deletes, comments and reposts
  * as in the feeds). Imports statically, so the fragment is one load that arrives whole or fails.
  */
 import type { AppDispatch, FeedSource } from '@xiaoba/shared';

@@ -1,5 +1,5 @@
 /**
- * mf-space's rows of the spec's route table: the own space (/my) and another user's space (/{id}),
+ * mf-space's rows of the site's route table: the own space (/my) and another user's space (/{id}),
  * each with a home and a message-board child. Type-only import: vite.config loads this file in Node.
  */
 import type { RouteMeta } from '@xiaoba/shared';

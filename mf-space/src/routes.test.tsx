@@ -9,7 +9,7 @@ describe('mf-space route table', () => {
     expect(pageKeys(routeTable)).toEqual(['myHome', 'myBoard', 'space', 'spaceHome', 'spaceBoard']);
   });
 
-  it('has the spec rows: /my and /:id, each with an index and a board child', () => {
+  it("has the original site's rows: /my and /:id, each with an index and a board child", () => {
     expect(routeTable).toEqual([
       {
         path: '/my',

@@ -1,5 +1,5 @@
 /**
- * A message board (spec sections 2, 5, 6): the message box, then the messages newest first,
+ * A message board: the message box, then the messages newest first,
  * LEAVE_PAGE_SIZE a page, with a pager only when there is more than one page.
  */
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The message box at the top of a board (spec section 5: non-empty, at most 233 with the input
+ * The message box at the top of a board (non-empty, at most 233 with the input
  * truncated): emoji, a counter, and a draft kept per board until the message is sent.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';

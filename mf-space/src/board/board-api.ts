@@ -1,5 +1,5 @@
 /**
- * The message board's calls (spec section 7, docs/api.md "Spaces"), injected into the shared
+ * The message board's calls (docs/api.md "Spaces"), injected into the shared
  * baseApi. Tags: `Leaves` (id: the board owner's uid) for every page of a board, and `LeaveCount`
  * for the own board's count in the side panel. A change patches the cached pages at once (instant
  * on a slow link), then the invalidation brings the server's truth (pages, totals, counts).

@@ -138,7 +138,7 @@ describe('comments of a yy', () => {
   });
 });
 
-describe('reply mode (spec section 4)', () => {
+describe('reply mode', () => {
   it('回复 fills the box with 回复 <name>： and focuses it; emptying the box ends reply mode', async () => {
     server();
     const { user, area, box } = await openComments();

@@ -46,7 +46,7 @@ export function Comments({ id, weiboId, ownUid, hidden }: CommentsProps) {
     };
     const problem = firstError(AddCommentSchema, body);
     if (problem) return setMessage(problem);
-    // Spec section 5: no comment while the list is still loading (it would land out of order).
+    // No comment while the list is still loading (it would land out of order).
     if (isLoading) return setMessage(COMMENTS_LOADING);
     try {
       await addComment(body).unwrap();

@@ -1,5 +1,5 @@
 /**
- * The comment box's text and whom it answers (spec section 4 "Comment reply mode"): 回复 fills
+ * The comment box's text and whom it answers (reply mode): 回复 fills
  * the box with `回复 <name>：` and sets the target; emptying the box or 取消回复 clears the target.
  * The prefix is only a hint on screen: what is sent is the text after it, up to 233 characters.
  */

@@ -1,4 +1,4 @@
-/** 关注 / 已关注 in another user's side panel (issue 18): states, what is sent, counters, refusals, where it is not. */
+/** 关注 / 已关注 in another user's side panel: states, what is sent, counters, refusals, where it is not. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

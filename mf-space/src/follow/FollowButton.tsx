@@ -1,5 +1,5 @@
 /**
- * 关注 / 已关注 on another user's space (issue 18), in its side panel beside the fan and follow
+ * 关注 / 已关注 on another user's space, in its side panel beside the fan and follow
  * counters. A toggle button (`aria-pressed`), one click each way: following is undone as easily
  * as it is done, so no confirmation. Its name stays 关注 whatever the state (a toggle's name must
  * not change, or a screen reader reads "已关注, pressed"); the visible 已 is for the eye only.

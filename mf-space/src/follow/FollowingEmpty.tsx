@@ -1,5 +1,5 @@
 /**
- * What an empty 关注的yy says (issue 18): to someone who follows nobody, how to start; to someone
+ * What an empty 关注的yy says: to someone who follows nobody, how to start; to someone
  * whose follows have not posted yet, just that. The own follow count is the own info's
  * (`getInfo`, refreshed by every follow call), usually in the cache already since sign-in.
  */

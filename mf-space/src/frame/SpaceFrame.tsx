@@ -1,5 +1,5 @@
 /**
- * The frame of every space page (spec section 2): the side panel, the page itself under the
+ * The frame of every space page: the side panel, the page itself under the
  * home / message-board tabs, and, on the home child only, the right panel. Three columns on wide
  * screens, two on tablets (the right panel under the page), one on phones (≤ 700 px) with the side
  * panel first.

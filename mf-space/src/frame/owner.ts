@@ -4,7 +4,7 @@ import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, type Sex, type SpaceUser, type
 export interface SpaceOwner {
   uid: number;
   name: string;
-  /** 大签名档; empty reads as the name plus 的地盘 (spec section 5). */
+  /** 大签名档; empty reads as the name plus 的地盘. */
   bigSignature: string;
   /** 签名档; empty reads as 我的地盘我做主！ */
   smallSignature: string;
@@ -29,9 +29,9 @@ export interface SpaceOwner {
   lastTime: number;
   /** Message-board count from the owner record; null for the own space (asked by GET /user/getleaves). */
   leaves: number | null;
-  /** The signed-in user has blocked this owner (issue 17); false on the own space. */
+  /** The signed-in user has blocked this owner; false on the own space. */
   blocked: boolean;
-  /** The signed-in user follows this owner (issue 18); false on the own space. */
+  /** The signed-in user follows this owner; false on the own space. */
   following: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** 热门话题 (spec section 2): #话题# with its count of the last 7 days when there is one. */
+/** 热门话题: #话题# with its count of the last 7 days when there is one. */
 import { styled } from '@xiaoba/shared';
 import { useGetHotTopicsQuery } from './space-api';
 

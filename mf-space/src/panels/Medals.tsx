@@ -1,5 +1,5 @@
 /**
- * The five medals of the side panel (spec section 2: five fixed images, count 0). Our own art,
+ * The five medals of the side panel (five fixed images, count 0). Our own art,
  * greyed because nobody has earned one yet; each is named for screen readers.
  */
 import { styled } from '@xiaoba/shared';

@@ -1,5 +1,5 @@
 /**
- * The space home's right panel (spec section 2): address, visit count, the red-packet area, the
+ * The space home's right panel: address, visit count, the red-packet area, the
  * recent visitors slider, hot topics and a static banner. Only the space's home shows it.
  */
 import { useId, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The space's side panel (spec section 2): avatar, name with sex, the signatures, birthday, level,
+ * The space's side panel: avatar, name with sex, the signatures, birthday, level,
  * fans and follows with 关注 / 已关注, medals, the tag box (own space only), links, and the space's dates. Links to
  * sections that have not moved here yet are buttons that say so, never a dead click.
  */

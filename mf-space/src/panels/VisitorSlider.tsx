@@ -1,5 +1,5 @@
 /**
- * The recent visitors slider (spec sections 2 and 9): three visitors a slide, at most three slides,
+ * The recent visitors slider: three visitors a slide, at most three slides,
  * with previous / next buttons and one dot per slide. No autoplay. Hidden slides are inert, so
  * keyboard and screen-reader users meet only the visitors they can see.
  */

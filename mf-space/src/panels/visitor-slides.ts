@@ -1,4 +1,4 @@
-/** Recent visitors in slides (spec section 9: 3 per slide, up to 9 shown). */
+/** Recent visitors in slides (3 per slide, up to 9 shown). */
 import { VISITORS_PER_SLIDE, VISITORS_SHOWN, type Visitor } from '@xiaoba/shared';
 
 export function visitorSlides(visitors: readonly Visitor[]): Visitor[][] {

@@ -1,5 +1,5 @@
 /**
- * 拉黑 / 取消拉黑 (issue 17), asked first in plain words: what the other user can no longer do
+ * 拉黑 / 取消拉黑, asked first in plain words: what the other user can no longer do
  * (BLOCK_MSG.blocked says the same once done), that they are not told, and where to undo it.
  * On success the server's words come as a toast, and the lists that hide a blocked user's words
  * (yy, comments, board) are asked again; the space's own record is refreshed by the block calls.

@@ -1,4 +1,4 @@
-/** 更多 on items by others (issue 17): where it is, how the keyboard works it, what 举报 and 拉黑 send. */
+/** 更多 on items by others: where it is, how the keyboard works it, what 举报 and 拉黑 send. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * 更多: the small menu on every item by another user (a yy, a comment, a board message, a reply)
- * with 举报 and 拉黑 its author (issue 17). Never on one's own items, for a signed-out viewer or in
+ * with 举报 and 拉黑 its author. Never on one's own items, for a signed-out viewer or in
  * an archive (where nothing is written). The WAI-ARIA menu button pattern: the button says
  * whether the menu is open; opening focuses the first item; ↑/↓/Home/End move, Escape closes and
  * Tab leaves (on from the button), and a press outside closes it. A chosen item

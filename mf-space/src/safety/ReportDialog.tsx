@@ -1,5 +1,5 @@
 /**
- * 举报 (issue 17): the one report dialog of the space, for a yy, a comment, a board message, a
+ * 举报: the one report dialog of the space, for a yy, a comment, a board message, a
  * reply or a whole space. A reason from REPORT_REASONS (radio buttons in a fieldset; focus starts
  * on the first), an optional note of at most REPORT_NOTE_MAX characters, then POST /report/add:
  * the server's words in a toast and the dialog closes; a refusal stays in the dialog.

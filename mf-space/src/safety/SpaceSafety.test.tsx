@@ -1,6 +1,6 @@
 /**
  * 拉黑 / 取消拉黑 and 举报 in another user's side panel, and the report dialog they and the 更多
- * menu share (issue 17): reasons, note, what is sent, what is shown.
+ * menu share: reasons, note, what is sent, what is shown.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 /**
- * 拉黑 / 取消拉黑 and 举报 on another user's space (issue 17), in its side panel: easy to find, as
+ * 拉黑 / 取消拉黑 and 举报 on another user's space, in its side panel: easy to find, as
  * child-safety codes ask. The block state is the space record's (`SpaceUser.blocked`), which the
  * block calls refresh. Not on the own space, nor in an archive (nothing is written there).
  */

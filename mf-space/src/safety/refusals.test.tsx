@@ -1,5 +1,5 @@
 /**
- * A write the owner does not allow (issue 17: blocked, or their privacy says no) answers 403
+ * A write the owner does not allow (blocked, or their privacy says no) answers 403
  * BLOCK_MSG.notAllowed. The comment box, the board's message box, a reply box and the repost
  * dialog say it where it was typed (role=alert), and the typed words stay.
  */

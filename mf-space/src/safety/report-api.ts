@@ -1,5 +1,5 @@
 /**
- * 举报 (issue 17, docs/api.md "Safety"): one call, injected into the shared baseApi. Nothing is
+ * 举报 (docs/api.md "Safety"): one call, injected into the shared baseApi. Nothing is
  * cached: a report changes nothing the reporter sees but the server's answer (`msg` is
  * REPORT_MSG.reported, or REPORT_MSG.duplicate for an item already reported).
  */

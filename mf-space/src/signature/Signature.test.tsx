@@ -21,7 +21,7 @@ function ownSpace(reply?: (call: Call) => ReturnType<typeof ok> | undefined, use
 const bigButton = (text: string) => screen.findByRole('button', { name: `大签名档：${text}（点击修改）` });
 const smallButton = (text: string) => screen.findByRole('button', { name: `签名档：${text}（点击修改）` });
 
-describe('own signatures (spec section 4)', () => {
+describe('own signatures', () => {
   it('a click turns the big signature into an input with the stored text and the default as placeholder', async () => {
     const { user } = ownSpace();
     await user.click(await bigButton('小巴的地盘'));

@@ -1,5 +1,5 @@
 /**
- * A space's big (大签名档) or small (签名档) signature (spec sections 4-6). In the own space it is a
+ * A space's big (大签名档) or small (签名档) signature. In the own space it is a
  * button that turns into an input: typing past the limit is cut and explained, blur or Enter saves,
  * Escape cancels, unchanged text sends nothing, and empty saves '' (shown as the default). The new
  * text shows at once while it saves; a failure says 签名档更新失败！ and the old text comes back.

@@ -1,4 +1,4 @@
-/** The own signatures' calls (spec section 7: POST updatebigqm?qm / updatesmallqm?qm). */
+/** The own signatures' calls (POST updatebigqm?qm / updatesmallqm?qm). */
 import { baseApi, type ApiEnvelope } from '@xiaoba/shared';
 
 export const signatureApi = baseApi.injectEndpoints({

@@ -11,7 +11,7 @@ afterEach(() => {
 
 const notFound = () => screen.findByRole('heading', { level: 1, name: '页面不存在' });
 
-describe('/:id — the id rule of spec section 2', () => {
+describe('/:id — the id rule', () => {
   it.each(['abc', '0', '-1', '01', '1.5', '1e3', '%E5%B0%8F'])('/%s replaces itself with /notfound, without a request', async (id) => {
     const urls = fakeServer(() => userReply(other));
     const { router } = renderSpace(`/${id}`);

@@ -1,5 +1,5 @@
 /**
- * /{id}: the gate of another user's space (spec section 2). The id must be a positive integer,
+ * /{id}: the gate of another user's space. The id must be a positive integer,
  * else /notfound; the own uid redirects to /my (keeping the child, so /{uid}/board goes to
  * /my/board); otherwise the user is fetched and a failed fetch goes to /notfound. The owner is
  * handed to the child pages through SpaceOwnerContext.

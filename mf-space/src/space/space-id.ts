@@ -1,5 +1,5 @@
 /**
- * A space id as the spec allows it: a positive integer, written canonically (no sign, no leading
+ * A space id as the site allows it: a positive integer, written canonically (no sign, no leading
  * zero, no decimals). The same rule as the server's GET /user/getuserinfo/{id}, so an id the
  * server would refuse never costs a request.
  */

@@ -7,7 +7,7 @@ import { loadTags, saveTags, tagsKey } from './tag-storage';
 
 beforeEach(() => localStorage.clear());
 
-describe('tag rules (spec section 5: trimmed, non-empty, no duplicates)', () => {
+describe('tag rules (trimmed, non-empty, no duplicates)', () => {
   it('adds a trimmed tag at the end', () => {
     expect(addTag(['画画'], '  唱歌 ')).toEqual({ ok: true, tags: ['画画', '唱歌'] });
   });

@@ -1,5 +1,5 @@
 /**
- * The own space's tag box (spec sections 2 and 5; local only): a 标签 disclosure button opening a
+ * The own space's tag box (local only): a 标签 disclosure button opening a
  * small panel with the tags, a remove button each, and an input to add one. It opens on click or
  * keyboard (and also on hover for mouse users: a panel opened by hover closes when the pointer
  * leaves, unless focus went inside). Escape closes it and returns focus to the button.

@@ -1,5 +1,5 @@
 /**
- * The tag box's rules (spec section 5 "Tags: trimmed, non-empty, no duplicates (local only)"), with
+ * The tag box's rules (trimmed, non-empty, no duplicates; local only), with
  * two limits of our own so one browser's storage stays small: 10 characters a tag, 20 tags.
  */
 import { charCount } from '@xiaoba/shared';

@@ -1,4 +1,4 @@
-/** 确定要删除这条yy吗？ then the delete, with the spec's toasts (删除成功！ / 删除失败！). */
+/** 确定要删除这条yy吗？ then the delete, with the original site's toasts (删除成功！ / 删除失败！). */
 import { ConfirmDialog, notify, type Yy } from '@xiaoba/shared';
 import { useDeleteYyMutation } from './yy-api';
 

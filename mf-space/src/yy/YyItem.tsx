@@ -1,7 +1,7 @@
 /**
  * One yy as an <article>: author, words, pictures (or the reposted yy), time, and its actions:
- * 评论(n) opens the comments, 转发, and 删除 for its author only (spec section 6); 更多 (举报, 拉黑)
- * for everyone else (issue 17).
+ * 评论(n) opens the comments, 转发, and 删除 for its author only; 更多 (举报, 拉黑)
+ * for everyone else.
  */
 import { useId, useState } from 'react';
 import { Avatar, Link, RichText, styled, useArchiveMode, type Yy } from '@xiaoba/shared';

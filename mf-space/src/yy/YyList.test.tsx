@@ -154,7 +154,7 @@ describe('YyList on /my', () => {
 });
 
 describe('deleting a yy', () => {
-  it('shows 删除 only on the own yy (spec section 6)', async () => {
+  it('shows 删除 only on the own yy', async () => {
     lists(() => ok(page([yy({ weiboId: 2 }), yy({ weiboId: 1, uid: 10002, userName: '小明' })])));
     renderSpace('/my');
     const [mine, theirs] = await articles();

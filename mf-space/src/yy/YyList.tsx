@@ -1,7 +1,7 @@
 /**
  * A list of yy, 20 a page, newest first: one user's (`uid`), or with no uid a feed for the personal
  * centre: everyone's (`feed` 'all') or that of the people the user follows, and their own ('following'),
- * or with `search` the yy whose words hold it (/search's yy tab, issue 18: the words marked, at most
+ * or with `search` the yy whose words hold it (/search's yy tab: the words marked, at most
  * SEARCH_PAGES_MAX pages). Pager only with more than one page; a page change brings the
  * list's heading into view and focus, so keyboard and screen-reader users start at the new page.
  */

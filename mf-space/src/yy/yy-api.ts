@@ -28,7 +28,7 @@ export interface UserYyArgs {
   page: number;
 }
 
-/** The yy search (issue 18): `q` normalized (shared's normalizeSearchQuery), `page` from 1. */
+/** The yy search: `q` normalized (shared's normalizeSearchQuery), `page` from 1. */
 export interface SearchYyArgs {
   q: string;
   page: number;
