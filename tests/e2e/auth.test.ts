@@ -74,7 +74,7 @@ describe('registration and login', () => {
     await context.close();
   });
 
-  it('shows the login messages in the spec order, then the server text', async () => {
+  it("shows the login messages in the original site's order, then the server text", async () => {
     const { page, context } = await open(browser);
     await page.goto('/login');
     const name = page.getByLabel('米米号/邮箱');
@@ -93,7 +93,7 @@ describe('registration and login', () => {
     await context.close();
   });
 
-  it('shows the registration messages in the spec order, then the server text', async () => {
+  it("shows the registration messages in the original site's order, then the server text", async () => {
     const { page, context } = await open(browser);
     await page.goto('/register');
     expect(await submitAndRead(page, '下一步')).toBe('请先同意校巴守则！');

@@ -1,5 +1,5 @@
 /**
- * Follows and fans, and the following feed (issue 18 items 1 and 2) in the assembled site: A
+ * Follows and fans, and the following feed in the assembled site: A
  * follows B from B's space (关注 → 已关注, B's fan count +1); B finds "A 关注了你" under 新粉丝 on
  * /home and follows back from there; A's 我的关注 lists B; A's 关注的yy on /home shows B's new yy
  * and not a stranger's, and a reload keeps that tab. Fresh accounts play every part, so the demo

@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 18 item 4) in the assembled site: A keeps /home open in one browser while B,
+ * Live updates in the assembled site: A keeps /home open in one browser while B,
  * in another, acts. Without a reload, and faster than the 60 s poll could: B's comment on A's yy
  * shows as 回复我的's count, B's follow as a 新粉丝 notice, and B's new yy as 有1条新yy above a feed
  * that does not change until A clicks it, then shows B's yy on top. On the API process whose

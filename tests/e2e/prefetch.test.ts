@@ -1,5 +1,5 @@
 /**
- * Route prefetch in the assembled site (issue 9, docs/architecture.md "Route prefetch"): on a first
+ * Route prefetch in the assembled site (docs/architecture.md "Route prefetch"): on a first
  * visit with only the refresh cookie (no server render: tests/e2e/server-render.test.ts), a page's first-screen requests start from its route's
  * loader as soon as the guard has restored the session, before the page itself has rendered, and
  * each is sent once (the page's hooks find them in flight or answered).

@@ -1,5 +1,5 @@
 /**
- * Safety for a community of children (issue 17) in the assembled site: a child blocks a stranger
+ * Safety for a community of children in the assembled site: a child blocks a stranger
  * from the stranger's space and the stranger's comment and message are refused; a report reaches a
  * moderator, who removes the content in /admin (the author is told why, the reporter that it was
  * handled, the audit log shows it); a frozen user is told why when posting; a banned user cannot

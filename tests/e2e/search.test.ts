@@ -1,5 +1,5 @@
 /**
- * Search (issue 18 item 3, "Find your old classmates") in the assembled site: from the header's
+ * Search ("Find your old classmates") in the assembled site: from the header's
  * search box, a user finds a yy by a two-character word (晚霞), marked in its text, on /search's yy
  * tab reached by keyboard; finds another user by 米米号 and by two characters of the nickname and
  * follows from the result (已关注); an empty search says so and goes nowhere. Fresh accounts play

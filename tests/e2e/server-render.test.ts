@@ -1,5 +1,5 @@
 /**
- * Signed-in pages arrive as HTML with their first screen (issue 19 step 3, docs/adr/0016): with the
+ * Signed-in pages arrive as HTML with their first screen (docs/adr/0016 "Step 3"): with the
  * page-session cookie, /my and another user's space paint from the HTML alone; with scripts, the
  * live app takes the page over from the state the server handed it (session and data cache), so
  * none of the first screen's reads and no session restore is sent again, nothing moves, and the

@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 /**
- * These tests are about the refreshes the page's requests make. The live stream (issue 18) refreshes
+ * These tests are about the refreshes the page's requests make. The live stream refreshes
  * an expired token too, on its own schedule (tests/e2e/live.test.ts covers that): answered 404 here,
  * the client leaves it closed, as on a site without one.
  */
