@@ -59,7 +59,7 @@ export async function loginHeaders(site, uid) {
   });
   const body = await res.json();
   if (!res.ok) throw new Error(`login of ${uid} answered ${res.status}: ${body.msg}`);
-  // The page-session cookie (issue 19), for a bench of server-rendered pages; not a header to send with API calls.
+  // The page-session cookie, for a bench of server-rendered pages; not a header to send with API calls.
   const page = res.headers.getSetCookie().find((c) => c.startsWith('xb_page='));
   return Object.defineProperty({ authorization: `Bearer ${body.data.token}` }, 'pageCookie', { value: page ? page.split(';')[0] : '', enumerable: false });
 }

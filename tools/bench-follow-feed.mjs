@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `node tools/bench-follow-feed.mjs` (also run at the end of `npm run bench`): the following feed
- * (GET /api/yy/getfollowyy, issue 18) on the server as `npm start` runs it (server/dist/main.js,
+ * (GET /api/yy/getfollowyy) on the server as `npm start` runs it (server/dist/main.js,
  * embedded PostgreSQL, fresh data folder). Seeds 1,000,000 yy over 10,000 users (100 each, spread
  * evenly in time), one caller following 1,000 of them and one following 3, then times page 1 for
  * each, the two callers' requests alternating (sequential, one client, after a warm-up): p50, p99

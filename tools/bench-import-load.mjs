@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:import-load`: do other users still get answered while someone restores the
- * largest export the limits allow? (issue 16, "Every wait is bounded"; target: their p99 within
+ * largest export the limits allow? ("Every wait is bounded"; target: their p99 within
  * 2x of the same load without the import.)
  *
  * Against the real server (server/dist/main.js, embedded PostgreSQL, a fresh data folder, only on

@@ -44,7 +44,7 @@ const PAGES = [
   { path: '/home', signedIn: true, ready: '#root article' },
   { path: '/100002', signedIn: true, ready: '#root article' },
 ];
-/** Issue 19's targets (Lighthouse mobile preset, median of 3): score, LCP and TBT per page. */
+/** The pages' speed targets (Lighthouse mobile preset, median of 3): score, LCP and TBT per page. */
 const TARGETS = { '/login': 98, '/register': 98, '/my': 95, '/home': 95, '/100002': 95 };
 const TARGET_LCP_MS = 1500;
 const TARGET_TBT_MS = 150;
@@ -153,7 +153,7 @@ export function withoutScripts(html) {
 }
 
 /**
- * The NO-SCRIPT CONTROL (issue 19): the same server-rendered HTML the site sends, its scripts
+ * The NO-SCRIPT CONTROL: the same server-rendered HTML the site sends, its scripts
  * removed, which is the physical limit of a page's paint; everything else (pictures, emoji)
  * comes from the site. A page is fetched afresh per visit with a fresh login's cookies.
  */
@@ -434,7 +434,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
   console.log(`\n${'page'.padEnd(10)} ${'figure'.padEnd(30)} ${'federated'.padStart(10)} ${'control'.padStart(10)} ${'ratio'.padStart(7)}`);
   for (const r of rows) console.log(`${r[0].padEnd(10)} ${r[1].padEnd(30)} ${r[2].padStart(10)} ${r[3].padStart(10)} ${r[4].padStart(7)}`);
   if (!quick) {
-    console.log(`\nIssue 19's targets (score, LCP <= ${TARGET_LCP_MS / 1000} s, TBT <= ${TARGET_TBT_MS} ms):`);
+    console.log(`\nThe pages' speed targets (score, LCP <= ${TARGET_LCP_MS / 1000} s, TBT <= ${TARGET_TBT_MS} ms):`);
     for (const { path } of PAGES) {
       const { score, lcp, tbt } = fed[path].lighthouse;
       const met = score >= TARGETS[path] && lcp <= TARGET_LCP_MS && tbt <= TARGET_TBT_MS;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:search` (also run at the end of `npm run bench`): search (GET /api/search/yy and
- * /user, issue 18 item 3) on the server as `npm start` runs it (server/dist/main.js, embedded
+ * /user) on the server as `npm start` runs it (server/dist/main.js, embedded
  * PostgreSQL, fresh data folder). Seeds 1,000,000 Chinese yy (6 to 15 words each from a list of
  * everyday words, a number unique to each yy, spread evenly in time) over 10,000 users with
  * Chinese nicknames, builds the search index as the migration defines it, then times page 1
