@@ -10,10 +10,10 @@ await build({
     main: 'src/main.ts',
     backup: 'src/operations/backup-cli.ts',
     restore: 'src/operations/restore-cli.ts',
-    'deploy-key': 'src/deploy/key-cli.ts',
+    'deploy-key': 'src/platform/deploy/key-cli.ts',
     moderator: 'src/moderation/cli.ts',
-    // The render sandbox's child (src/render/sandbox.ts finds it beside main.js).
-    'render-runner': 'src/render/runner.ts',
+    // The render sandbox's child (src/platform/render/sandbox.ts finds it beside main.js).
+    'render-runner': 'src/platform/render/runner.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -350,7 +350,7 @@ async function main() {
 }
 
 /** User plus system CPU time of a process so far, in ms (0 once it is gone). */
-/** The render sandbox's child processes of `pid` (server/src/render/runner.ts, built as render-runner.js). */
+/** The render sandbox's child processes of `pid` (server/src/platform/render/runner.ts, built as render-runner.js). */
 function renderChildren(pid) {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')

@@ -4,7 +4,7 @@
  * page downloads, brotli-compressed as the server sends it, must stay within tools/budget.json.
  * Computed from the built files, no server needed, the way the server serves a first visit:
  *   - the shell's index.html: its entry script and modulepreload links;
- *   - the modulepreload links the server adds for the page (server/src/site/manifest.ts, loaded
+ *   - the modulepreload links the server adds for the page (server/src/platform/site/manifest.ts, loaded
  *     here from its source: ManifestBuilder reads each remote's dist, preloadForPath picks the
  *     remote entry, the page's files and the fragments it composes);
  *   - the scripts of a page prerendered at build (`<remote>/dist/prerender`, as the server adds them);
@@ -29,7 +29,7 @@ async function serverManifestModule() {
   const out = await build({
     // The manifest code, and the guard's public paths (a page not among them is visited signed in).
     stdin: {
-      contents: "export * from './server/src/site/manifest.ts'; export { PUBLIC_PATHS } from './shared/src/core/constants.ts';",
+      contents: "export * from './server/src/platform/site/manifest.ts'; export { PUBLIC_PATHS } from './shared/src/core/constants.ts';",
       resolveDir: repo,
       loader: 'ts',
     },

@@ -37,14 +37,14 @@ import { systemNoticeRoutes } from './routes/notice-system';
 import { moderationRoutes } from './moderation/routes';
 import { purgeUnusedUploads } from './uploads/store';
 import { createStorage, type UploadStorage } from './uploads/storage';
-import { siteRoutes } from './site/static';
-import { startServerRender } from './site/server-render';
-import { ManifestBuilder } from './site/manifest';
+import { siteRoutes } from './platform/site/static';
+import { startServerRender } from './platform/site/server-render';
+import { ManifestBuilder } from './platform/site/manifest';
 import { modRemoteRoutes } from './routes/mod-remote';
-import { DEFAULT_REGISTRY, RegistryFile } from './deploy/registry';
+import { DEFAULT_REGISTRY, RegistryFile } from './platform/deploy/registry';
 import { existsSync } from 'node:fs';
-import { deployRoutes } from './deploy/routes';
-import { RemoteVersions } from './deploy/versions';
+import { deployRoutes } from './platform/deploy/routes';
+import { RemoteVersions } from './platform/deploy/versions';
 import { createLive, liveRoutes } from './live/route';
 
 export interface AppOptions {

@@ -23,7 +23,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const repo = resolve(import.meta.dirname, '..', '..');
-/** The remote folders, in the order the server's manifest lists them (server/src/site/manifest.ts REMOTE_DIRS). */
+/** The remote folders, in the order the server's manifest lists them (server/src/platform/site/manifest.ts REMOTE_DIRS). */
 export const REMOTE_DIRS = ['mf-auth', 'mf-space', 'mf-home', 'mf-settings'];
 export const CONTROL_SITE_DIR = join(repo, '.bench', 'control');
 

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRegistry } from '../deploy/registry';
+import { parseRegistry } from '../platform/deploy/registry';
 import { json, startTestApp, type TestApp } from '../test/helpers';
 import { member, type Member } from '../test/yy';
 

@@ -12,7 +12,7 @@ import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
 import { ApiError, ok } from '../api/http/errors';
 import { routeSchema } from '../http/openapi';
-import type { ManifestBuilder, RemoteManifestEntry } from '../site/manifest';
+import type { ManifestBuilder, RemoteManifestEntry } from '../platform/site/manifest';
 
 export interface ModRemoteRoutesOptions {
   pool: Pool;

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { SERVER_ROOT } from '../paths';
-import { createRenderSandbox, type RenderSandbox } from '../render/sandbox';
+import { createRenderSandbox, type RenderSandbox } from '../platform/render/sandbox';
 
 /** Bundles src/render/runner.ts to a file of its own (`name` keeps parallel test files apart); returns its path. */
 export async function buildTestRunner(name: string): Promise<string> {
   const runner = path.join(tmpdir(), `xb-render-runner-${name}-${process.pid}.js`);
   await build({
-    entryPoints: [path.join(SERVER_ROOT, 'src/render/runner.ts')],
+    entryPoints: [path.join(SERVER_ROOT, 'src/platform/render/runner.ts')],
     outfile: runner,
     bundle: true,
     platform: 'node',

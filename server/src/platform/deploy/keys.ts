@@ -3,7 +3,7 @@
  * database does not leak a key; the key is shown once, when created (npm run deploy-key).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../data/pool';
+import type { Queryable } from '../../data/pool';
 
 export const KEY_PREFIX = 'xbd_';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/helpers';
+import { startTestApp, type TestApp } from '../../test/helpers';
 
 let siteDir: string;
 let t: TestApp;

@@ -1,15 +1,15 @@
 /** The deploy-key command (`npm run deploy-key`, key-cli.ts): see HELP. Returns the exit status. */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
 
 export interface CommandIo {
   out(line: string): void;
   err(line: string): void;
 }
-import { migrate } from '../data/migrate';
-import { createPool } from '../data/pool';
-import { openDatabase } from '../operations/database';
-import { MIGRATIONS_DIR } from '../paths';
+import { migrate } from '../../data/migrate';
+import { createPool } from '../../data/pool';
+import { openDatabase } from '../../operations/database';
+import { MIGRATIONS_DIR } from '../../paths';
 import { createKey, listKeys, revokeKey } from './keys';
 import { DEFAULT_REGISTRY, RegistryFile } from './registry';
 

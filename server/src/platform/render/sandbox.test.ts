@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { TEST_JWT_SECRET } from '../test/helpers';
-import { buildTestRunner } from '../test/render';
+import { TEST_JWT_SECRET } from '../../test/helpers';
+import { buildTestRunner } from '../../test/render';
 import { createRenderSandbox, probeIsolation, runnerExecArgv, type RenderLog, type RenderSandbox } from './sandbox';
 
 let base: string;

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ID } from '@xiaoba/shared/page-render';
-import { insertYy } from '../db/yy';
-import { REPO_ROOT } from '../paths';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { buildTestRunner } from '../test/render';
-import { createUser, PASSWORD } from '../test/users';
+import { insertYy } from '../../db/yy';
+import { REPO_ROOT } from '../../paths';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { buildTestRunner } from '../../test/render';
+import { createUser, PASSWORD } from '../../test/users';
 import { MAX_PLANNED_REQUESTS, mergeApiCaches, plannedRequests, redirectOf } from './signed-in-page';
 
 const shellEntry = path.join(REPO_ROOT, 'shell/dist/server/entry.mjs');

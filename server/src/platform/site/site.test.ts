@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATIC_DIR } from '../paths';
-import { json, startTestApp, type TestApp } from '../test/helpers';
+import { STATIC_DIR } from '../../paths';
+import { json, startTestApp, type TestApp } from '../../test/helpers';
 import { SPLASH_ROOT, SPLASH_STYLE } from './static';
 
 let siteDir: string;

@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { withTransaction, type Pool } from '../data/pool';
-import type { UploadStorage } from '../uploads/storage';
+import { withTransaction, type Pool } from '../../data/pool';
+import type { UploadStorage } from '../../uploads/storage';
 import type { BuildFile, Contract } from './checks';
 import { DeployRefusal } from './checks';
 import {

@@ -3,7 +3,7 @@
  * `remote_active`, the version each remote serves. versions.ts stores the files and decides; these
  * are its statements.
  */
-import type { PoolClient, Queryable } from '../data/pool';
+import type { PoolClient, Queryable } from '../../data/pool';
 import type { VersionFiles } from './versions';
 
 /** Advisory lock class of a remote's publishes (numbered after its migration, 009). */

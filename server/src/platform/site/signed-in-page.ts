@@ -35,13 +35,13 @@ import {
   type PlannedRequest,
   type PlannedResponse,
 } from '@xiaoba/shared/page-render';
-import { PAGE_COOKIE } from '../api/auth/cookies';
-import { readPageSession } from '../api/auth/page-session';
-import type { TokenSigner } from '../api/auth/tokens';
-import type { Pool } from '../data/pool';
+import { PAGE_COOKIE } from '../../api/auth/cookies';
+import { readPageSession } from '../../api/auth/page-session';
+import type { TokenSigner } from '../../api/auth/tokens';
+import type { Pool } from '../../data/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
-import { findPrivacy } from '../db/safety';
+import { findPrivacy } from '../../db/safety';
 import { SERVER_ENTRY_FILE } from '../render/entry-imports';
 import { renderUser } from '../render/render-user';
 import type { RenderResult, RenderSandbox } from '../render/sandbox';

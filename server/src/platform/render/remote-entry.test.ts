@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../paths';
-import { entryBuilt, openEntrySandbox, SAMPLE_USER, type EntrySandbox } from '../test/render';
+import { REPO_ROOT } from '../../paths';
+import { entryBuilt, openEntrySandbox, SAMPLE_USER, type EntrySandbox } from '../../test/render';
 import { foreignImports } from './entry-imports';
 import type { RenderSandbox } from './sandbox';
 

@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Pool } from '../data/pool';
-import { ApiError, ok } from '../api/http/errors';
-import { routeSchema } from '../http/openapi';
-import type { UploadStorage } from '../uploads/storage';
+import type { Pool } from '../../data/pool';
+import { ApiError, ok } from '../../api/http/errors';
+import { routeSchema } from '../../http/openapi';
+import type { UploadStorage } from '../../uploads/storage';
 import { checkKey } from './keys';
 import { checkPrerenderedPages, checkRoutesFile, checkServerEntry, contractOf, DeployRefusal, readBuildZip, type Contract } from './checks';
 import type { RegistrySource } from './registry';
