@@ -11,7 +11,7 @@ await build({
     backup: 'src/operations/backup-cli.ts',
     restore: 'src/operations/restore-cli.ts',
     'deploy-key': 'src/platform/deploy/key-cli.ts',
-    moderator: 'src/moderation/cli.ts',
+    moderator: 'src/features/moderation/cli.ts',
     // The render sandbox's child (src/platform/render/sandbox.ts finds it beside main.js).
     'render-runner': 'src/platform/render/runner.ts',
   },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeItem } from '../db/removal';
+import { removeItem } from '../features/moderation/queries/removal';
 import { insertYy } from '../db/yy';
 import type { TestApp } from '../test/helpers';
 import { plansOf } from '../test/plans';

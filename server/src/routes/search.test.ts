@@ -1,6 +1,6 @@
 import { SEARCH_MSG, SEARCH_PAGES_MAX, SEARCH_QUERY_MAX } from '@xiaoba/shared/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeItem } from '../db/removal';
+import { removeItem } from '../features/moderation/queries/removal';
 import { insertYy } from '../db/yy';
 import { testConfig, type TestApp } from '../test/helpers';
 import { plansOf } from '../test/plans';

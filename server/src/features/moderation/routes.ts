@@ -1,0 +1,82 @@
+/**
+ * The moderators' routes (docs/api.md "Moderation"): the report queue, a user's record, the audit
+ * log and the actions. Every one answers a caller who is not a moderator now (no token, a bad one,
+ * a user) exactly like an unknown route, 404 接口不存在, before any input check. The role is read
+ * from the database on each call, never taken from the token.
+ *
+ * A moderator cannot act against themself or another moderator (warn, freeze, ban, remove, lift):
+ * the role is granted and taken by the operator (`npm run moderator`), and a moderator's misdeeds
+ * are the operator's to judge. Dismiss and restore only undo, so they are open.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MOD_MSG, parsePageQuery, parseQueryId, type ModUserPage, type Page, type ReportGroup } from '@xiaoba/shared/core';
+import { bearerUid } from '../../api/auth/guard';
+import { readStanding, type StandingCache } from '../../api/auth/standing';
+import type { TokenSigner } from '../../api/auth/tokens';
+import { withTransaction, type Pool } from '../../data/pool';
+import { parseBody } from '../../api/http/body';
+import { ApiError, MSG, ok } from '../../api/http/errors';
+import { act } from './actions';
+import { MOD_PAGE_SIZE, ModActionSchema, USER_PAGE_ITEMS } from './input';
+import { MOD_SCHEMA } from './openapi';
+import { logPage, moderatedUser, removedItemsOf, reportQueuePage, reportsAgainst, sanctionsOf } from './queries/pages';
+
+export { MOD_EXTRA_MSG, MOD_PAGE_SIZE, MOD_REASON_MAX, ModActionSchema } from './input';
+
+export interface ModerationRoutesOptions {
+  pool: Pool;
+  signer: TokenSigner;
+  standings: StandingCache;
+}
+
+/** pageNum and pageSize of a paged route, or its 400. */
+function pageOf(query: { pageNum?: unknown; pageSize?: unknown }): { pageNum: number; pageSize: number } {
+  const parsed = parsePageQuery(query, MOD_PAGE_SIZE);
+  if (!parsed.ok) throw new ApiError(400, parsed.message);
+  return parsed.value;
+}
+
+export async function moderationRoutes(app: FastifyInstance, { pool, signer, standings }: ModerationRoutesOptions): Promise<void> {
+  /** The moderator's uid, or the unknown route's 404 for anyone else: before auth, schema and body. */
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const uid = bearerUid(signer, request.headers.authorization);
+    const standing = uid === null ? null : await readStanding(pool, uid);
+    if (uid === null || standing?.role !== 'moderator' || standing.bannedAt > 0) throw new ApiError(404, MSG.notFound);
+    request.uid = uid;
+  });
+
+  app.get<{ Querystring: { pageNum?: unknown; pageSize?: unknown } }>('/reports', { schema: MOD_SCHEMA.reports }, async (request) => {
+    const { pageNum, pageSize } = pageOf(request.query);
+    const { total, groups } = await reportQueuePage(pool, pageSize, (pageNum - 1) * pageSize);
+    const page: Page<ReportGroup> = { records: groups, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize };
+    return ok('获取成功', page);
+  });
+
+  app.get<{ Params: { uid: string } }>('/user/:uid', { schema: MOD_SCHEMA.user }, async (request) => {
+    const uid = parseQueryId(request.params.uid);
+    if (uid === null) throw new ApiError(400, MOD_MSG.notFound);
+    const user = await moderatedUser(pool, uid);
+    if (!user) throw new ApiError(404, MOD_MSG.notFound);
+    const [reports, removed, sanctions] = await Promise.all([
+      reportsAgainst(pool, uid, USER_PAGE_ITEMS),
+      removedItemsOf(pool, uid, USER_PAGE_ITEMS),
+      sanctionsOf(pool, uid),
+    ]);
+    const page: ModUserPage = { user, reports, removed, sanctions };
+    return ok('获取成功', page);
+  });
+
+  app.get<{ Querystring: { pageNum?: unknown; pageSize?: unknown } }>('/log', { schema: MOD_SCHEMA.log }, async (request) => {
+    const { pageNum, pageSize } = pageOf(request.query);
+    const { total, records } = await logPage(pool, pageSize, (pageNum - 1) * pageSize);
+    return ok('获取成功', { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize });
+  });
+
+  app.post('/action', { schema: MOD_SCHEMA.action }, async (request) => {
+    const input = parseBody(ModActionSchema, request.body);
+    const touched = await withTransaction(pool, (db) => act(db, request.uid, input));
+    // This process sees a new standing at once; the others within STANDING_CACHE_MS.
+    if (touched !== null) standings.forget(touched);
+    return ok(MOD_MSG.done);
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The caller's own notices from the moderators (docs/api.md "Safety (issue 17)" → "System
+ * notices"): a report handled, content removed or restored, a warning, a freeze, a ban, a lift.
+ */
+import type { FastifyInstance } from 'fastify';
+import { BAD_REQUEST, parsePageQuery, type Page, type SystemNotice } from '@xiaoba/shared/core';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import { markSystemNoticesRead, systemNoticePage } from '../moderation/queries/system-notices';
+import type { Pool } from '../../data/pool';
+import { ApiError, ok } from '../../api/http/errors';
+import { jsonBody, num, pageQuery, routeSchema } from '../../http/openapi';
+
+export interface SystemNoticeRoutesOptions {
+  pool: Pool;
+  signer: TokenSigner;
+}
+
+export const SYSTEM_NOTICE_PAGE_SIZE = 20;
+
+const NOTICE = {
+  type: 'object',
+  description: 'SystemNotice (shared/src/core/safety.ts)',
+  required: ['id', 'kind', 'text', 'ctime', 'unread'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: ['report_handled', 'removed', 'restored', 'warning', 'frozen', 'banned', 'lifted'] },
+    text: { type: 'string' },
+    ctime: { type: 'integer', description: 'unix seconds' },
+    unread: { type: 'boolean' },
+  },
+};
+
+const SCHEMA = {
+  list: routeSchema({
+    summary: "The caller's notices from the moderators, newest first, and how many of all are unread",
+    tags: ['notice'],
+    auth: true,
+    querystring: pageQuery(SYSTEM_NOTICE_PAGE_SIZE),
+    data: {
+      type: 'object',
+      description: 'Page<SystemNotice> and `unread`, the count of unread notices on every page',
+      required: ['records', 'total', 'pages', 'current', 'size', 'unread'],
+      properties: {
+        records: { type: 'array', items: NOTICE },
+        total: { type: 'integer' },
+        pages: { type: 'integer' },
+        current: { type: 'integer' },
+        size: { type: 'integer' },
+        unread: { type: 'integer' },
+      },
+    },
+  }),
+  read: routeSchema({
+    summary: "Mark the caller's notices read: those up to `upTo` (the newest shown), or all without it",
+    tags: ['notice'],
+    auth: true,
+    body: jsonBody('optional', { upTo: num('the id of the newest notice shown (a positive integer)') }),
+  }),
+};
+
+export async function systemNoticeRoutes(app: FastifyInstance, { pool, signer }: SystemNoticeRoutesOptions): Promise<void> {
+  // Before the schema check: a caller without a token learns nothing about the input rules.
+  const auth = { preValidation: requireUser(signer) };
+
+  app.get<{ Querystring: { pageNum?: unknown; pageSize?: unknown } }>('/system', { ...auth, schema: SCHEMA.list }, async (request) => {
+    const query = parsePageQuery(request.query, SYSTEM_NOTICE_PAGE_SIZE);
+    if (!query.ok) throw new ApiError(400, query.message);
+    const { pageNum, pageSize } = query.value;
+    const { total, unread, records } = await systemNoticePage(pool, request.uid, pageSize, (pageNum - 1) * pageSize);
+    const page: Page<SystemNotice> & { unread: number } = { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize, unread };
+    return ok('获取成功', page);
+  });
+
+  app.post<{ Body: { upTo?: unknown } | undefined }>('/system/read', { ...auth, schema: SCHEMA.read }, async (request) => {
+    const upTo = request.body?.upTo;
+    if (upTo !== undefined && !(typeof upTo === 'number' && Number.isSafeInteger(upTo) && upTo > 0)) throw new ApiError(400, BAD_REQUEST);
+    await markSystemNoticesRead(pool, request.uid, upTo ?? null);
+    return ok('已读');
+  });
+}
