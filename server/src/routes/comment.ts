@@ -1,6 +1,7 @@
 /** The /api/comment calls of docs/api.md: comments and replies under a yy. */
 import type { FastifyInstance } from 'fastify';
-import { AddCommentSchema, BLOCK_MSG, parseQueryId } from '@xiaoba/shared/core';
+import { idInput } from '@xiaoba/shared/api-schemas';
+import { AddCommentSchema, BLOCK_MSG } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../api/auth/guard';
 import type { TokenSigner } from '../api/auth/tokens';
@@ -10,7 +11,8 @@ import { takePostSlot } from '../api/http/posting-limits';
 import { addCountedComment, commentAuthorIn, countComment, deleteComment, findCommentKey, findYyKey, listComments } from '../db/yy';
 import { parseBody } from '../api/http/body';
 import { ApiError, ok } from '../api/http/errors';
-import { idQuery, jsonBody, num, routeSchema, text, typed } from '../http/openapi';
+import { readInput } from '../api/http/route-input';
+import { jsonBody, num, routeSchema, text, typed } from '../http/openapi';
 
 export interface CommentRoutesOptions {
   config: Config;
@@ -26,6 +28,10 @@ export const COMMENT_MSG = {
   added: '评论成功',
   deleted: '删除成功！',
 } as const;
+
+/** The query values of the routes below: the route's schema and what its handler reads. */
+const YY_ID = idInput('weiboId', COMMENT_MSG.yyNotFound, 'the yy');
+const COMMENT_ID = idInput('commentId', COMMENT_MSG.commentNotFound, 'the comment');
 
 const tags: ['comment'] = ['comment'];
 const SCHEMA = {
@@ -45,14 +51,14 @@ const SCHEMA = {
     summary: "A yy's comments, oldest first (the newest 500)",
     tags,
     auth: true,
-    querystring: idQuery('weiboId', COMMENT_MSG.yyNotFound, 'the yy'),
+    querystring: YY_ID,
     data: { type: 'array', items: typed('YyComment') },
   }),
   delete: routeSchema({
     summary: "Delete a comment (its author or the yy's author)",
     tags,
     auth: true,
-    querystring: idQuery('commentId', COMMENT_MSG.commentNotFound, 'the comment'),
+    querystring: COMMENT_ID,
   }),
 };
 
@@ -89,16 +95,14 @@ export async function commentRoutes(app: FastifyInstance, { config, pool, signer
     return ok(COMMENT_MSG.added, comment);
   });
 
-  app.get<{ Querystring: { weiboId?: unknown } }>('/getComment', { ...auth, schema: SCHEMA.getComment }, async (request) => {
-    const weiboId = parseQueryId(request.query.weiboId);
-    if (weiboId === null) throw new ApiError(400, COMMENT_MSG.yyNotFound);
+  app.get('/getComment', { ...auth, schema: SCHEMA.getComment }, async (request) => {
+    const { weiboId } = readInput(YY_ID, request.query);
     if (!(await findYyKey(pool, weiboId))) throw new ApiError(404, COMMENT_MSG.yyNotFound);
     return ok('获取成功', await listComments(pool, weiboId, request.uid));
   });
 
-  app.delete<{ Querystring: { commentId?: unknown } }>('/delete', { ...auth, schema: SCHEMA.delete }, async (request) => {
-    const commentId = parseQueryId(request.query.commentId);
-    if (commentId === null) throw new ApiError(400, COMMENT_MSG.commentNotFound);
+  app.delete('/delete', { ...auth, schema: SCHEMA.delete }, async (request) => {
+    const { commentId } = readInput(COMMENT_ID, request.query);
     await withTransaction(pool, async (db) => {
       const key = await findCommentKey(db, commentId);
       if (!key) throw new ApiError(404, COMMENT_MSG.commentNotFound);

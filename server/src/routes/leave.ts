@@ -1,15 +1,7 @@
 /** The /api/leave and /api/leaveReply calls of docs/api.md ("Spaces"): the message board. */
 import type { FastifyInstance } from 'fastify';
-import {
-  AddLeaveReplySchema,
-  AddLeaveSchema,
-  BLOCK_MSG,
-  LEAVE_PAGE_SIZE,
-  parsePageQuery,
-  parseQueryId,
-  type LeaveMessage,
-  type Page,
-} from '@xiaoba/shared/core';
+import { AddLeaveReplySchema, AddLeaveSchema, BLOCK_MSG, LEAVE_PAGE_SIZE, type LeaveMessage, type Page } from '@xiaoba/shared/core';
+import { idInput, pageQuery } from '@xiaoba/shared/api-schemas';
 import type { Config } from '../config';
 import { requireUser } from '../api/auth/guard';
 import type { TokenSigner } from '../api/auth/tokens';
@@ -31,7 +23,8 @@ import { allAllow, boardAllows } from '../db/safety';
 import { lockPoster } from '../data/post-limit';
 import { parseBody } from '../api/http/body';
 import { ApiError, ok } from '../api/http/errors';
-import { idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
+import { readInput } from '../api/http/route-input';
+import { jsonBody, num, pageOf, routeSchema, text, typed } from '../http/openapi';
 
 export interface LeaveRoutesOptions {
   config: Config;
@@ -50,7 +43,11 @@ export const LEAVE_MSG = {
   deleted: '删除成功！',
 } as const;
 
-type PageQuery = { Querystring: { pageNum?: unknown; pageSize?: unknown } };
+/** The query and path values of the routes below: the route's schema and what its handler reads. */
+const OWNER = idInput('fuid', LEAVE_MSG.userNotFound, "the board's owner");
+const PAGE = pageQuery(LEAVE_PAGE_SIZE);
+const LEAVE_ID = idInput('leaveId', LEAVE_MSG.leaveNotFound, 'the message');
+const REPLY_ID = idInput('id', LEAVE_MSG.replyNotFound, 'the reply');
 
 const SCHEMA = {
   add: routeSchema({
@@ -67,15 +64,15 @@ const SCHEMA = {
     summary: "A board's messages, newest first, each with its replies",
     tags: ['leave'],
     auth: true,
-    params: idParams('fuid', LEAVE_MSG.userNotFound, "the board's owner"),
-    querystring: pageQuery(LEAVE_PAGE_SIZE),
+    params: OWNER,
+    querystring: PAGE,
     data: pageOf('LeaveMessage'),
   }),
   delete: routeSchema({
     summary: "Delete a message and its replies (its author or the board's owner)",
     tags: ['leave'],
     auth: true,
-    querystring: idQuery('leaveId', LEAVE_MSG.leaveNotFound, 'the message'),
+    querystring: LEAVE_ID,
   }),
   replyAdd: routeSchema({
     summary: "Reply to a message (only the board's owner and the message's author)",
@@ -91,7 +88,7 @@ const SCHEMA = {
     summary: "Delete a reply (its author or the board's owner)",
     tags: ['leaveReply'],
     auth: true,
-    querystring: idQuery('id', LEAVE_MSG.replyNotFound, 'the reply'),
+    querystring: REPLY_ID,
   }),
 };
 
@@ -123,15 +120,12 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
     return ok(LEAVE_MSG.added, leave);
   });
 
-  app.get<{ Params: { fuid: string } } & PageQuery>('/get/:fuid', { ...auth, schema: SCHEMA.get }, async (request) => {
-    const fuid = parseQueryId(request.params.fuid);
-    if (fuid === null) throw new ApiError(400, LEAVE_MSG.userNotFound);
-    const query = parsePageQuery(request.query, LEAVE_PAGE_SIZE);
-    if (!query.ok) throw new ApiError(400, query.message);
+  app.get('/get/:fuid', { ...auth, schema: SCHEMA.get }, async (request) => {
+    const { fuid } = readInput(OWNER, request.params);
+    const { pageNum, pageSize } = readInput(PAGE, request.query);
     // As the caller sees it: removed messages and those of users they blocked are not counted nor listed.
     const total = await boardLeaveCount(pool, fuid, request.uid);
     if (total === null) throw new ApiError(404, LEAVE_MSG.userNotFound);
-    const { pageNum, pageSize } = query.value;
     const offset = (pageNum - 1) * pageSize;
     // Beyond the last page there is nothing to read (no scan through OFFSET).
     const records = offset < total ? await listLeaves(pool, fuid, pageSize, offset, request.uid) : [];
@@ -139,9 +133,8 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
     return ok('获取成功', page);
   });
 
-  app.delete<{ Querystring: { leaveId?: unknown } }>('/delete', { ...auth, schema: SCHEMA.delete }, async (request) => {
-    const leaveId = parseQueryId(request.query.leaveId);
-    if (leaveId === null) throw new ApiError(400, LEAVE_MSG.leaveNotFound);
+  app.delete('/delete', { ...auth, schema: SCHEMA.delete }, async (request) => {
+    const { leaveId } = readInput(LEAVE_ID, request.query);
     await withTransaction(pool, async (db) => {
       const key = await findLeaveKey(db, leaveId, 'update');
       if (!key) throw new ApiError(404, LEAVE_MSG.leaveNotFound);
@@ -178,9 +171,8 @@ export async function leaveReplyRoutes(app: FastifyInstance, { config, pool, sig
     return ok(LEAVE_MSG.replied, reply);
   });
 
-  app.delete<{ Querystring: { id?: unknown } }>('/delete', { ...auth, schema: SCHEMA.replyDelete }, async (request) => {
-    const id = parseQueryId(request.query.id);
-    if (id === null) throw new ApiError(400, LEAVE_MSG.replyNotFound);
+  app.delete('/delete', { ...auth, schema: SCHEMA.replyDelete }, async (request) => {
+    const { id } = readInput(REPLY_ID, request.query);
     await withTransaction(pool, async (db) => {
       const key = await findReplyKey(db, id);
       if (!key) throw new ApiError(404, LEAVE_MSG.replyNotFound);

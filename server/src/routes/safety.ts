@@ -6,14 +6,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { BAD_REQUEST, BLOCK_MSG, BLOCKS_MAX, PRIVACY_MSG, parsePageQuery, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
+import { BAD_REQUEST, BLOCK_MSG, BLOCKS_MAX, PRIVACY_MSG, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
 import { requireUser } from '../api/auth/guard';
 import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
 import { addBlock, blockPage, findPrivacy, removeBlock, updatePrivacy } from '../db/safety';
 import { parseBody } from '../api/http/body';
 import { ApiError, MSG, ok } from '../api/http/errors';
-import { jsonBody, num, pageOf, pageQuery, routeSchema, typed } from '../http/openapi';
+import { pageQuery } from '@xiaoba/shared/api-schemas';
+import { readInput } from '../api/http/route-input';
+import { jsonBody, num, pageOf, routeSchema, typed } from '../http/openapi';
 
 export interface SafetyRoutesOptions {
   pool: Pool;
@@ -75,6 +77,9 @@ const PRIVACY_FIELDS = {
 const PRIVACY_TYPE = typed('PrivacySettings');
 const uidBody = (what: string) => jsonBody(`{uid}: the user ${what} (a positive integer; else 400 ${BLOCK_MSG.userNotFound})`, { uid: num('the 米米号') });
 
+/** `?pageNum=&pageSize=` of the block list: its schema and what its handler reads. */
+const BLOCK_PAGE = pageQuery(BLOCK_PAGE_SIZE);
+
 const SCHEMA = {
   add: routeSchema({
     summary: `Block a user: they can no longer comment on or repost my yy, follow me, nor write on my board (twice: no change); at most ${BLOCKS_MAX} (409 ${BLOCK_MSG.full})`,
@@ -87,7 +92,7 @@ const SCHEMA = {
     summary: 'The users the caller blocked, newest block first',
     tags: ['block'],
     auth: true,
-    querystring: pageQuery(BLOCK_PAGE_SIZE),
+    querystring: BLOCK_PAGE,
     data: pageOf('BlockedUser'),
   }),
   getPrivacy: routeSchema({ summary: "The caller's privacy settings", tags: ['user'], auth: true, data: PRIVACY_TYPE }),
@@ -125,10 +130,8 @@ export async function blockRoutes(app: FastifyInstance, { pool, signer }: Safety
     return ok(BLOCK_MSG.unblocked);
   });
 
-  app.get<{ Querystring: { pageNum?: unknown; pageSize?: unknown } }>('/list', { ...auth, schema: SCHEMA.list }, async (request) => {
-    const query = parsePageQuery(request.query, BLOCK_PAGE_SIZE);
-    if (!query.ok) throw new ApiError(400, query.message);
-    const { pageNum, pageSize } = query.value;
+  app.get('/list', { ...auth, schema: SCHEMA.list }, async (request) => {
+    const { pageNum, pageSize } = readInput(BLOCK_PAGE, request.query);
     const { total, records } = await blockPage(pool, request.uid, pageSize, (pageNum - 1) * pageSize);
     const page: Page<BlockedUser> = { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize };
     return ok('获取成功', page);

@@ -1,12 +1,13 @@
 /** GET /api/visitor/get of docs/api.md ("Spaces"): a space's recent visitors and visit count. */
 import type { FastifyInstance } from 'fastify';
-import { parseQueryId } from '@xiaoba/shared/core';
+import { idInput } from '@xiaoba/shared/api-schemas';
 import { requireUser } from '../api/auth/guard';
 import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
 import { listVisitors } from '../db/visitors';
 import { ApiError, ok } from '../api/http/errors';
-import { idQuery, routeSchema, typed } from '../http/openapi';
+import { readInput } from '../api/http/route-input';
+import { routeSchema, typed } from '../http/openapi';
 
 export interface VisitorRoutesOptions {
   pool: Pool;
@@ -14,12 +15,14 @@ export interface VisitorRoutesOptions {
 }
 
 const USER_NOT_FOUND = '用户不存在';
+/** `?uid=`: the route's schema and what its handler reads. */
+const OWNER = idInput('uid', USER_NOT_FOUND, "the space's owner");
 
 const GET_SCHEMA = routeSchema({
   summary: "A space's 9 latest distinct visitors and its visit count (none, hidden: true, when its owner hides them from others)",
   tags: ['visitor'],
   auth: true,
-  querystring: idQuery('uid', USER_NOT_FOUND, "the space's owner"),
+  querystring: OWNER,
   data: typed('VisitorList', { data: { type: 'array', items: typed('Visitor') }, total: { type: 'integer' } }),
 });
 
@@ -28,9 +31,8 @@ export async function visitorRoutes(app: FastifyInstance, { pool, signer }: Visi
   const auth = { preValidation: requireUser(signer) };
 
   // Visits themselves are recorded by GET /api/user/getuserinfo/{id} (the space page's call).
-  app.get<{ Querystring: { uid?: unknown } }>('/get', { ...auth, schema: GET_SCHEMA }, async (request) => {
-    const uid = parseQueryId(request.query.uid);
-    if (uid === null) throw new ApiError(400, USER_NOT_FOUND);
+  app.get('/get', { ...auth, schema: GET_SCHEMA }, async (request) => {
+    const { uid } = readInput(OWNER, request.query);
     // Another's hidden visitors and the users they blocked are left out (issue 17, db/visitors.ts).
     const list = await listVisitors(pool, uid, request.uid);
     if (!list) throw new ApiError(404, USER_NOT_FOUND);

@@ -1,7 +1,8 @@
 /** The /api/yy calls of docs/api.md: lists, posting (with pictures), reposting, deleting, uploading. */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { BLOCK_MSG, CreateYySchema, YY_PAGE_SIZE, parsePageQuery, parseQueryId, type Page, type Yy } from '@xiaoba/shared/core';
+import { idInput, pageQuery } from '@xiaoba/shared/api-schemas';
+import { BLOCK_MSG, CreateYySchema, YY_PAGE_SIZE, type Page, type Yy } from '@xiaoba/shared/core';
 import type { Config } from '../config';
 import { requireUser } from '../api/auth/guard';
 import type { TokenSigner } from '../api/auth/tokens';
@@ -12,7 +13,8 @@ import { takePostSlot } from '../api/http/posting-limits';
 import { claimUploads, deleteYy, findYy, findYyKey, followPage, insertYy, postedSameText, yyPage } from '../db/yy';
 import { parseBody } from '../api/http/body';
 import { ApiError, ok } from '../api/http/errors';
-import { FAILURE, idParams, idQuery, jsonBody, num, pageOf, pageQuery, routeSchema, text, typed } from '../http/openapi';
+import { readInput } from '../api/http/route-input';
+import { FAILURE, jsonBody, num, pageOf, routeSchema, text, typed } from '../http/openapi';
 import { DISK_FULL_MSG } from '../uploads/disk-room';
 import { processImage, UPLOAD_MSG } from '../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../uploads/multipart';
@@ -39,7 +41,10 @@ export const YY_MSG = {
   uploaded: '上传成功',
 } as const;
 
-type PageQuery = { Querystring: { pageNum?: unknown; pageSize?: unknown } };
+/** The query and path values of the routes below, declared once: the route's schema and what its handler reads. */
+const PAGE = pageQuery(YY_PAGE_SIZE);
+const AUTHOR = idInput('uid', YY_MSG.userNotFound, 'the author');
+const YY_ID = idInput('weiboId', YY_MSG.yyNotFound, 'the yy');
 
 const tags: ['yy'] = ['yy'];
 const SCHEMA = {
@@ -47,16 +52,16 @@ const SCHEMA = {
     summary: "A user's yy, newest first",
     tags,
     auth: true,
-    params: idParams('uid', YY_MSG.userNotFound, 'the author'),
-    querystring: pageQuery(YY_PAGE_SIZE),
+    params: AUTHOR,
+    querystring: PAGE,
     data: pageOf('Yy'),
   }),
-  getyy: routeSchema({ summary: "The whole site's yy, newest first", tags, auth: true, querystring: pageQuery(YY_PAGE_SIZE), data: pageOf('Yy') }),
+  getyy: routeSchema({ summary: "The whole site's yy, newest first", tags, auth: true, querystring: PAGE, data: pageOf('Yy') }),
   getfollowyy: routeSchema({
     summary: "The yy of the people the caller follows and the caller's own, newest first (total: see docs/api.md)",
     tags,
     auth: true,
-    querystring: pageQuery(YY_PAGE_SIZE),
+    querystring: PAGE,
     data: pageOf('Yy'),
   }),
   createyy: routeSchema({
@@ -74,7 +79,7 @@ const SCHEMA = {
     summary: "Delete one's own yy (its comments and pictures go with it)",
     tags,
     auth: true,
-    querystring: idQuery('weiboId', YY_MSG.yyNotFound, 'the yy'),
+    querystring: YY_ID,
   }),
   upload: routeSchema({
     summary: 'Upload a picture for a yy (JPG, PNG, GIF or WebP, at most 5 MB; stored as WebP)',
@@ -104,26 +109,21 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     return found && page(found.records, found.total, pageNum, pageSize);
   }
 
-  app.get<{ Params: { uid: string } } & PageQuery>('/getUseryy/:uid', { ...auth, schema: SCHEMA.getUseryy }, async (request) => {
-    const uid = parseQueryId(request.params.uid);
-    if (uid === null) throw new ApiError(400, YY_MSG.userNotFound);
-    const query = parsePageQuery(request.query);
-    if (!query.ok) throw new ApiError(400, query.message);
-    const found = await readPage(uid, query.value.pageNum, query.value.pageSize, request.uid);
+  app.get('/getUseryy/:uid', { ...auth, schema: SCHEMA.getUseryy }, async (request) => {
+    const { uid } = readInput(AUTHOR, request.params);
+    const { pageNum, pageSize } = readInput(PAGE, request.query);
+    const found = await readPage(uid, pageNum, pageSize, request.uid);
     if (found === null) throw new ApiError(404, YY_MSG.userNotFound);
     return ok('获取成功', found);
   });
 
-  app.get<PageQuery>('/getyy', { ...auth, schema: SCHEMA.getyy }, async (request) => {
-    const query = parsePageQuery(request.query);
-    if (!query.ok) throw new ApiError(400, query.message);
-    return ok('获取成功', await readPage(null, query.value.pageNum, query.value.pageSize, request.uid));
+  app.get('/getyy', { ...auth, schema: SCHEMA.getyy }, async (request) => {
+    const { pageNum, pageSize } = readInput(PAGE, request.query);
+    return ok('获取成功', await readPage(null, pageNum, pageSize, request.uid));
   });
 
-  app.get<PageQuery>('/getfollowyy', { ...auth, schema: SCHEMA.getfollowyy }, async (request) => {
-    const query = parsePageQuery(request.query);
-    if (!query.ok) throw new ApiError(400, query.message);
-    const { pageNum, pageSize } = query.value;
+  app.get('/getfollowyy', { ...auth, schema: SCHEMA.getfollowyy }, async (request) => {
+    const { pageNum, pageSize } = readInput(PAGE, request.query);
     const found = await followPage(pool, request.uid, pageSize, (pageNum - 1) * pageSize);
     return ok('获取成功', page(found.records, found.total, pageNum, pageSize));
   });
@@ -159,9 +159,8 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     return ok(repost ? YY_MSG.reposted : YY_MSG.posted, yy);
   });
 
-  app.delete<{ Querystring: { weiboId?: unknown } }>('/deleteyy', { ...auth, schema: SCHEMA.deleteyy }, async (request) => {
-    const weiboId = parseQueryId(request.query.weiboId);
-    if (weiboId === null) throw new ApiError(400, YY_MSG.yyNotFound);
+  app.delete('/deleteyy', { ...auth, schema: SCHEMA.deleteyy }, async (request) => {
+    const { weiboId } = readInput(YY_ID, request.query);
     const files = await withTransaction(pool, async (db) => {
       const key = await findYyKey(db, weiboId, true);
       if (!key) throw new ApiError(404, YY_MSG.yyNotFound);
