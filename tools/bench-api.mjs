@@ -12,7 +12,7 @@
  *   GET  /api/yy/getUseryy/{uid}?pageNum=1&pageSize=20   (the user holding the seeded posts, and
  *                                                         a demo user with a few posts)
  *   GET  /api/yy/getyy?pageNum=1&pageSize=20
- *   GET  /my, /home server-rendered (issue 19: the page-session cookie; the server's CPU counts
+ *   GET  /my, /home server-rendered (the page-session cookie; the server's CPU counts
  *        its render sandbox children)
  *   POST /api/comment/add                                 (on one of that user's 20 newest yy)
  * with requests per second, p50 and p99, and each read's ratio to the one-row floor; and the CPU
@@ -189,7 +189,7 @@ async function main() {
       const nodePid = url.startsWith(floorUrl) ? floor.pid : site.child.pid;
       const pgPids = async () => (await db.query('SELECT pid FROM pg_stat_activity')).rows.map((x) => x.pid);
       const pgBefore = new Map((await pgPids()).map((pid) => [pid, cpuMs(pid)]));
-      // The server's render sandbox children (issue 19) count with it: they work for its pages.
+      // The server's render sandbox children count with it: they work for its pages.
       const nodeCpu = () => cpuMs(nodePid) + renderChildren(nodePid).reduce((sum, pid) => sum + cpuMs(pid), 0);
       const nodeBefore = nodeCpu();
       const r = await run(duration);
@@ -238,7 +238,7 @@ async function main() {
       // A user with a few posts among all the others (the demo's first): the per-user index.
       'getUseryy p1, few posts': api('/api/yy/getUseryy/100001?pageNum=1&pageSize=20'),
       'getyy p1': api('/api/yy/getyy?pageNum=1&pageSize=20'),
-      // Issue 19: a signed-in page with its first screen rendered on the server (the page-session
+      // A signed-in page with its first screen rendered on the server (the page-session
       // cookie; the frame and the area in the render sandbox, their reads through the API), against
       // the JSON reads above: /my is the user's own space, /home everyone's feed (getyy p1) and notices.
       'page /my, server-rendered': page('/my'),
