@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import type { Sex, SkinId } from '@xiaoba/shared/core';
 import { hashPassword } from './api/auth/passwords';
 import { NO_TIMEOUTS, withTransaction, type Pool, type Queryable } from './data/pool';
-import { insertUser } from './db/users';
+import { insertUser } from './features/accounts/queries';
 import { seedDemoFollows } from './demo-follows';
 import { claimUploads, insertComment, insertYy } from './db/yy';
 import { seedDemoBoards } from './demo-space';

@@ -1,7 +1,7 @@
 /** Creating accounts directly in the database, for tests that are not about registration. */
 import { hashPassword } from '../api/auth/passwords';
 import type { Pool } from '../data/pool';
-import { insertUser, type NewUser } from '../db/users';
+import { insertUser, type NewUser } from '../features/accounts/queries';
 
 export const PASSWORD = 'secret123';
 

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { withTransaction } from '../../data/pool';
 import { removeItem, restoreItem, type RemovableKind } from './queries/removal';
-import { computeHotTopics } from '../../db/topics';
+import { computeHotTopics } from '../spaces/queries';
 
 // Issue 17, read side: what a moderator removed is hidden from every read (and comes back on
 // restore, counters included), and what a user blocked is hidden from them, not from others.

@@ -1,11 +1,11 @@
 /** GET /api/yy/hottopics of docs/api.md ("Spaces"): the hot-topic list of the right panel. */
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import type { Pool } from '../data/pool';
-import { computeHotTopics, HotTopicsCache, HOT_TOPICS_TTL_MS } from '../db/topics';
-import { ok } from '../api/http/errors';
-import { routeSchema, typed } from '../http/openapi';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import type { Pool } from '../../data/pool';
+import { computeHotTopics, HotTopicsCache, HOT_TOPICS_TTL_MS } from './queries';
+import { ok } from '../../api/http/errors';
+import { routeSchema, typed } from '../../http/openapi';
 
 export interface TopicRoutesOptions {
   pool: Pool;

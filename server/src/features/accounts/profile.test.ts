@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startTestApp, type TestApp } from '../test/helpers';
-import { createUser, PASSWORD } from '../test/users';
+import { json, startTestApp, type TestApp } from '../../test/helpers';
+import { createUser, PASSWORD } from '../../test/users';
 
 let t: TestApp;
 let me: { uid: number; email: string };

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cookieFrom, json, startTestApp, TEST_JWT_SECRET, type TestApp } from '../test/helpers';
-import { createUser, PASSWORD } from '../test/users';
+import { cookieFrom, json, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
+import { createUser, PASSWORD } from '../../test/users';
 
 let t: TestApp;
 let user: { uid: number; email: string };

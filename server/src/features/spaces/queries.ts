@@ -3,7 +3,7 @@
  * a minute per process (HotTopicsCache) so a page view never scans posts.
  */
 import { HOT_TOPICS_MAX, type HotTopic } from '@xiaoba/shared/core';
-import type { Queryable } from '../data/pool';
+import type { Queryable } from '../../data/pool';
 
 /** Posts of this many days count. */
 export const HOT_TOPICS_DAYS = 7;

@@ -15,7 +15,7 @@
  * A lock lasts until enough failures have aged out of the window; a successful login forgives that
  * pair's failures only, never other addresses' (so the owner signing in frees no guesser).
  */
-import type { Queryable } from '../data/pool';
+import type { Queryable } from '../../data/pool';
 
 export const LOGIN_WINDOW_MINUTES = 15;
 /** Failures of one address on one account that lock that pair. */

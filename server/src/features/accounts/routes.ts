@@ -17,16 +17,16 @@ import {
   type Sex,
   type SpaceUser,
 } from '@xiaoba/shared/core';
-import { normaliseAnswer, type Config } from '../config';
-import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, setRefreshCookie, setRegisterCookie } from '../api/auth/cookies';
-import { requireUser } from '../api/auth/guard';
-import { clearLoginFailures, lockAccount, loginLockSeconds, recordLoginFailure } from '../auth/login-limit';
-import { hashPassword, verifyPassword } from '../api/auth/passwords';
-import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../api/auth/refresh';
-import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../api/auth/standing';
-import type { TokenSigner } from '../api/auth/tokens';
-import { boardLeaveCount } from '../db/leaves';
-import { isUniqueViolation, withTransaction, type Pool } from '../data/pool';
+import { normaliseAnswer, type Config } from '../../config';
+import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, setRefreshCookie, setRegisterCookie } from '../../api/auth/cookies';
+import { requireUser } from '../../api/auth/guard';
+import { clearLoginFailures, lockAccount, loginLockSeconds, recordLoginFailure } from './login-limit';
+import { hashPassword, verifyPassword } from '../../api/auth/passwords';
+import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../../api/auth/refresh';
+import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../../api/auth/standing';
+import type { TokenSigner } from '../../api/auth/tokens';
+import { boardLeaveCount } from '../../db/leaves';
+import { isUniqueViolation, withTransaction, type Pool } from '../../data/pool';
 import {
   emailTaken,
   findUserByLoginName,
@@ -39,15 +39,15 @@ import {
   updateCard,
   updateSignature,
   updateSkin,
-} from '../db/users';
-import { visitSpace } from '../db/visitors';
-import { parseBody } from '../api/http/body';
-import { ApiError, MSG, ok } from '../api/http/errors';
-import { idParams, jsonBody, routeSchema, text, typed } from '../http/openapi';
-import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../api/http/rate-limit';
-import { refuseForeignOrigin } from '../api/http/security';
-import { fileFromAvatarUrl, removeFiles } from '../uploads/store';
-import type { UploadStorage } from '../uploads/storage';
+} from './queries';
+import { visitSpace } from '../../db/visitors';
+import { parseBody } from '../../api/http/body';
+import { ApiError, MSG, ok } from '../../api/http/errors';
+import { idParams, jsonBody, routeSchema, text, typed } from '../../http/openapi';
+import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../../api/http/rate-limit';
+import { refuseForeignOrigin } from '../../api/http/security';
+import { fileFromAvatarUrl, removeFiles } from '../../uploads/store';
+import type { UploadStorage } from '../../uploads/storage';
 
 export interface UserRoutesOptions {
   config: Config;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, json, startTestApp, type TestApp } from '../test/helpers';
-import { createUser } from '../test/users';
+import { cookieFrom, json, startTestApp, type TestApp } from '../../test/helpers';
+import { createUser } from '../../test/users';
 
 let t: TestApp;
 

@@ -1,11 +1,11 @@
 /** Signatures, visitors and hot topics (docs/api.md "Spaces"); the board has leave.test.ts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITORS_SHOWN } from '@xiaoba/shared/core';
-import { recordVisit } from '../db/visitors';
-import { computeHotTopics, FALLBACK_TOPICS, HotTopicsCache, TOPIC_PATTERN } from '../db/topics';
-import { insertYy } from '../db/yy';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, startWithAliceAndBob, type Member } from '../test/yy';
+import { recordVisit } from '../../db/visitors';
+import { computeHotTopics, FALLBACK_TOPICS, HotTopicsCache, TOPIC_PATTERN } from './queries';
+import { insertYy } from '../../db/yy';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';
 
 let t: TestApp;
 let alice: Member;

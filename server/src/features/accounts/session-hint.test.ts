@@ -1,8 +1,8 @@
 /** The xb_session hint cookie travels with the refresh cookie (docs/adr/0008). */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, startTestApp, type TestApp } from '../test/helpers';
-import { createUser, PASSWORD } from '../test/users';
+import { cookieFrom, startTestApp, type TestApp } from '../../test/helpers';
+import { createUser, PASSWORD } from '../../test/users';
 
 let t: TestApp;
 let user: { uid: number; email: string };

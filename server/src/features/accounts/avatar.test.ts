@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_SIZE, FACE_COUNT, IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { animatedGif, hasGpsBlock, jpegWithGps, json, member, multipart, pngImage, webpImage, NO_POST_LIMITS, type Member } from '../test/yy';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { animatedGif, hasGpsBlock, jpegWithGps, json, member, multipart, pngImage, webpImage, NO_POST_LIMITS, type Member } from '../../test/yy';
 
 let t: TestApp;
 let alice: Member;
@@ -207,7 +207,7 @@ describe('the avatar travels with the user', () => {
   });
 
   it('login answers the avatar', async () => {
-    const { createUser, PASSWORD } = await import('../test/users');
+    const { createUser, PASSWORD } = await import('../../test/users');
     const { uid } = await createUser(t.pool, { name: '登录者' });
     await t.pool.query(`UPDATE users SET avatar = '/uploads/avatars/0123456789abcdef0123456789abcdef.webp' WHERE uid = $1`, [uid]);
     const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: String(uid), password: PASSWORD } });
