@@ -1,5 +1,5 @@
 /**
- * The tags live in this browser only (spec: "local only"), in localStorage per user uid, so two
+ * The tags live in this browser only, in localStorage per user uid, so two
  * people sharing a computer keep their own. Missing, blocked or corrupt storage reads as no tags.
  */
 import { TAGS_MAX } from './tag-rules';

@@ -1,4 +1,4 @@
-/** Business constants from the product spec, section 9. One place, imported by browser and server. */
+/** Business constants and limits, most of them the original site's. One place, imported by browser and server. */
 export const PRODUCT_NAME = '校巴';
 export const REQUEST_TIMEOUT_MS = 5000;
 export const TOAST_MS = 3000;

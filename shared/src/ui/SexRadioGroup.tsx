@@ -1,4 +1,4 @@
-/** Sex radio (spec: girl or boy; 0 girl, 1 boy) in a fieldset with a legend. */
+/** Sex radio (girl or boy; 0 girl, 1 boy) in a fieldset with a legend. */
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { Sex } from '../core/api-types';
