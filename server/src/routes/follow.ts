@@ -5,17 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import {
-  BAD_REQUEST,
-  BLOCK_MSG,
-  FOLLOW_MSG,
-  parsePageQuery,
-  parseQueryId,
-  type FanNotices,
-  type FollowListKind,
-  type FollowUser,
-  type Page,
-} from '@xiaoba/shared/core';
+import { BAD_REQUEST, BLOCK_MSG, FOLLOW_MSG, type FanNotices, type FollowUser, type Page } from '@xiaoba/shared/core';
+import { idInput, pagedQuery } from '@xiaoba/shared/api-schemas';
 import { requireUser } from '../api/auth/guard';
 import type { TokenSigner } from '../api/auth/tokens';
 import type { Config } from '../config';
@@ -24,7 +15,8 @@ import type { Pool } from '../data/pool';
 import { withPosterLock } from '../data/post-limit';
 import { parseBody, parseUpTo } from '../api/http/body';
 import { ApiError, MSG, ok } from '../api/http/errors';
-import { idParams, jsonBody, num, pageOf, pageQuery, routeSchema, typed } from '../http/openapi';
+import { readInput } from '../api/http/route-input';
+import { jsonBody, num, pageOf, routeSchema, typed } from '../http/openapi';
 
 export interface FollowRoutesOptions {
   config: Pick<Config, 'followsPerHour'>;
@@ -37,7 +29,6 @@ export const FOLLOW_PAGE_SIZE = 20;
 
 export const FOLLOW_ERROR = { kind: '列表类型只能是关注（follows）或粉丝（fans）' } as const;
 
-const KINDS: readonly FollowListKind[] = ['follows', 'fans'];
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
 /** `{uid}` of follow/add and follow/remove: a missing or malformed uid names nobody. */
 const FollowBodySchema = v.pipe(
@@ -47,7 +38,11 @@ const FollowBodySchema = v.pipe(
 
 const uidBody = (what: string) =>
   jsonBody(`FollowBody {uid}: the user ${what} (a positive integer; else 400 ${FOLLOW_MSG.userNotFound})`, { uid: num('the 米米号') });
-const listQuery = pageQuery(FOLLOW_PAGE_SIZE) as { required: string[]; properties: Record<string, unknown> };
+/** `{uid}` and `?kind=&pageNum=&pageSize=` of a follow list: its schema and what its handler reads. */
+const LIST_OWNER = idInput('uid', FOLLOW_MSG.userNotFound, 'the user whose list');
+const LIST_QUERY = pagedQuery(FOLLOW_PAGE_SIZE, {
+  kind: v.pipe(v.picklist(['follows', 'fans'], FOLLOW_ERROR.kind), v.description('follows or fans'), v.metadata({ 'x-msg': FOLLOW_ERROR.kind })),
+});
 
 const SCHEMA = {
   add: routeSchema({
@@ -62,12 +57,8 @@ const SCHEMA = {
     summary: "Whom a user follows (kind=follows) or who follows them (kind=fans), newest first; someone else's hidden lists answer 403",
     tags: ['follow'],
     auth: true,
-    params: idParams('uid', FOLLOW_MSG.userNotFound, 'the user whose list'),
-    querystring: {
-      ...listQuery,
-      required: [...listQuery.required, 'kind'],
-      properties: { ...listQuery.properties, kind: { type: 'string', enum: [...KINDS], 'x-msg': FOLLOW_ERROR.kind, description: 'follows or fans' } },
-    },
+    params: LIST_OWNER,
+    querystring: LIST_QUERY,
     data: pageOf('FollowUser'),
   }),
   getfans: routeSchema({
@@ -120,24 +111,15 @@ export async function followRoutes(app: FastifyInstance, { config, pool, signer 
     return ok(FOLLOW_MSG.unfollowed);
   });
 
-  app.get<{ Params: { uid: string }; Querystring: { kind?: unknown; pageNum?: unknown; pageSize?: unknown } }>(
-    '/list/:uid',
-    { ...auth, schema: SCHEMA.list },
-    async (request) => {
-      const owner = parseQueryId(request.params.uid);
-      if (owner === null) throw new ApiError(400, FOLLOW_MSG.userNotFound);
-      const kind = KINDS.find((k) => k === request.query.kind);
-      if (!kind) throw new ApiError(400, FOLLOW_ERROR.kind);
-      const query = parsePageQuery(request.query, FOLLOW_PAGE_SIZE);
-      if (!query.ok) throw new ApiError(400, query.message);
-      const { pageNum, pageSize } = query.value;
-      const found = await followPage(pool, owner, request.uid, kind, pageSize, (pageNum - 1) * pageSize);
-      if (!found) throw new ApiError(404, FOLLOW_MSG.userNotFound);
-      if (found.hidden) throw new ApiError(403, FOLLOW_MSG.hidden);
-      const page: Page<FollowUser> = { records: found.records, total: found.total, pages: Math.ceil(found.total / pageSize), current: pageNum, size: pageSize };
-      return ok('获取成功', page);
-    },
-  );
+  app.get('/list/:uid', { ...auth, schema: SCHEMA.list }, async (request) => {
+    const { uid: owner } = readInput(LIST_OWNER, request.params);
+    const { kind, pageNum, pageSize } = readInput(LIST_QUERY, request.query);
+    const found = await followPage(pool, owner, request.uid, kind, pageSize, (pageNum - 1) * pageSize);
+    if (!found) throw new ApiError(404, FOLLOW_MSG.userNotFound);
+    if (found.hidden) throw new ApiError(403, FOLLOW_MSG.hidden);
+    const page: Page<FollowUser> = { records: found.records, total: found.total, pages: Math.ceil(found.total / pageSize), current: pageNum, size: pageSize };
+    return ok('获取成功', page);
+  });
 }
 
 /** /api/count/getfans and /clearfans: always the caller's own notices (there is no uid parameter). */

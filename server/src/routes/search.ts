@@ -4,6 +4,7 @@
  * per-user limit of app.ts); the SQL and its plan are in db/search.ts and migration 020.
  */
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import {
   SEARCH_MSG,
   SEARCH_PAGES_MAX,
@@ -12,15 +13,16 @@ import {
   SEARCH_USER_PAGE_SIZE,
   YY_PAGE_SIZE,
   normalizeSearchQuery,
-  parsePageQuery,
   type Page,
 } from '@xiaoba/shared/core';
+import { pagedQuery, textValue } from '@xiaoba/shared/api-schemas';
 import { requireUser } from '../api/auth/guard';
 import type { TokenSigner } from '../api/auth/tokens';
 import type { Pool } from '../data/pool';
 import { searchUsers, searchYy, type SearchPage } from '../db/search';
 import { ApiError, ok } from '../api/http/errors';
-import { pageOf, pageQuery, routeSchema, text } from '../http/openapi';
+import { readInput } from '../api/http/route-input';
+import { pageOf, routeSchema } from '../http/openapi';
 
 export interface SearchRoutesOptions {
   pool: Pool;
@@ -28,19 +30,16 @@ export interface SearchRoutesOptions {
 }
 
 /** `q` and the paging of either route; `q` is checked by the handler (its messages are SEARCH_MSG's). */
-const searchQuery = (defaultSize: number) => {
-  const paging = pageQuery(defaultSize) as { required: string[]; properties: Record<string, unknown> };
-  return {
-    ...paging,
-    properties: {
-      ...paging.properties,
-      q: text(
+const searchQuery = (defaultSize: number) =>
+  pagedQuery(defaultSize, {
+    q: v.optional(
+      textValue(
         `the words: trimmed, whitespace folded, at most ${SEARCH_QUERY_MAX} characters (else 400 ${SEARCH_MSG.tooLong}); missing or blank: 400 ${SEARCH_MSG.empty}. ` +
           `pageNum above ${SEARCH_PAGES_MAX}: 400 ${SEARCH_MSG.tooDeep}; pageNum × pageSize above ${SEARCH_RESULTS_MAX}: 400 ${SEARCH_MSG.tooDeepResults}`,
       ),
-    },
-  };
-};
+    ),
+  });
+const QUERY = { user: searchQuery(SEARCH_USER_PAGE_SIZE), yy: searchQuery(YY_PAGE_SIZE) };
 
 const tags: ['search'] = ['search'];
 const SCHEMA = {
@@ -48,19 +47,18 @@ const SCHEMA = {
     summary: 'Users by exact 米米号 (listed first, whatever their privacy) or by part of a nickname (findable users only); total: see docs/api.md',
     tags,
     auth: true,
-    querystring: searchQuery(SEARCH_USER_PAGE_SIZE),
+    querystring: QUERY.user,
     data: pageOf('SearchUser'),
   }),
   yy: routeSchema({
     summary: 'The yy whose words hold q (case-insensitive, whitespace folded), newest first; total: see docs/api.md',
     tags,
     auth: true,
-    querystring: searchQuery(YY_PAGE_SIZE),
+    querystring: QUERY.yy,
     data: pageOf('Yy'),
   }),
 };
 
-type SearchQuery = { Querystring: { q?: unknown; pageNum?: unknown; pageSize?: unknown } };
 type Read<T> = (pool: Pool, viewer: number, q: string, limit: number, offset: number) => Promise<SearchPage<T>>;
 
 /** /api/search: user and yy. */
@@ -68,13 +66,11 @@ export async function searchRoutes(app: FastifyInstance, { pool, signer }: Searc
   // Before the schema check: a caller without a token learns nothing about the input rules.
   const auth = { preValidation: requireUser(signer) };
 
-  const route = <T>(path: 'user' | 'yy', defaultSize: number, read: Read<T>) =>
-    app.get<SearchQuery>(`/${path}`, { ...auth, schema: SCHEMA[path] }, async (request) => {
-      const query = normalizeSearchQuery(request.query.q);
+  const route = <T>(path: 'user' | 'yy', read: Read<T>) =>
+    app.get(`/${path}`, { ...auth, schema: SCHEMA[path] }, async (request) => {
+      const { q, pageNum, pageSize } = readInput(QUERY[path], request.query);
+      const query = normalizeSearchQuery(q);
       if (!query.ok) throw new ApiError(400, query.message);
-      const paging = parsePageQuery(request.query, defaultSize);
-      if (!paging.ok) throw new ApiError(400, paging.message);
-      const { pageNum, pageSize } = paging.value;
       if (pageNum > SEARCH_PAGES_MAX) throw new ApiError(400, SEARCH_MSG.tooDeep);
       // The work of a page grows with its end: bounded, whatever the page size.
       if (pageNum * pageSize > SEARCH_RESULTS_MAX) throw new ApiError(400, SEARCH_MSG.tooDeepResults);
@@ -83,6 +79,6 @@ export async function searchRoutes(app: FastifyInstance, { pool, signer }: Searc
       return ok('获取成功', page);
     });
 
-  route('user', SEARCH_USER_PAGE_SIZE, searchUsers);
-  route('yy', YY_PAGE_SIZE, searchYy);
+  route('user', searchUsers);
+  route('yy', searchYy);
 }

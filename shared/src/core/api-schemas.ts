@@ -363,13 +363,22 @@ export const pageEntries = (defaultSize: number) => ({
   pageSize: v.optional(pageValue(`page size, default ${defaultSize}, capped at ${PAGE_SIZE_MAX}`)),
 });
 
-/** A query's page as the handler reads it: pageSize is `defaultSize` when absent, at most PAGE_SIZE_MAX. */
-export const withPageSize =
-  (defaultSize: number) =>
-  <T extends { pageNum: number; pageSize?: number | undefined }>(query: T): T & { pageSize: number } => ({
-    ...query,
-    pageSize: query.pageSize === undefined ? defaultSize : Math.min(query.pageSize, PAGE_SIZE_MAX),
-  });
+/**
+ * The query of a paged list with more values (`entries`, after the page's), as the handler reads
+ * it: pageSize is `defaultSize` when absent, and at most PAGE_SIZE_MAX.
+ */
+export const pagedQuery = <E extends v.ObjectEntries>(defaultSize: number, entries: E) =>
+  v.pipe(
+    v.object({ ...pageEntries(defaultSize), ...entries }, BAD_REQUEST),
+    v.transform(({ pageSize, ...rest }) => ({ ...rest, pageSize: pageSize === undefined ? defaultSize : Math.min(pageSize, PAGE_SIZE_MAX) })),
+  );
 
 /** The query of a paged list: `?pageNum=&pageSize=`; anything malformed answers PAGE_QUERY_ERROR. */
-export const pageQuery = (defaultSize: number) => v.pipe(v.object(pageEntries(defaultSize), BAD_REQUEST), v.transform(withPageSize(defaultSize)));
+export const pageQuery = (defaultSize: number) => pagedQuery(defaultSize, {});
+
+/**
+ * A text value with no NUL character (PostgreSQL cannot store one): a malformed one answers
+ * BAD_REQUEST. The document writes the rule as "not containing" (http/openapi.ts).
+ */
+export const textValue = (description: string) =>
+  v.pipe(v.string(BAD_REQUEST), v.excludes('\u0000', BAD_REQUEST), v.description(`${description}; no NUL character`));

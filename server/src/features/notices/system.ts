@@ -3,13 +3,15 @@
  * notices"): a report handled, content removed or restored, a warning, a freeze, a ban, a lift.
  */
 import type { FastifyInstance } from 'fastify';
-import { BAD_REQUEST, parsePageQuery, type Page, type SystemNotice } from '@xiaoba/shared/core';
+import { pageQuery } from '@xiaoba/shared/api-schemas';
+import { BAD_REQUEST, type Page, type SystemNotice } from '@xiaoba/shared/core';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import { markSystemNoticesRead, systemNoticePage } from '../moderation/queries/system-notices';
 import type { Pool } from '../../data/pool';
 import { ApiError, ok } from '../../api/http/errors';
-import { jsonBody, num, pageQuery, routeSchema } from '../../http/openapi';
+import { readInput } from '../../api/http/route-input';
+import { jsonBody, num, routeSchema } from '../../http/openapi';
 
 export interface SystemNoticeRoutesOptions {
   pool: Pool;
@@ -31,12 +33,15 @@ const NOTICE = {
   },
 };
 
+/** `?pageNum=&pageSize=`: the list's schema and what its handler reads. */
+const PAGE = pageQuery(SYSTEM_NOTICE_PAGE_SIZE);
+
 const SCHEMA = {
   list: routeSchema({
     summary: "The caller's notices from the moderators, newest first, and how many of all are unread",
     tags: ['notice'],
     auth: true,
-    querystring: pageQuery(SYSTEM_NOTICE_PAGE_SIZE),
+    querystring: PAGE,
     data: {
       type: 'object',
       description: 'Page<SystemNotice> and `unread`, the count of unread notices on every page',
@@ -63,10 +68,8 @@ export async function systemNoticeRoutes(app: FastifyInstance, { pool, signer }:
   // Before the schema check: a caller without a token learns nothing about the input rules.
   const auth = { preValidation: requireUser(signer) };
 
-  app.get<{ Querystring: { pageNum?: unknown; pageSize?: unknown } }>('/system', { ...auth, schema: SCHEMA.list }, async (request) => {
-    const query = parsePageQuery(request.query, SYSTEM_NOTICE_PAGE_SIZE);
-    if (!query.ok) throw new ApiError(400, query.message);
-    const { pageNum, pageSize } = query.value;
+  app.get('/system', { ...auth, schema: SCHEMA.list }, async (request) => {
+    const { pageNum, pageSize } = readInput(PAGE, request.query);
     const { total, unread, records } = await systemNoticePage(pool, request.uid, pageSize, (pageNum - 1) * pageSize);
     const page: Page<SystemNotice> & { unread: number } = { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize, unread };
     return ok('获取成功', page);
