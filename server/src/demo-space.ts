@@ -4,9 +4,9 @@
  * last days, so /my of 100001 shows a board and recent visitors at once. Counters
  * (`users.leave_count`, `users.visit_count`) are kept by the same functions the API uses.
  */
-import { insertLeave, insertReply } from './db/leaves';
+import { insertLeave, insertReply } from './features/board/queries';
 import type { Queryable } from './data/pool';
-import { recordVisit } from './db/visitors';
+import { recordVisit } from './features/visitors/queries';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -10,7 +10,7 @@ import { hashPassword } from './api/auth/passwords';
 import { NO_TIMEOUTS, withTransaction, type Pool, type Queryable } from './data/pool';
 import { insertUser } from './features/accounts/queries';
 import { seedDemoFollows } from './demo-follows';
-import { claimUploads, insertComment, insertYy } from './db/yy';
+import { claimUploads, insertComment, insertYy } from './features/yy/queries';
 import { seedDemoBoards } from './demo-space';
 import { processImage } from './uploads/images';
 import { fileFromUploadUrl, saveUpload } from './uploads/store';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeItem } from '../features/moderation/queries/removal';
-import { insertYy } from '../db/yy';
+import { insertYy } from '../features/yy/queries';
 import type { TestApp } from '../test/helpers';
 import { plansOf } from '../test/plans';
 import { json, member, startWithAliceAndBob, type Member } from '../test/yy';

@@ -1,7 +1,7 @@
 import { SEARCH_MSG, SEARCH_PAGES_MAX, SEARCH_QUERY_MAX } from '@xiaoba/shared/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeItem } from '../features/moderation/queries/removal';
-import { insertYy } from '../db/yy';
+import { insertYy } from '../features/yy/queries';
 import { testConfig, type TestApp } from '../test/helpers';
 import { plansOf } from '../test/plans';
 import { json, member, startWithAliceAndBob, type Member } from '../test/yy';

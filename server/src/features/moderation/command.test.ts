@@ -4,7 +4,7 @@ import { createPool, type Pool } from '../../data/pool';
 import { createTestDatabase } from '../../test/helpers';
 import { createUser } from '../../test/users';
 import { removeItem, restoreItem } from './queries/removal';
-import { insertComment, insertYy } from '../../db/yy';
+import { insertComment, insertYy } from '../yy/queries';
 import { moderatorCommand } from './command';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;

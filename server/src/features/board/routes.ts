@@ -2,29 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import { AddLeaveReplySchema, AddLeaveSchema, BLOCK_MSG, LEAVE_PAGE_SIZE, type LeaveMessage, type Page } from '@xiaoba/shared/core';
 import { idInput, pageQuery } from '@xiaoba/shared/api-schemas';
-import type { Config } from '../config';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import { takeBoardSlot } from '../api/http/posting-limits';
-import {
-  boardLeaveCount,
-  deleteLeave,
-  deleteReply,
-  findLeave,
-  findLeaveKey,
-  findReply,
-  findReplyKey,
-  insertLeave,
-  insertReply,
-  listLeaves,
-} from '../db/leaves';
-import { withTransaction, type Pool } from '../data/pool';
-import { allAllow, boardAllows } from '../db/safety';
-import { lockPoster } from '../data/post-limit';
-import { parseBody } from '../api/http/body';
-import { ApiError, ok } from '../api/http/errors';
-import { readInput } from '../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, text, typed } from '../http/openapi';
+import type { Config } from '../../config';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import { takeBoardSlot } from '../../api/http/posting-limits';
+import { boardLeaveCount, deleteLeave, deleteReply, findLeave, findLeaveKey, findReply, findReplyKey, insertLeave, insertReply, listLeaves } from './queries';
+import { withTransaction, type Pool } from '../../data/pool';
+import { allAllow, boardAllows } from '../../db/safety';
+import { lockPoster } from '../../data/post-limit';
+import { parseBody } from '../../api/http/body';
+import { ApiError, ok } from '../../api/http/errors';
+import { readInput } from '../../api/http/route-input';
+import { jsonBody, num, pageOf, routeSchema, text, typed } from '../../http/openapi';
 
 export interface LeaveRoutesOptions {
   config: Config;

@@ -8,8 +8,8 @@
  * blocked.
  */
 import type { LeaveMessage, LeaveReply } from '@xiaoba/shared/core';
-import type { Queryable } from '../data/pool';
-import { authorCard } from '../data/user-card';
+import type { Queryable } from '../../data/pool';
+import { authorCard } from '../../data/user-card';
 
 /** Most replies a message shows on a board page: its newest ones, oldest first. */
 export const REPLIES_SHOWN_MAX = 100;

@@ -1,8 +1,8 @@
 import { BLOCK_MSG, BLOCKS_MAX, SEARCH_MSG, SEARCH_RESULTS_MAX, type Yy } from '@xiaoba/shared/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test/helpers';
-import { createUser } from '../test/users';
-import { json, member, startWithAliceAndBob, type Member } from '../test/yy';
+import type { TestApp } from '../../test/helpers';
+import { createUser } from '../../test/users';
+import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';
 
 // A blocks B; C reposts B's yy. No list brings B's words to A (server/sql/10_visible_yy.sql, one
 // definition every list reads through): the repost shows its source as deleted, as a repost of a

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_EMPTY } from '@xiaoba/shared/core';
-import { COMMENTS_MAX } from '../db/yy';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
+import { COMMENTS_MAX } from '../yy/queries';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 
 let t: TestApp;
 let owner: Member; // writes the yy

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAVE_EMPTY, LEAVE_PAGE_SIZE } from '@xiaoba/shared/core';
-import { loadConfig } from '../config';
-import { insertLeave, REPLIES_SHOWN_MAX } from '../db/leaves';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, type Member } from '../test/yy';
+import { loadConfig } from '../../config';
+import { insertLeave, REPLIES_SHOWN_MAX } from './queries';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { json, member, type Member } from '../../test/yy';
 
 let t: TestApp;
 let owner: Member;

@@ -6,10 +6,10 @@
  * here leaves removed rows out as if deleted (a restore brings them back).
  */
 import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
-import { uploadUrl } from '../uploads/store';
-import type { Queryable } from '../data/pool';
-import { mayWriteSql } from './safety';
-import { authorCard } from '../data/user-card';
+import { uploadUrl } from '../../uploads/store';
+import type { Queryable } from '../../data/pool';
+import { mayWriteSql } from '../../db/safety';
+import { authorCard } from '../../data/user-card';
 
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
 export const COMMENTS_MAX = 500;

@@ -2,17 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { idInput } from '@xiaoba/shared/api-schemas';
 import { AddCommentSchema, BLOCK_MSG } from '@xiaoba/shared/core';
-import type { Config } from '../config';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import { withTransaction, type Pool } from '../data/pool';
-import { withPosterLock } from '../data/post-limit';
-import { takePostSlot } from '../api/http/posting-limits';
-import { addCountedComment, commentAuthorIn, countComment, deleteComment, findCommentKey, findYyKey, listComments } from '../db/yy';
-import { parseBody } from '../api/http/body';
-import { ApiError, ok } from '../api/http/errors';
-import { readInput } from '../api/http/route-input';
-import { jsonBody, num, routeSchema, text, typed } from '../http/openapi';
+import type { Config } from '../../config';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import { withTransaction, type Pool } from '../../data/pool';
+import { withPosterLock } from '../../data/post-limit';
+import { takePostSlot } from '../../api/http/posting-limits';
+import { addCountedComment, commentAuthorIn, countComment, deleteComment, findCommentKey, findYyKey, listComments } from '../yy/queries';
+import { parseBody } from '../../api/http/body';
+import { ApiError, ok } from '../../api/http/errors';
+import { readInput } from '../../api/http/route-input';
+import { jsonBody, num, routeSchema, text, typed } from '../../http/openapi';
 
 export interface CommentRoutesOptions {
   config: Config;

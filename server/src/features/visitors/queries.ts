@@ -5,9 +5,9 @@
  * counts the `visits` rows, so the visit count is one row read.
  */
 import { VISITORS_SHOWN, type Visitor, type VisitorList } from '@xiaoba/shared/core';
-import type { Queryable } from '../data/pool';
-import { mayWriteSql } from './safety';
-import { authorCard } from '../data/user-card';
+import type { Queryable } from '../../data/pool';
+import { mayWriteSql } from '../../db/safety';
+import { authorCard } from '../../data/user-card';
 
 /**
  * The statements that record a visit of `$2` to `$1`'s space at the time of the CTE `t` (no row in

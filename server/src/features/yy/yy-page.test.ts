@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/helpers';
-import { plansOf } from '../test/plans';
-import { createUser } from '../test/users';
-import { createPool, type Pool } from '../data/pool';
-import { findYy, insertYy, yyPage } from './yy';
+import { createTestDatabase } from '../../test/helpers';
+import { plansOf } from '../../test/plans';
+import { createUser } from '../../test/users';
+import { createPool, type Pool } from '../../data/pool';
+import { findYy, insertYy, yyPage } from './queries';
 
 // yyPage reads a page, its total and every picture in one statement; findYy still reads the old
 // way (rows, then pictures). The two must agree on every record.

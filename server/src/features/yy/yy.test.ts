@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YY_EMPTY } from '@xiaoba/shared/core';
-import { insertYy } from '../db/yy';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, NO_POST_LIMITS, startWithAliceAndBob, type Member } from '../test/yy';
+import { insertYy } from './queries';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { json, member, NO_POST_LIMITS, startWithAliceAndBob, type Member } from '../../test/yy';
 
 let t: TestApp;
 let alice: Member;

@@ -1,13 +1,13 @@
 /** GET /api/visitor/get of docs/api.md ("Spaces"): a space's recent visitors and visit count. */
 import type { FastifyInstance } from 'fastify';
 import { idInput } from '@xiaoba/shared/api-schemas';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import type { Pool } from '../data/pool';
-import { listVisitors } from '../db/visitors';
-import { ApiError, ok } from '../api/http/errors';
-import { readInput } from '../api/http/route-input';
-import { routeSchema, typed } from '../http/openapi';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import type { Pool } from '../../data/pool';
+import { listVisitors } from './queries';
+import { ApiError, ok } from '../../api/http/errors';
+import { readInput } from '../../api/http/route-input';
+import { routeSchema, typed } from '../../http/openapi';
 
 export interface VisitorRoutesOptions {
   pool: Pool;
