@@ -1,6 +1,7 @@
 /** The OpenAPI description of the moderators' routes (served at /api/docs with the others). */
 import { BAD_REQUEST, MOD_MSG, REPORT_KINDS, REPORT_REASONS } from '@xiaoba/shared/core';
-import { idParams, jsonBody, num, pageQuery, routeSchema, text } from '../../http/openapi';
+import { idInput, pageQuery } from '@xiaoba/shared/api-schemas';
+import { jsonBody, num, routeSchema, text } from '../../http/openapi';
 import { ACTIONS, MOD_EXTRA_MSG, MOD_PAGE_SIZE, MOD_REASON_MAX, RULES } from './input';
 
 const TARGET_SCHEMA = {
@@ -44,13 +45,17 @@ const INT = { type: 'integer' };
 const STR = { type: 'string' };
 const MOD_NOTE = ' Moderators only: anyone else gets 404 接口不存在, like an unknown route.';
 
+/** The query and path values of the routes: their schema and what the handlers read (readInput). */
+export const MOD_PAGE = pageQuery(MOD_PAGE_SIZE);
+export const MOD_USER = idInput('uid', MOD_MSG.notFound, 'the user');
+
 export const MOD_SCHEMA = {
   reports: routeSchema({
     summary: 'The report queue: targets with open reports, newest report first, each target with its content in context',
     description: MOD_NOTE,
     tags: ['mod'],
     auth: true,
-    querystring: pageQuery(MOD_PAGE_SIZE),
+    querystring: MOD_PAGE,
     data: pageOfItems('ReportGroup', {
       type: 'object',
       required: ['target', 'reports', 'newest'],
@@ -62,7 +67,7 @@ export const MOD_SCHEMA = {
     description: MOD_NOTE,
     tags: ['mod'],
     auth: true,
-    params: idParams('uid', MOD_MSG.notFound, 'the user'),
+    params: MOD_USER,
     data: {
       type: 'object',
       description: 'ModUserPage (shared/src/core/safety.ts)',
@@ -117,7 +122,7 @@ export const MOD_SCHEMA = {
     description: MOD_NOTE,
     tags: ['mod'],
     auth: true,
-    querystring: pageQuery(MOD_PAGE_SIZE),
+    querystring: MOD_PAGE,
     data: pageOfItems('ModLogEntry', {
       type: 'object',
       required: ['id', 'moderatorUid', 'moderatorName', 'action', 'targetUid', 'targetName', 'kind', 'itemId', 'reason', 'ctime'],

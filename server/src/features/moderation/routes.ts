@@ -9,16 +9,17 @@
  * are the operator's to judge. Dismiss and restore only undo, so they are open.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MOD_MSG, parsePageQuery, parseQueryId, type ModUserPage, type Page, type ReportGroup } from '@xiaoba/shared/core';
+import { MOD_MSG, type ModUserPage, type Page, type ReportGroup } from '@xiaoba/shared/core';
 import { bearerUid } from '../../api/auth/guard';
 import { readStanding, type StandingCache } from '../../api/auth/standing';
 import type { TokenSigner } from '../../api/auth/tokens';
 import { withTransaction, type Pool } from '../../data/pool';
 import { parseBody } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
+import { readInput } from '../../api/http/route-input';
 import { act } from './actions';
-import { MOD_PAGE_SIZE, ModActionSchema, USER_PAGE_ITEMS } from './input';
-import { MOD_SCHEMA } from './openapi';
+import { ModActionSchema, USER_PAGE_ITEMS } from './input';
+import { MOD_PAGE, MOD_SCHEMA, MOD_USER } from './openapi';
 import { logPage, moderatedUser, removedItemsOf, reportQueuePage, reportsAgainst, sanctionsOf } from './queries/pages';
 
 export { MOD_EXTRA_MSG, MOD_PAGE_SIZE, MOD_REASON_MAX, ModActionSchema } from './input';
@@ -27,13 +28,6 @@ export interface ModerationRoutesOptions {
   pool: Pool;
   signer: TokenSigner;
   standings: StandingCache;
-}
-
-/** pageNum and pageSize of a paged route, or its 400. */
-function pageOf(query: { pageNum?: unknown; pageSize?: unknown }): { pageNum: number; pageSize: number } {
-  const parsed = parsePageQuery(query, MOD_PAGE_SIZE);
-  if (!parsed.ok) throw new ApiError(400, parsed.message);
-  return parsed.value;
 }
 
 export async function moderationRoutes(app: FastifyInstance, { pool, signer, standings }: ModerationRoutesOptions): Promise<void> {
@@ -45,16 +39,15 @@ export async function moderationRoutes(app: FastifyInstance, { pool, signer, sta
     request.uid = uid;
   });
 
-  app.get<{ Querystring: { pageNum?: unknown; pageSize?: unknown } }>('/reports', { schema: MOD_SCHEMA.reports }, async (request) => {
-    const { pageNum, pageSize } = pageOf(request.query);
+  app.get('/reports', { schema: MOD_SCHEMA.reports }, async (request) => {
+    const { pageNum, pageSize } = readInput(MOD_PAGE, request.query);
     const { total, groups } = await reportQueuePage(pool, pageSize, (pageNum - 1) * pageSize);
     const page: Page<ReportGroup> = { records: groups, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize };
     return ok('获取成功', page);
   });
 
-  app.get<{ Params: { uid: string } }>('/user/:uid', { schema: MOD_SCHEMA.user }, async (request) => {
-    const uid = parseQueryId(request.params.uid);
-    if (uid === null) throw new ApiError(400, MOD_MSG.notFound);
+  app.get('/user/:uid', { schema: MOD_SCHEMA.user }, async (request) => {
+    const { uid } = readInput(MOD_USER, request.params);
     const user = await moderatedUser(pool, uid);
     if (!user) throw new ApiError(404, MOD_MSG.notFound);
     const [reports, removed, sanctions] = await Promise.all([
@@ -66,8 +59,8 @@ export async function moderationRoutes(app: FastifyInstance, { pool, signer, sta
     return ok('获取成功', page);
   });
 
-  app.get<{ Querystring: { pageNum?: unknown; pageSize?: unknown } }>('/log', { schema: MOD_SCHEMA.log }, async (request) => {
-    const { pageNum, pageSize } = pageOf(request.query);
+  app.get('/log', { schema: MOD_SCHEMA.log }, async (request) => {
+    const { pageNum, pageSize } = readInput(MOD_PAGE, request.query);
     const { total, records } = await logPage(pool, pageSize, (pageNum - 1) * pageSize);
     return ok('获取成功', { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize });
   });
