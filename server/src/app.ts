@@ -19,8 +19,8 @@ import { purgeOldImportUsage } from './export/import';
 import { avatarRoutes } from './features/accounts/avatar';
 import { commentRoutes } from './features/comments/routes';
 import { countRoutes } from './features/notices/routes';
-import { fanNoticeRoutes, followRoutes } from './routes/follow';
-import { searchRoutes } from './routes/search';
+import { fanNoticeRoutes, followRoutes } from './features/follows/routes';
+import { searchRoutes } from './features/search/routes';
 import { leaveReplyRoutes, leaveRoutes } from './features/board/routes';
 import { blockRoutes, privacyRoutes } from './routes/safety';
 import { topicRoutes } from './features/spaces/routes';
@@ -45,7 +45,7 @@ import { DEFAULT_REGISTRY, RegistryFile } from './platform/deploy/registry';
 import { existsSync } from 'node:fs';
 import { deployRoutes } from './platform/deploy/routes';
 import { RemoteVersions } from './platform/deploy/versions';
-import { createLive, liveRoutes } from './live/route';
+import { createLive, liveRoutes } from './features/live/routes';
 
 export interface AppOptions {
   config: Config;

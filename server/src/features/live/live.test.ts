@@ -4,13 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAMS_PER_USER, type LiveEvent } from '@xiaoba/shared/core';
-import { TokenSigner } from '../api/auth/tokens';
-import { addSystemNotice } from '../features/moderation/queries/system-notices';
-import { ARCHIVE_MSG } from '../api/http/archive';
-import { MSG } from '../api/http/errors';
-import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../test/helpers';
-import { member, NO_POST_LIMITS, type Member } from '../test/yy';
-import { LIVE_ERROR } from './route';
+import { TokenSigner } from '../../api/auth/tokens';
+import { addSystemNotice } from '../moderation/queries/system-notices';
+import { ARCHIVE_MSG } from '../../api/http/archive';
+import { MSG } from '../../api/http/errors';
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
+import { member, NO_POST_LIMITS, type Member } from '../../test/yy';
+import { LIVE_ERROR } from './routes';
 import { openStream, type OpenedStream } from './test-stream';
 
 const HEARTBEAT_MS = 300;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeItem } from '../features/moderation/queries/removal';
-import { insertYy } from '../features/yy/queries';
-import type { TestApp } from '../test/helpers';
-import { plansOf } from '../test/plans';
-import { json, member, startWithAliceAndBob, type Member } from '../test/yy';
+import { removeItem } from '../moderation/queries/removal';
+import { insertYy } from '../yy/queries';
+import type { TestApp } from '../../test/helpers';
+import { plansOf } from '../../test/plans';
+import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';
 
 // GET /api/yy/getfollowyy: the yy of the people the caller follows and the caller's own (issue 18,
 // migration 019). Follows are rows of the follows table here, as POST /api/follow/add makes them.

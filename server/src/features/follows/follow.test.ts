@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_REQUEST, BLOCK_MSG, FOLLOW_MSG, PAGE_QUERY_ERROR } from '@xiaoba/shared/core';
-import { seedDemoUsers } from '../demo';
-import { DEMO_FOLLOWS } from '../demo-follows';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
-import { FOLLOW_ERROR } from './follow';
+import { seedDemoUsers } from '../../demo';
+import { DEMO_FOLLOWS } from '../../demo-follows';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
+import { FOLLOW_ERROR } from './routes';
 
 const LIMIT = 5;
 let t: TestApp;

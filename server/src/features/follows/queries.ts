@@ -5,9 +5,9 @@
  * A follow row is also the followed user's "X 关注了你" notice, with its own read mark (`unread`).
  */
 import type { FanNotice, FanNotices, FollowListKind, FollowUser } from '@xiaoba/shared/core';
-import type { Queryable } from '../data/pool';
-import { mayWriteSql } from './safety';
-import { authorCardJson, listedCardJson, viewerFollows } from '../data/user-card';
+import type { Queryable } from '../../data/pool';
+import { mayWriteSql } from '../../db/safety';
+import { authorCardJson, listedCardJson, viewerFollows } from '../../data/user-card';
 
 /** Newest fan notices GET /api/count/getfans answers. */
 export const FAN_NOTICES_MAX = 20;

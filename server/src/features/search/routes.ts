@@ -16,13 +16,13 @@ import {
   type Page,
 } from '@xiaoba/shared/core';
 import { pagedQuery, textValue } from '@xiaoba/shared/api-schemas';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import type { Pool } from '../data/pool';
-import { searchUsers, searchYy, type SearchPage } from '../db/search';
-import { ApiError, ok } from '../api/http/errors';
-import { readInput } from '../api/http/route-input';
-import { pageOf, routeSchema } from '../http/openapi';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import type { Pool } from '../../data/pool';
+import { searchUsers, searchYy, type SearchPage } from './queries';
+import { ApiError, ok } from '../../api/http/errors';
+import { readInput } from '../../api/http/route-input';
+import { pageOf, routeSchema } from '../../http/openapi';
 
 export interface SearchRoutesOptions {
   pool: Pool;

@@ -7,16 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { BAD_REQUEST, BLOCK_MSG, FOLLOW_MSG, type FanNotices, type FollowUser, type Page } from '@xiaoba/shared/core';
 import { idInput, pagedQuery } from '@xiaoba/shared/api-schemas';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import type { Config } from '../config';
-import { addFollow, clearFanNotices, fanNotices, followPage, removeFollow } from '../db/follows';
-import type { Pool } from '../data/pool';
-import { withPosterLock } from '../data/post-limit';
-import { parseBody, parseUpTo } from '../api/http/body';
-import { ApiError, MSG, ok } from '../api/http/errors';
-import { readInput } from '../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, typed } from '../http/openapi';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import type { Config } from '../../config';
+import { addFollow, clearFanNotices, fanNotices, followPage, removeFollow } from './queries';
+import type { Pool } from '../../data/pool';
+import { withPosterLock } from '../../data/post-limit';
+import { parseBody, parseUpTo } from '../../api/http/body';
+import { ApiError, MSG, ok } from '../../api/http/errors';
+import { readInput } from '../../api/http/route-input';
+import { jsonBody, num, pageOf, routeSchema, typed } from '../../http/openapi';
 
 export interface FollowRoutesOptions {
   config: Pick<Config, 'followsPerHour'>;

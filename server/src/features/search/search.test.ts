@@ -1,10 +1,10 @@
 import { SEARCH_MSG, SEARCH_PAGES_MAX, SEARCH_QUERY_MAX } from '@xiaoba/shared/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeItem } from '../features/moderation/queries/removal';
-import { insertYy } from '../features/yy/queries';
-import { testConfig, type TestApp } from '../test/helpers';
-import { plansOf } from '../test/plans';
-import { json, member, startWithAliceAndBob, type Member } from '../test/yy';
+import { removeItem } from '../moderation/queries/removal';
+import { insertYy } from '../yy/queries';
+import { testConfig, type TestApp } from '../../test/helpers';
+import { plansOf } from '../../test/plans';
+import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';
 
 // GET /api/search/user and /api/search/yy (issue 18 item 3, migration 020).
 let t: TestApp;

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@xiaoba/shared/core';
-import { TokenSigner } from '../api/auth/tokens';
-import { createPool, type Pool } from '../data/pool';
-import { createTestDatabase } from '../test/helpers';
-import { bundleServer, PAIR_JWT_SECRET, startServerPair, type ServerProcess } from '../test/server-process';
-import { createUser } from '../test/users';
+import { TokenSigner } from '../../api/auth/tokens';
+import { createPool, type Pool } from '../../data/pool';
+import { createTestDatabase } from '../../test/helpers';
+import { bundleServer, PAIR_JWT_SECRET, startServerPair, type ServerProcess } from '../../test/server-process';
+import { createUser } from '../../test/users';
 import { openStream, type OpenedStream } from './test-stream';
 
 const HEARTBEAT_MS = 500;

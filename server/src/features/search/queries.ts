@@ -5,9 +5,9 @@
  * is exact only on the last page: while more follow it is the page's end plus one.
  */
 import type { SearchUser, Yy } from '@xiaoba/shared/core';
-import type { Queryable } from '../data/pool';
-import { toYy, type PageRow } from '../features/yy/queries';
-import { listedCardJson } from '../data/user-card';
+import type { Queryable } from '../../data/pool';
+import { toYy, type PageRow } from '../yy/queries';
+import { listedCardJson } from '../../data/user-card';
 
 export interface SearchPage<T> {
   total: number;

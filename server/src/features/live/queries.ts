@@ -1,5 +1,5 @@
 /** The live updates' reads (hub.ts): what the hub needs of the follows and blocks. */
-import type { Queryable } from '../data/pool';
+import type { Queryable } from '../../data/pool';
 
 /** Of `uids` (the connected users), who follows `author`, and who is on either side of a block with them. */
 export interface YyAudience {

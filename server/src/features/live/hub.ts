@@ -13,7 +13,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_STREAMS_PER_USER, type LiveEvent, type LiveNoticeKind } from '@xiaoba/shared/core';
-import type { Queryable } from '../data/pool';
+import type { Queryable } from '../../data/pool';
 import { yyAudience } from './queries';
 
 /** Bytes a stream may have waiting unread before it is ended (the client reconnects and re-reads). */

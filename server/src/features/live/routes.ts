@@ -8,12 +8,12 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LIVE_EVENT_TYPES, LIVE_HEARTBEAT_MS, LIVE_STREAM_URL, LIVE_STREAMS_PER_USER } from '@xiaoba/shared/core';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import type { Pool } from '../data/pool';
-import { ARCHIVE_MSG } from '../api/http/archive';
-import { ApiError } from '../api/http/errors';
-import { routeSchema } from '../http/openapi';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import type { Pool } from '../../data/pool';
+import { ARCHIVE_MSG } from '../../api/http/archive';
+import { ApiError } from '../../api/http/errors';
+import { routeSchema } from '../../http/openapi';
 import { LiveHub, parseSignal } from './hub';
 import { LiveListener } from './listener';
 
