@@ -6,7 +6,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AVATAR_SIZE, parseQueryId } from '@xiaoba/shared/core';
+import { idInput } from '@xiaoba/shared/api-schemas';
+import { AVATAR_SIZE } from '@xiaoba/shared/core';
 import type { Config } from '../../config';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
@@ -15,7 +16,8 @@ import { withPosterLock } from '../../data/post-limit';
 import { takePostSlot } from '../../api/http/posting-limits';
 import { findAvatar, replaceAvatar } from './queries';
 import { ApiError, MSG, ok } from '../../api/http/errors';
-import { FAILURE, idParams, routeSchema, typed } from '../../http/openapi';
+import { readInput } from '../../api/http/route-input';
+import { FAILURE, routeSchema, typed } from '../../http/openapi';
 import { assertDiskRoom, DISK_FULL_MSG } from '../../uploads/disk-room';
 import { processImage, UPLOAD_MSG } from '../../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../../uploads/multipart';
@@ -36,12 +38,15 @@ export const AVATAR_MSG = {
   userNotFound: '用户不存在',
 } as const;
 
+/** `{uid}` of the picture's path: its schema and what its handler reads. */
+const OWNER = idInput('uid', AVATAR_MSG.userNotFound, 'the user');
+
 const tags: ['avatar'] = ['avatar'];
 const SCHEMA = {
   get: routeSchema({
     summary: "A user's picture for an <img>: the upload, or a generated letter SVG (public)",
     tags,
-    params: idParams('uid', AVATAR_MSG.userNotFound, 'the user'),
+    params: OWNER,
     produces: ['image/webp', 'image/svg+xml', 'application/json'],
     success: { type: 'string', format: 'binary', description: 'The picture (not an envelope); ETag, 304 on If-None-Match' },
     responses: { 304: { description: 'Not modified: the If-None-Match ETag is current (no body)', type: 'null' } },
@@ -102,9 +107,8 @@ export async function avatarRoutes(app: FastifyInstance, { config, pool, signer,
   const auth = { preValidation: requireUser(signer) };
   const { postLimits } = config;
 
-  app.get<{ Params: { uid: string } }>('/:uid', { schema: SCHEMA.get }, async (request, reply) => {
-    const uid = parseQueryId(request.params.uid);
-    if (uid === null) throw new ApiError(400, AVATAR_MSG.userNotFound);
+  app.get('/:uid', { schema: SCHEMA.get }, async (request, reply) => {
+    const { uid } = readInput(OWNER, request.params);
     const user = await findAvatar(pool, uid);
     if (!user) throw new ApiError(404, AVATAR_MSG.userNotFound);
     const file = fileFromAvatarUrl(user.avatar);

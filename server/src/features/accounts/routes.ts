@@ -43,7 +43,9 @@ import {
 import { visitSpace } from '../visitors/queries';
 import { parseBody } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
-import { idParams, jsonBody, routeSchema, text, typed } from '../../http/openapi';
+import { idInput } from '@xiaoba/shared/api-schemas';
+import { readInput } from '../../api/http/route-input';
+import { jsonBody, routeSchema, text, typed } from '../../http/openapi';
 import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../../api/http/rate-limit';
 import { refuseForeignOrigin } from '../../api/http/security';
 import { fileFromAvatarUrl, removeFiles } from '../../uploads/store';
@@ -59,6 +61,8 @@ export interface UserRoutesOptions {
 const WRONG_LOGIN = '米米号或密码错误';
 const EMAIL_TAKEN = '该邮箱已被注册！';
 const USER_NOT_FOUND = '用户不存在';
+/** `{id}` of a space's path: its schema and what its handler reads. */
+const SPACE_OWNER = idInput('id', USER_NOT_FOUND, 'the user');
 const SIGNATURE_SAVED = '签名档更新成功';
 
 const tags: ['user'] = ['user'];
@@ -101,7 +105,7 @@ const SCHEMA = {
     summary: "A user's space data (records a visit to another's space)",
     tags,
     auth: true,
-    params: idParams('id', USER_NOT_FOUND, 'the user'),
+    params: SPACE_OWNER,
     data: typed('SpaceUser'),
   }),
   getleaves: routeSchema({ summary: "The number of messages on the caller's own board", tags, auth: true, data: { type: 'integer' } }),
@@ -285,10 +289,8 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok('获取成功', withStanding(toUserInfo(user), await readStanding(pool, request.uid)));
   });
 
-  app.get<{ Params: { id: string } }>('/getuserinfo/:id', { ...auth, schema: SCHEMA.getuserinfo }, async (request) => {
-    const { id } = request.params;
-    const uid = /^[1-9]\d{0,14}$/.test(id) ? Number(id) : null;
-    if (uid === null) throw new ApiError(400, USER_NOT_FOUND);
+  app.get('/getuserinfo/:id', { ...auth, schema: SCHEMA.getuserinfo }, async (request) => {
+    const { id: uid } = readInput(SPACE_OWNER, request.params);
     const user = await findUserByUid(pool, uid);
     if (!user) throw new ApiError(404, USER_NOT_FOUND);
     const space = toSpaceUser(user);
