@@ -11,7 +11,7 @@
  *      --comments of their own under them, a few board messages, and pictures (distinct WebPs of
  *      about 5 MB) until the export ZIP fills IMPORT_MAX_MB (read like the server reads it: the
  *      environment, else the default in server/src/config.ts), within the import's ZIP entry and
- *      data.json caps (read from server/src/export/import/zip.ts).
+ *      data.json caps (read from server/src/features/export/import/zip.ts).
  *   2. The importer exports it through the real API (prepare, download: this site's signed ZIP),
  *      then loses it (the yy deleted in SQL, as after a reset): the honest large restore.
  *   3. Other users post (`POST /api/yy/createyy`, each poster within LIMIT_YY) and read
@@ -78,9 +78,9 @@ async function zipEntries(file) {
   return list;
 }
 
-/** A constant of the import (server/src/export/import/zip.ts), e.g. its ZIP entry cap. */
+/** A constant of the import (server/src/features/export/import/zip.ts), e.g. its ZIP entry cap. */
 function importConstant(name, fallback) {
-  const source = readFileSync(join(repo, 'server/src/export/import/zip.ts'), 'utf8');
+  const source = readFileSync(join(repo, 'server/src/features/export/import/zip.ts'), 'utf8');
   const found = new RegExp(`const ${name} = ([\\d_ *]+);`).exec(source);
   if (!found) {
     console.warn(`(${name} not found in import/zip.ts: assuming ${fallback})`);

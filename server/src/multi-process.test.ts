@@ -17,7 +17,7 @@ import { TokenSigner } from './api/auth/tokens';
 import { createPool, type Pool } from './data/pool';
 import { TOO_FAST } from './data/post-limit';
 import { createKey } from './platform/deploy/keys';
-import { IMPORT_MSG } from './export/import';
+import { IMPORT_MSG } from './features/export/import';
 import { FLUSH_INTERVAL_MS, RATE_WINDOW_MS } from './api/http/rate-limit';
 import { MSG } from './api/http/errors';
 import { S3Storage } from './uploads/storage';

@@ -111,7 +111,7 @@ describe('import', () => {
     chmodSync(freshData, 0o755);
     // A site reset that keeps its JWT_SECRET (an operator moving the site): it trusts the export's
     // signature, so the space, written minutes ago, is restored whole. An unrelated instance holds
-    // an unsigned import to the quota and the 24-hour rule (server/src/export/import-rules.test.ts).
+    // an unsigned import to the quota and the 24-hour rule (server/src/features/export/import-rules.test.ts).
     fresh = await startSite({ DATA_DIR: freshData, DEMO_DATA: '0', RATE_LIMIT_REGISTER: '0', JWT_SECRET: inject('jwtSecret') });
     const other = await openSite(browser, fresh.url);
     const { page } = other;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentNotices, LeaveMessage, Page, Yy, YyComment } from '@xiaoba/shared/core';
-import { readExportData } from '../../export/data';
+import { readExportData } from '../export/data';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { withTransaction } from '../../data/pool';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
 
 describe('ARCHIVE_MODE, EXPORT_PER_HOUR, IMPORT_MAX_MB', () => {
   it('default to an open site, 3 exports an hour and 200 MB imports', () => {

@@ -14,11 +14,11 @@ import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { createUser } from '../test/users';
-import { json, member, NO_POST_LIMITS } from '../test/yy';
-import { processImage } from '../uploads/images';
-import { createStorage } from '../uploads/storage';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { createUser } from '../../test/users';
+import { json, member, NO_POST_LIMITS } from '../../test/yy';
+import { processImage } from '../../uploads/images';
+import { createStorage } from '../../uploads/storage';
 import { emojiSite, importZip } from './fixtures';
 
 const YY = 1000;
@@ -122,8 +122,8 @@ describe.skipIf(!process.env.EXPORT_BENCH)('export and import of 1,000 yy with 2
     // 小波 exists on B too (same 米米号 and nickname), so his 3,000 comments are restored.
     await b.pool.query(`INSERT INTO users (uid, email, password_hash, name) VALUES ($1, 'bob-b@example.com', 'x', '小波')`, [bob.uid]);
     const importer = { ...(await member(b, 'x')), uid };
-    const { TokenSigner } = await import('../api/auth/tokens');
-    const { TEST_JWT_SECRET } = await import('../test/helpers');
+    const { TokenSigner } = await import('../../api/auth/tokens');
+    const { TEST_JWT_SECRET } = await import('../../test/helpers');
     importer.token = await new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET)).signAccess(uid, 900);
     t0 = performance.now();
     const imported = await importZip(b, importer, zip);

@@ -1,6 +1,6 @@
 /** One import at a time per user, and at most IMPORTS_PER_PROCESS in one process. */
-import type { Pool, PoolClient } from '../../data/pool';
-import { ApiError, MSG } from '../../api/http/errors';
+import type { Pool, PoolClient } from '../../../data/pool';
+import { ApiError, MSG } from '../../../api/http/errors';
 import { IMPORT_MSG } from './messages';
 
 // Any constant: the first half of the advisory lock key "an import of user N is running".

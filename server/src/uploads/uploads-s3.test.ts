@@ -3,7 +3,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3Storage } from '../uploads/storage';
+import { S3Storage } from './storage';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { startTestS3, type TestS3 } from '../test/s3';
 import { json, member, multipart, NO_POST_LIMITS, pngImage, type Member } from '../test/yy';

@@ -3,7 +3,7 @@
  * by any API process. The ticket is a random secret in the download URL; only its sha256 is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../data/pool';
+import type { Queryable } from '../../data/pool';
 import type { ZipPlan, ZipPlanFile } from './zip';
 
 export const TICKET_TTL_MINUTES = 10;

@@ -2,9 +2,9 @@
  * What deciding an import works with: the plan it builds, and the state its steps share (what is
  * here already, the users it names, the quota and the storage room left).
  */
-import type { Queryable } from '../../data/pool';
-import { DUPLICATE_WINDOW_SECONDS } from '../../data/post-limit';
-import { storageUsed } from '../../uploads/quota';
+import type { Queryable } from '../../../data/pool';
+import { DUPLICATE_WINDOW_SECONDS } from '../../../data/post-limit';
+import { storageUsed } from '../../../uploads/quota';
 import { deletedHere, rowsHere, type HereRow, type Table } from './here';
 import type { ImportCounts, ImportReport, Unrestorable } from './messages';
 import type { CheckedPicture } from './pictures';

@@ -1,7 +1,7 @@
 /** The export ZIP as uploaded: every entry under one folder, read lazily from the temporary file (yauzl). */
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { ApiError } from '../../api/http/errors';
+import { ApiError } from '../../../api/http/errors';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../data';
 import { SIGNATURE_FILE, verifyData } from '../signature';
 import { IMPORT_MSG } from './messages';

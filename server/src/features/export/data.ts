@@ -12,8 +12,8 @@
  * a removed yy exports its source as deleted. Blocks do not filter an export: it is the space as
  * stored.
  */
-import type { Queryable } from '../data/pool';
-import { fileFromAvatarUrl } from '../uploads/store';
+import type { Queryable } from '../../data/pool';
+import { fileFromAvatarUrl } from '../../uploads/store';
 
 export const EXPORT_FORMAT = 'xiaoba-export';
 export const EXPORT_VERSION = 1;

@@ -1,7 +1,7 @@
 /** data.json, version 1, as the importer accepts it: types and bounds only, anything else is damage. */
 import * as v from 'valibot';
 import { BIG_SIGNATURE_MAX, charCount, COMMENT_MAX, SMALL_SIGNATURE_MAX, TEXT_MAX, YY_IMAGES_MAX, YY_TEXT_MAX } from '@xiaoba/shared/core';
-import { ApiError } from '../../api/http/errors';
+import { ApiError } from '../../../api/http/errors';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../data';
 import { IMPORT_MSG } from './messages';
 import { ITEMS_PER_TURN, nextTurn } from './turns';

@@ -3,7 +3,7 @@
  * the comments, the board, the user's own row (signatures, avatar), then the quota's summary.
  */
 import { cleanText } from '@xiaoba/shared/core';
-import type { Queryable } from '../../data/pool';
+import type { Queryable } from '../../../data/pool';
 import { planBoard } from './plan-board';
 import { planComments } from './plan-comments';
 import { PlanState, type ImportPlan, type PlanInput } from './plan-state';

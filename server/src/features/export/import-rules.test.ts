@@ -4,13 +4,13 @@
  * once and before their rows, no lock every writer needs held through the import).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { createPool } from '../data/pool';
-import { computeHotTopics } from '../features/spaces/queries';
-import { createTestDatabase, startTestApp, testConfig, type TestApp } from '../test/helpers';
-import { json, member, NO_POST_LIMITS, webpImage, type Member } from '../test/yy';
-import { storageUsed } from '../uploads/quota';
-import { createStorage, type UploadStorage } from '../uploads/storage';
+import { buildApp } from '../../app';
+import { createPool } from '../../data/pool';
+import { computeHotTopics } from '../spaces/queries';
+import { createTestDatabase, startTestApp, testConfig, type TestApp } from '../../test/helpers';
+import { json, member, NO_POST_LIMITS, webpImage, type Member } from '../../test/yy';
+import { storageUsed } from '../../uploads/quota';
+import { createStorage, type UploadStorage } from '../../uploads/storage';
 import { exportOf, importZip, ok, zipOf } from './fixtures';
 import { IMPORTS_PER_PROCESS, withImportLock } from './import';
 

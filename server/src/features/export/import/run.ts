@@ -1,11 +1,11 @@
 /** The import: the pictures checked, the plan decided, its files stored, then its rows in one transaction. */
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
-import { lockPoster } from '../../data/post-limit';
-import { isUniqueViolation, transactionOn, type PoolClient } from '../../data/pool';
-import { ApiError } from '../../api/http/errors';
-import { assertDiskRoom } from '../../uploads/disk-room';
-import { assertStorageRoom } from '../../uploads/quota';
-import type { UploadStorage } from '../../uploads/storage';
+import { lockPoster } from '../../../data/post-limit';
+import { isUniqueViolation, transactionOn, type PoolClient } from '../../../data/pool';
+import { ApiError } from '../../../api/http/errors';
+import { assertDiskRoom } from '../../../uploads/disk-room';
+import { assertStorageRoom } from '../../../uploads/quota';
+import type { UploadStorage } from '../../../uploads/storage';
 import { instanceId } from '../data';
 import { IMPORT_MSG, type ImportReport } from './messages';
 import { checkPicture, eachLimit, newKey, PARALLEL_PICTURES, type CheckedPicture } from './pictures';

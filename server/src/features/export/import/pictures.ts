@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { AVATAR_SIZE, IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
-import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, processImage } from '../../uploads/images';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, processImage } from '../../../uploads/images';
 
 /** A picture of the ZIP as it will be stored: as it is (a clean WebP of ours), or re-encoded. */
 export interface CheckedPicture {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { createUser } from '../test/users';
-import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { createUser } from '../../test/users';
+import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { buildSpace, emojiSite, exportOf, importZip, ok, unzip, zipOf } from './fixtures';
 
 // Site A: where alice wrote everything. Site B: another instance, where alice registered again.
@@ -59,8 +59,8 @@ afterAll(async () => {
 });
 
 async function asMember(t: TestApp, uid: number): Promise<Member> {
-  const { TokenSigner } = await import('../api/auth/tokens');
-  const { TEST_JWT_SECRET } = await import('../test/helpers');
+  const { TokenSigner } = await import('../../api/auth/tokens');
+  const { TEST_JWT_SECRET } = await import('../../test/helpers');
   const token = await new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET)).signAccess(uid, 900);
   const headers = { authorization: `Bearer ${token}` };
   return {

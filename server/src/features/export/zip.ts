@@ -6,7 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { UploadStorage } from '../uploads/storage';
+import type { UploadStorage } from '../../uploads/storage';
 
 export interface ZipPlanFile {
   /** Path inside the export folder, e.g. `images/<32 hex>.webp`. */

@@ -4,8 +4,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@xiaoba/shared/core';
-import { purgeUnusedUploads } from '../uploads/store';
-import { LocalStorage } from '../uploads/storage';
+import { purgeUnusedUploads } from './store';
+import { LocalStorage } from './storage';
 import { startTestApp, type TestApp } from '../test/helpers';
 import { animatedGif, hasGpsBlock, jpegWithGps, json, member, pngImage, startWithAliceAndBob, webpImage, type Member } from '../test/yy';
 

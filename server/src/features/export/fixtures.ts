@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
-import type { TestApp } from '../test/helpers';
-import { json, multipart, pngImage, webpImage, type Member } from '../test/yy';
+import type { TestApp } from '../../test/helpers';
+import { json, multipart, pngImage, webpImage, type Member } from '../../test/yy';
 
 /** A site folder with only the emoji pictures the tests use (shared's build is not needed). */
 export async function emojiSite(): Promise<string> {

@@ -6,9 +6,9 @@
  * after a reset that keeps it) trust each other's exports; the user's own words need no signature.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { loadSigningKey } from '../api/auth/tokens';
-import type { Config } from '../config';
-import type { Pool } from '../data/pool';
+import { loadSigningKey } from '../../api/auth/tokens';
+import type { Config } from '../../config';
+import type { Pool } from '../../data/pool';
 
 export const SIGNATURE_FILE = 'signature.txt';
 const PREFIX = 'hmac-sha256:';

@@ -1,5 +1,5 @@
 /** Rows already here, matched only where they are the same author's in the same place. */
-import type { Queryable } from '../../data/pool';
+import type { Queryable } from '../../../data/pool';
 
 export type Table = 'yy' | 'yy_comments' | 'leaves' | 'leave_replies';
 const ID_COLUMN: Record<Table, string> = { yy: 'weibo_id', yy_comments: 'comment_id', leaves: 'leave_id', leave_replies: 'id' };

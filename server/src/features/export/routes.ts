@@ -13,17 +13,17 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSkinId } from '@xiaoba/shared/core';
-import type { Config } from '../config';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import { withTransaction, type Pool, type PoolClient } from '../data/pool';
-import { lockUser } from '../features/accounts/queries';
-import { ApiError, ok } from '../api/http/errors';
-import { routeSchema, typed } from '../http/openapi';
-import { readExportData } from '../export/data';
-import { emojiCodesOf, renderIndexHtml } from '../export/html';
-import { importExport, IMPORT_MSG, openExport, withImportLock } from '../export/import';
-import { exportKey, SIGNATURE_FILE, signData } from '../export/signature';
+import type { Config } from '../../config';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import { withTransaction, type Pool, type PoolClient } from '../../data/pool';
+import { lockUser } from '../accounts/queries';
+import { ApiError, ok } from '../../api/http/errors';
+import { routeSchema, typed } from '../../http/openapi';
+import { readExportData } from './data';
+import { emojiCodesOf, renderIndexHtml } from './html';
+import { importExport, IMPORT_MSG, openExport, withImportLock } from './import';
+import { exportKey, SIGNATURE_FILE, signData } from './signature';
 import {
   claimTicket,
   downloadRunning,
@@ -35,9 +35,9 @@ import {
   recordProgress,
   retireOldTickets,
   ticketHash,
-} from '../export/tickets';
-import { buildZip, zipSize, type ZipPlan, type ZipPlanFile } from '../export/zip';
-import type { UploadStorage } from '../uploads/storage';
+} from './tickets';
+import { buildZip, zipSize, type ZipPlan, type ZipPlanFile } from './zip';
+import type { UploadStorage } from '../../uploads/storage';
 
 export interface ExportRoutesOptions {
   config: Config;

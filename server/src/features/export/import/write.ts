@@ -1,5 +1,5 @@
 /** Writing the plan: its rows in the import's transaction, the counters other writers share last. */
-import type { Queryable } from '../../data/pool';
+import type { Queryable } from '../../../data/pool';
 import type { CheckedPicture } from './pictures';
 import type { ImportPlan, PlannedYy, RowRef } from './plan-state';
 import { QUOTA_KINDS } from './quota';

@@ -1,8 +1,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { buildSpace, emojiSite, exportOf, ok, unzip } from './fixtures';
 import { purgeExportTickets } from './tickets';
 

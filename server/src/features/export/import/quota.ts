@@ -1,6 +1,6 @@
 /** The rules an import is held to: the import quota over what this site cannot verify. */
-import type { Config } from '../../config';
-import type { Queryable } from '../../data/pool';
+import type { Config } from '../../../config';
+import type { Queryable } from '../../../data/pool';
 
 /** Content this site cannot verify may not be dated within this many hours before the import. */
 export const IMPORT_RECENT_HOURS = 24;

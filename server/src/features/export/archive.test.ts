@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { ARCHIVE_MSG, ARCHIVE_OPEN } from '../api/http/archive';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { PASSWORD } from '../test/users';
-import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
+import { buildApp } from '../../app';
+import { ARCHIVE_MSG, ARCHIVE_OPEN } from '../../api/http/archive';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { PASSWORD } from '../../test/users';
+import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { emojiSite, ok } from './fixtures';
 
 let before: TestApp;
