@@ -2,19 +2,23 @@
  * The OpenAPI document of /api (GET /api/openapi.json, @fastify/swagger) and the pieces the route
  * files build their schemas from.
  *
+ * The answers' types and the query and path values are declared once, as valibot schemas
+ * (shared/src/core/api-schemas.ts); jsonSchemaOf converts them to the document's OpenAPI 3.0
+ * schemas. Body fields are still typed here (jsonBody, text, num); their rules are validation.ts's.
+ *
  * The route schemas are the API's structural contract: types of body fields, the shape of query
  * and path values. They are checked by Fastify before the handler and never change what the
  * handler sees (no coercion, no defaults, no removed fields; AJV_CUSTOM_OPTIONS), so the handlers'
- * shared valibot rules stay the one source of the spec's messages and of every finer rule
- * (lengths, ranges, order of checks). A failed schema check answers 400 with the failing field's
- * `x-msg` (the same message the handler gives for that field) or `请求参数有误`
- * (errors.ts validationMessage). docs/api.md "OpenAPI document and validation" says why.
+ * shared valibot rules stay the one source of the messages and of every finer rule (lengths,
+ * ranges, order of checks). A failed schema check answers 400 with the failing field's `x-msg`
+ * (the message the declaration gives for that field) or `请求参数有误` (errors.ts
+ * validationMessage). docs/api.md "OpenAPI document and validation" says why.
  */
 import fastifySwagger from '@fastify/swagger';
 import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import type * as v from 'valibot';
-import { API_TYPES, idInput, pageQuery as pageQuerySchema, pageSchema, type ApiTypeName } from '@xiaoba/shared/api-schemas';
+import { API_TYPES, pageSchema, type ApiTypeName } from '@xiaoba/shared/api-schemas';
 import { isApiPath } from '../api/http/errors';
 
 /**
@@ -107,13 +111,6 @@ export const typed = (name: string, properties?: Json): Json =>
 
 /** `Page<item>`: a page of a list of that type. */
 export const pageOf = (item: ApiTypeName): Json => jsonSchemaOf(pageSchema(API_TYPES[item], item));
-
-/** `{name}` in the path, as a JSON schema. */
-export const idParams = (name: string, msg: string, description: string): Json => jsonSchemaOf(idInput(name, msg, description));
-/** A query of one required id (given once): the same object shape as a path's. */
-export const idQuery = idParams;
-/** pageNum (required) and pageSize (optional; the handler applies the default and the cap of 50). */
-export const pageQuery = (defaultSize: number): Json => jsonSchemaOf(pageQuerySchema(defaultSize));
 
 /** A JSON body object; its fields are typed, none required (a missing text field reads as ''). */
 export const jsonBody = (description: string, properties: Json): Json => ({
