@@ -1,7 +1,7 @@
 /** SQL for the users table and its mapping to the API's UserInfo and SpaceUser. */
 import { CHILD_PRIVACY_CHANGE, isSkinId, startingPrivacy, type Sex, type SkinId, type SpaceUser, type UserInfo } from '@xiaoba/shared/core';
 import type { Pool, Queryable } from '../../data/pool';
-import { privacyInsert, privacySet } from '../../db/safety';
+import { privacyInsert, privacySet } from '../../data/privacy';
 
 export interface UserRow {
   uid: number;

@@ -8,7 +8,7 @@ import type { TokenSigner } from '../../api/auth/tokens';
 import { takeBoardSlot } from '../../api/http/posting-limits';
 import { boardLeaveCount, deleteLeave, deleteReply, findLeave, findLeaveKey, findReply, findReplyKey, insertLeave, insertReply, listLeaves } from './queries';
 import { withTransaction, type Pool } from '../../data/pool';
-import { allAllow, boardAllows } from '../../db/safety';
+import { allAllow, boardAllows } from '../../data/privacy';
 import { lockPoster } from '../../data/post-limit';
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';

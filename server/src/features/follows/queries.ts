@@ -6,7 +6,7 @@
  */
 import type { FanNotice, FanNotices, FollowListKind, FollowUser } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
-import { mayWriteSql } from '../../db/safety';
+import { mayWriteSql } from '../../data/privacy';
 import { authorCardJson, listedCardJson, viewerFollows } from '../../data/user-card';
 
 /** Newest fan notices GET /api/count/getfans answers. */

@@ -6,7 +6,7 @@
  */
 import { VISITORS_SHOWN, type Visitor, type VisitorList } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
-import { mayWriteSql } from '../../db/safety';
+import { mayWriteSql } from '../../data/privacy';
 import { authorCard } from '../../data/user-card';
 
 /**

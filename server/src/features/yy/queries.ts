@@ -8,7 +8,7 @@
 import type { ImageData, Yy, YyComment } from '@xiaoba/shared/core';
 import { uploadUrl } from '../../uploads/store';
 import type { Queryable } from '../../data/pool';
-import { mayWriteSql } from '../../db/safety';
+import { mayWriteSql } from '../../data/privacy';
 import { authorCard } from '../../data/user-card';
 
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import { withTransaction, type Pool } from '../../data/pool';
-import { allAllow } from '../../db/safety';
+import { allAllow } from '../../data/privacy';
 import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, withPosterLock } from '../../data/post-limit';
 import { takePostSlot } from '../../api/http/posting-limits';
 import { claimUploads, deleteYy, findYy, findYyKey, followPage, insertYy, postedSameText, yyPage } from './queries';

@@ -41,7 +41,7 @@ import type { TokenSigner } from '../../api/auth/tokens';
 import type { Pool } from '../../data/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
-import { findPrivacy } from '../../db/safety';
+import { findPrivacy } from '../../data/privacy';
 import { SERVER_ENTRY_FILE } from '../render/entry-imports';
 import { renderUser } from '../render/render-user';
 import type { RenderResult, RenderSandbox } from '../render/sandbox';

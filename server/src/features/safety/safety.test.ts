@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_MSG, DEFAULT_PRIVACY, PRIVACY_MSG } from '@xiaoba/shared/core';
-import { startTestApp, type TestApp } from '../test/helpers';
-import { json, member, NO_POST_LIMITS, type Member } from '../test/yy';
-import { PRIVACY_ERROR } from './safety';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
+import { PRIVACY_ERROR } from './routes';
 
 let t: TestApp;
 /** What the server answers by default to an adult (the test users are born in 2000). */

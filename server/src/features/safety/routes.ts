@@ -7,15 +7,16 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { BAD_REQUEST, BLOCK_MSG, BLOCKS_MAX, PRIVACY_MSG, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import type { Pool } from '../data/pool';
-import { addBlock, blockPage, findPrivacy, removeBlock, updatePrivacy } from '../db/safety';
-import { parseBody } from '../api/http/body';
-import { ApiError, MSG, ok } from '../api/http/errors';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import type { Pool } from '../../data/pool';
+import { findPrivacy, updatePrivacy } from '../../data/privacy';
+import { addBlock, blockPage, removeBlock } from './queries';
+import { parseBody } from '../../api/http/body';
+import { ApiError, MSG, ok } from '../../api/http/errors';
 import { pageQuery } from '@xiaoba/shared/api-schemas';
-import { readInput } from '../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, typed } from '../http/openapi';
+import { readInput } from '../../api/http/route-input';
+import { jsonBody, num, pageOf, routeSchema, typed } from '../../http/openapi';
 
 export interface SafetyRoutesOptions {
   pool: Pool;

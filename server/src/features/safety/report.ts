@@ -15,14 +15,14 @@ import {
   type ReportKind,
   type ReportReason,
 } from '@xiaoba/shared/core';
-import type { Config } from '../config';
-import { requireUser } from '../api/auth/guard';
-import type { TokenSigner } from '../api/auth/tokens';
-import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTargetAuthor } from '../features/moderation/queries/filing';
-import { withTransaction, type Pool } from '../data/pool';
-import { parseBody } from '../api/http/body';
-import { ApiError, ok } from '../api/http/errors';
-import { jsonBody, num, routeSchema, text } from '../http/openapi';
+import type { Config } from '../../config';
+import { requireUser } from '../../api/auth/guard';
+import type { TokenSigner } from '../../api/auth/tokens';
+import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTargetAuthor } from '../moderation/queries/filing';
+import { withTransaction, type Pool } from '../../data/pool';
+import { parseBody } from '../../api/http/body';
+import { ApiError, ok } from '../../api/http/errors';
+import { jsonBody, num, routeSchema, text } from '../../http/openapi';
 
 export interface ReportRoutesOptions {
   config: Config;
