@@ -63,6 +63,18 @@ const overlay = () => screen.queryByRole('status', { name: '加载中' });
 
 /** The title is set in an effect, which React may run after the DOM it belongs to is shown. */
 const expectTitle = (title: string) => waitFor(() => expect(document.title).toBe(title));
+
+/**
+ * Lets React finish what it scheduled after the page showed. The page is committed while
+ * Testing Library waits (outside act), and its store subscriptions start in effects React runs
+ * in a later task; on a busy machine findBy* can return before that task, and a store change made
+ * then reaches no component until the subscription starts. Two turns of the event loop: one for
+ * the task React queued, one should it have yielded in between.
+ */
+const settle = () =>
+  act(async () => {
+    for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  });
 beforeEach(() => {
   document.title = 'title of the previous test';
   // A browser that holds a refresh cookie has its hint (docs/adr/0008): the guard asks checkcookie.
@@ -107,6 +119,7 @@ describe('Layout', () => {
   it('shows the loading overlay only while ui.loading is on', async () => {
     const { store } = await shell('/help', { signedIn: true });
     expect(await screen.findByRole('heading', { name: '帮助中心页' })).toBeTruthy();
+    await settle();
     expect(overlay()).toBeNull();
     act(() => void store.dispatch(uiActions.setLoading(true)));
     expect(overlay()).not.toBeNull();
