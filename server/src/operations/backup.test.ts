@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
 import { buildApp } from '../app';
-import { recordVisit } from '../features/visitors/queries';
+import { recordVisit } from '../features/visitors';
 import { createPool } from '../data/pool';
 import { createTestDatabase, testConfig, type TestApp } from '../test/helpers';
 import { startTestS3, type TestS3 } from '../test/s3';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createPool, withTransaction } from '../data/pool';
-import { insertYy } from '../features/yy/queries';
+import { insertYy } from '../features/yy';
 import { createTestDatabase } from '../test/helpers';
 import { createUser } from '../test/users';
 import { LocalStorage } from '../uploads/storage';

@@ -25,7 +25,7 @@ import { hashPassword, verifyPassword } from '../../api/auth/passwords';
 import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../../api/auth/refresh';
 import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../../api/auth/standing';
 import type { TokenSigner } from '../../api/auth/tokens';
-import { boardLeaveCount } from '../board/queries';
+import { boardLeaveCount } from '../board';
 import { isUniqueViolation, withTransaction, type Pool } from '../../data/pool';
 import {
   emailTaken,
@@ -40,7 +40,7 @@ import {
   updateSignature,
   updateSkin,
 } from './queries';
-import { visitSpace } from '../visitors/queries';
+import { visitSpace } from '../visitors';
 import { parseBody } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
 import { idInput } from '@xiaoba/shared/api-schemas';

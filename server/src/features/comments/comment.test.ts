@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_EMPTY } from '@xiaoba/shared/core';
-import { COMMENTS_MAX } from '../yy/queries';
+import { COMMENTS_MAX } from './queries';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 

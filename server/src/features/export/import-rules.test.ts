@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createPool } from '../../data/pool';
-import { computeHotTopics } from '../spaces/queries';
+import { computeHotTopics } from '../spaces';
 import { createTestDatabase, startTestApp, testConfig, type TestApp } from '../../test/helpers';
 import { json, member, NO_POST_LIMITS, webpImage, type Member } from '../../test/yy';
 import { storageUsed } from '../../uploads/quota';

@@ -17,7 +17,7 @@ import type { Config } from '../../config';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import { withTransaction, type Pool, type PoolClient } from '../../data/pool';
-import { lockUser } from '../accounts/queries';
+import { lockUser } from '../accounts';
 import { ApiError, ok } from '../../api/http/errors';
 import { routeSchema, typed } from '../../http/openapi';
 import { readExportData } from './data';

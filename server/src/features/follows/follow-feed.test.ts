@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeItem } from '../moderation/queries/removal';
-import { insertYy } from '../yy/queries';
+import { removeItem } from '../moderation';
+import { insertYy } from '../yy';
 import type { TestApp } from '../../test/helpers';
 import { plansOf } from '../../test/plans';
 import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAMS_PER_USER, type LiveEvent } from '@xiaoba/shared/core';
 import { TokenSigner } from '../../api/auth/tokens';
-import { addSystemNotice } from '../moderation/queries/system-notices';
+import { addSystemNotice } from '../moderation';
 import { ARCHIVE_MSG } from '../../api/http/archive';
 import { MSG } from '../../api/http/errors';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';

@@ -4,7 +4,8 @@ import { createPool, type Pool } from '../../data/pool';
 import { createTestDatabase } from '../../test/helpers';
 import { createUser } from '../../test/users';
 import { removeItem, restoreItem } from './queries/removal';
-import { insertComment, insertYy } from '../yy/queries';
+import { insertComment } from '../comments';
+import { insertYy } from '../yy';
 import { moderatorCommand } from './command';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentNotices, LeaveMessage, Page, Yy, YyComment } from '@xiaoba/shared/core';
-import { readExportData } from '../export/data';
+import { readExportData } from '../export';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { withTransaction } from '../../data/pool';
 import { removeItem, restoreItem, type RemovableKind } from './queries/removal';
-import { computeHotTopics } from '../spaces/queries';
+import { computeHotTopics } from '../spaces';
 
 // Issue 17, read side: what a moderator removed is hidden from every read (and comes back on
 // restore, counters included), and what a user blocked is hidden from them, not from others.

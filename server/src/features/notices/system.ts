@@ -7,7 +7,7 @@ import { pageQuery } from '@xiaoba/shared/api-schemas';
 import { BAD_REQUEST, type Page, type SystemNotice } from '@xiaoba/shared/core';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
-import { markSystemNoticesRead, systemNoticePage } from '../moderation/queries/system-notices';
+import { markSystemNoticesRead, systemNoticePage } from '../moderation';
 import type { Pool } from '../../data/pool';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';

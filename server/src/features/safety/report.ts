@@ -18,7 +18,7 @@ import {
 import type { Config } from '../../config';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
-import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTargetAuthor } from '../moderation/queries/filing';
+import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTargetAuthor } from '../moderation';
 import { withTransaction, type Pool } from '../../data/pool';
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';

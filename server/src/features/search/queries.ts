@@ -6,7 +6,7 @@
  */
 import type { SearchUser, Yy } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
-import { toYy, type PageRow } from '../yy/queries';
+import { toYy, type PageRow } from '../yy';
 import { listedCardJson } from '../../data/user-card';
 
 export interface SearchPage<T> {

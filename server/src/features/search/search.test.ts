@@ -1,7 +1,7 @@
 import { SEARCH_MSG, SEARCH_PAGES_MAX, SEARCH_QUERY_MAX } from '@xiaoba/shared/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeItem } from '../moderation/queries/removal';
-import { insertYy } from '../yy/queries';
+import { removeItem } from '../moderation';
+import { insertYy } from '../yy';
 import { testConfig, type TestApp } from '../../test/helpers';
 import { plansOf } from '../../test/plans';
 import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';

@@ -1,9 +1,9 @@
 /** Signatures, visitors and hot topics (docs/api.md "Spaces"); the board has leave.test.ts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITORS_SHOWN } from '@xiaoba/shared/core';
-import { recordVisit } from '../visitors/queries';
+import { recordVisit } from '../visitors';
 import { computeHotTopics, FALLBACK_TOPICS, HotTopicsCache, TOPIC_PATTERN } from './queries';
-import { insertYy } from '../yy/queries';
+import { insertYy } from '../yy';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { PAGE_STATE_ID } from '@xiaoba/shared/page-render';
-import { insertYy } from '../../features/yy/queries';
+import { insertYy } from '../../features/yy';
 import { createKey } from '../deploy/keys';
 import type { Config } from '../../config';
 import { REPO_ROOT } from '../../paths';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ID } from '@xiaoba/shared/page-render';
-import { insertYy } from '../../features/yy/queries';
+import { insertYy } from '../../features/yy';
 import { REPO_ROOT } from '../../paths';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { buildTestRunner } from '../../test/render';
