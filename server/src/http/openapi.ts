@@ -3,7 +3,7 @@
  * files build their schemas from.
  *
  * The answers' types and the query and path values are declared once, as valibot schemas
- * (shared/src/core/api-schemas.ts); jsonSchemaOf converts them to the document's OpenAPI 3.0
+ * (shared/src/core/api-schemas/); jsonSchemaOf converts them to the document's OpenAPI 3.0
  * schemas. Body fields are still typed here (jsonBody, text, num); their rules are validation.ts's.
  *
  * The route schemas are the API's structural contract: types of body fields, the shape of query
@@ -85,7 +85,7 @@ const overrideAction: ConversionConfig['overrideAction'] = ({ valibotAction, jso
 const converted = new WeakMap<v.GenericSchema, Json>();
 
 /**
- * The OpenAPI 3.0 schema of a valibot declaration (shared/src/core/api-schemas.ts): the input as
+ * The OpenAPI 3.0 schema of a valibot declaration (shared/src/core/api-schemas/): the input as
  * sent, up to the first transform; `nullable` for null, `x-msg` and descriptions from
  * `v.metadata` and `v.description`. An object lists no `additionalProperties` (extra fields are
  * ignored, never refused). Converted once per schema.
@@ -105,7 +105,7 @@ const isValibot = (schema: unknown): schema is v.GenericSchema =>
 /** A route's input as the route gives it: a valibot declaration (converted) or a JSON schema. */
 const inputSchema = (schema: Json | v.GenericSchema): Json => (isValibot(schema) ? jsonSchemaOf(schema) : schema);
 
-/** An answer's type by name: its declaration in api-schemas.ts, else the given fields (a server-only type). */
+/** An answer's type by name: its declaration in api-schemas/, else the given fields (a server-only type). */
 export const typed = (name: string, properties?: Json): Json =>
   name in API_TYPES ? jsonSchemaOf(API_TYPES[name as ApiTypeName]) : { type: 'object', description: name, ...(properties ? { properties } : {}) };
 

@@ -1,6 +1,6 @@
 /**
  * Types of the /api contract (docs/api.md). Shared by the browser client and the server. The
- * answers' types are inferred from their declarations in api-schemas.ts (type-only imports: no
+ * answers' types are inferred from their declarations in api-schemas/ (type-only imports: no
  * bytes in a page); the request bodies are checked by validation.ts.
  */
 import type * as v from 'valibot';

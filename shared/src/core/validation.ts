@@ -250,7 +250,7 @@ export const QUERY_ID = /^[1-9]\d{0,14}$/;
  * `pageNum` and `pageSize` of a list call, as query strings: pageNum is required, pageSize
  * defaults to `defaultSize` (the yy lists' 20; the board passes LEAVE_PAGE_SIZE) and is capped
  * at 50; anything else is a 400 with PAGE_QUERY_ERROR. The server reads its routes' pages through
- * `pageQuery` of api-schemas.ts; this stays for remotes built against the current contract
+ * `pageQuery` of api-schemas/; this stays for remotes built against the current contract
  * (removing an export breaks it: contract.ts).
  */
 export function parsePageQuery(

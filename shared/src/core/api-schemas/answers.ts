@@ -1,38 +1,6 @@
-/**
- * The shapes of the /api answers and of the query and path values, declared once as valibot
- * schemas (`@xiaoba/shared/api-schemas`, docs/adr/0003-validation-with-valibot.md). The TypeScript
- * types of api-types.ts, follows.ts, safety.ts and search.ts are inferred from them; the server
- * turns them into the OpenAPI document's schemas and into its route schemas, and reads query and
- * path values through them.
- *
- * An entry of its own, outside `@xiaoba/shared/core` and the federated singleton: the browser
- * imports only the types (erased at build), so no page loads these bytes.
- *
- * `v.description` and `v.metadata` are the document's words; a `v.transform` is not part of the
- * document (the schemas are converted up to the first transform).
- */
+/** The answers of the product API: accounts and spaces, yy and comments, the board, notices, follows, search, block and privacy. */
 import * as v from 'valibot';
-import { PAGE_SIZE_MAX, SKINS, type SkinId } from './constants';
-import type { UserRole } from './safety';
-import { BAD_REQUEST, PAGE_QUERY_ERROR, QUERY_ID, QUERY_PAGE_NUMBER } from './validation';
-
-/** An object type of the API, as the document names it. */
-const named = <S extends v.GenericSchema>(name: string, schema: S) => v.pipe(schema, v.description(`${name} (shared/src/core/api-schemas.ts)`));
-
-const INT = v.pipe(v.number(), v.integer());
-const STR = v.string();
-const BOOL = v.boolean();
-export const SexSchema = v.pipe(v.picklist([0, 1]), v.description('0 girl, 1 boy'));
-const SEX = SexSchema;
-const FACE = v.pipe(v.number(), v.integer(), v.minValue(0), v.description('the preset face code (0 the letter circle)'));
-/** The uploaded picture (`/uploads/avatars/...`), '' when the user shows a preset face. */
-const AVATAR = v.pipe(v.string(), v.description("the uploaded picture's URL, '' when none (then the face is shown)"));
-const TIME = v.pipe(v.number(), v.integer(), v.description('unix seconds'));
-const SKIN = v.picklist(SKINS.map((s) => s.id) as [SkinId, ...SkinId[]]);
-const ROLES: [UserRole, ...UserRole[]] = ['user', 'moderator'];
-export const WhoMayWriteSchema = v.pipe(v.picklist(['everyone', 'me']), v.description("everyone, or 'me': the owner only"));
-const WHO_MAY_WRITE = WhoMayWriteSchema;
-const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
+import { AVATAR, BOOL, FACE, INT, ROLES, SKIN, STR, SexSchema, TIME, WhoMayWriteSchema, described, named } from './common';
 
 // ---- accounts and spaces ----------------------------------------------------------------------
 
@@ -44,7 +12,7 @@ const USER_INFO = {
   experience: INT,
   qianming: STR,
   qm: STR,
-  sex: SEX,
+  sex: SexSchema,
   follows: INT,
   fans: INT,
   face: FACE,
@@ -78,7 +46,7 @@ export const SpaceUserSchema = named(
   v.object({
     uid: INT,
     uname: STR,
-    sex: SEX,
+    sex: SexSchema,
     ctime: TIME,
     qianming: STR,
     qm: STR,
@@ -285,13 +253,13 @@ export const PrivacySettingsSchema = named(
   'PrivacySettings',
   v.object({
     /** Who may comment on (and reply under) my yy. */
-    comment: WHO_MAY_WRITE,
+    comment: WhoMayWriteSchema,
     /** Who may write on my board: new messages, and replies under the messages already there. */
-    board: WHO_MAY_WRITE,
+    board: WhoMayWriteSchema,
     /** Who may start following me ('me': nobody; those who follow me already stay). */
-    follow: WHO_MAY_WRITE,
+    follow: WhoMayWriteSchema,
     /** Who may repost my yy, and reposts of them ('me': only I). */
-    repost: WHO_MAY_WRITE,
+    repost: WhoMayWriteSchema,
     /** Whether others see who visited my space. */
     showVisitors: BOOL,
     /** Whether others see my birthday (and so my age and zodiac). */
@@ -304,81 +272,3 @@ export const PrivacySettingsSchema = named(
     showLastLogin: described(BOOL, 'others see when I last logged in'),
   }),
 );
-
-// ---- lists ------------------------------------------------------------------------------------
-
-/** Every paged list. `current` and `size` echo the page asked for. */
-export const pageSchema = <T extends v.GenericSchema>(item: T, name = 'T') =>
-  named(`Page<${name}>`, v.object({ records: v.array(item), total: INT, pages: INT, current: INT, size: INT }));
-
-/** The answers' object types by name, as the OpenAPI document names them. */
-export const API_TYPES = {
-  UserInfo: UserInfoSchema,
-  LoginData: LoginDataSchema,
-  RefreshData: RefreshDataSchema,
-  CheckCookieData: CheckCookieDataSchema,
-  SpaceUser: SpaceUserSchema,
-  ImageData: ImageDataSchema,
-  Yy: YySchema,
-  YyComment: YyCommentSchema,
-  UploadData: UploadDataSchema,
-  LeaveReply: LeaveReplySchema,
-  LeaveMessage: LeaveMessageSchema,
-  Visitor: VisitorSchema,
-  VisitorList: VisitorListSchema,
-  HotTopic: HotTopicSchema,
-  CommentNotice: CommentNoticeSchema,
-  CommentNotices: CommentNoticesSchema,
-  FanNotice: FanNoticeSchema,
-  FanNotices: FanNoticesSchema,
-  FollowUser: FollowUserSchema,
-  SearchUser: SearchUserSchema,
-  BlockedUser: BlockedUserSchema,
-  PrivacySettings: PrivacySettingsSchema,
-} satisfies Record<string, v.GenericSchema>;
-export type ApiTypeName = keyof typeof API_TYPES;
-
-// ---- query and path values --------------------------------------------------------------------
-
-/**
- * A value of a query string or path, as sent (a string: nothing is coerced), then as the handler
- * reads it. `x-msg` gives the server's schema check the same message as this schema's.
- */
-const plainNumber = (pattern: RegExp, message: string, description: string) =>
-  v.pipe(v.string(message), v.regex(pattern, message), v.description(description), v.metadata({ 'x-msg': message }), v.transform(Number));
-
-/** An id in a path or query (a uid, weiboId, commentId...): a plain positive integer, at most 15 digits. */
-export const idValue = (message: string, description: string) =>
-  plainNumber(QUERY_ID, message, `${description}: a positive integer written plainly, at most 15 digits (else 400 ${message})`);
-
-/** `{name}` in a path, or a query of that one id: read as a number; `message` answers a malformed or missing one. */
-export const idInput = <K extends string>(name: K, message: string, description: string) =>
-  v.object({ [name]: idValue(message, description) } as { [P in K]: ReturnType<typeof idValue> }, BAD_REQUEST);
-
-const pageValue = (description: string) => plainNumber(QUERY_PAGE_NUMBER, PAGE_QUERY_ERROR, description);
-
-/** pageNum (required) and pageSize (optional), as declared; spread into a query with more values. */
-export const pageEntries = (defaultSize: number) => ({
-  pageNum: pageValue('1-based page number'),
-  pageSize: v.optional(pageValue(`page size, default ${defaultSize}, capped at ${PAGE_SIZE_MAX}`)),
-});
-
-/**
- * The query of a paged list with more values (`entries`, after the page's), as the handler reads
- * it: pageSize is `defaultSize` when absent, and at most PAGE_SIZE_MAX.
- */
-export const pagedQuery = <E extends v.ObjectEntries>(defaultSize: number, entries: E) =>
-  v.pipe(
-    v.object({ ...pageEntries(defaultSize), ...entries }, BAD_REQUEST),
-    v.transform(({ pageSize, ...rest }) => ({ ...rest, pageSize: pageSize === undefined ? defaultSize : Math.min(pageSize, PAGE_SIZE_MAX) })),
-  );
-
-/** The query of a paged list: `?pageNum=&pageSize=`; anything malformed answers PAGE_QUERY_ERROR. */
-export const pageQuery = (defaultSize: number) => pagedQuery(defaultSize, {});
-
-/**
- * A text value with no NUL character (PostgreSQL cannot store one): a malformed one answers
- * BAD_REQUEST. The document writes the rule as "not containing" (http/openapi.ts).
- */
-export const textValue = (description: string) =>
-  v.pipe(v.string(BAD_REQUEST), v.excludes('\u0000', BAD_REQUEST), v.description(`${description}; no NUL character`));
