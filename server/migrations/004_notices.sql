@@ -6,7 +6,7 @@
 -- holds only one. One row per (comment, recipient) also gives each user their own read mark, so
 -- clearing is per caller and race-free: it marks read only the rows the caller had seen (no
 -- "last cleared at" time that a transaction committing late, with an earlier ctime, would slip
--- under). Rows are written in the same transaction as the comment (db/notices.ts, called by
+-- under). Rows are written in the same transaction as the comment (features/notices/queries.ts, called by
 -- insertComment); deleting a comment (or its yy, or a user) removes its notices by cascade.
 CREATE TABLE comment_notices (
   comment_id bigint NOT NULL REFERENCES yy_comments (comment_id) ON DELETE CASCADE,

@@ -14,7 +14,7 @@
 -- (bench:api at 1,000,000 posts caught it: those pages took seconds).
 --
 -- Changing the page's columns means a later migration with CREATE OR REPLACE (or DROP and CREATE
--- when the columns change) and the row type in server/src/db/yy.ts.
+-- when the columns change) and the row type in server/src/features/yy/queries.ts.
 -- Its current text: server/sql/30_yy_page.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION yy_page(p_uid bigint, p_limit integer, p_offset bigint)
 RETURNS TABLE (

@@ -55,8 +55,8 @@ CREATE TABLE import_usage (
 CREATE INDEX import_usage_uid_idx ON import_usage (uid, at);
 
 -- A picture is stored once however often an import's yy reference it: several rows of one user
--- may name one file. The file is removed when its last row is (db/yy.ts deleteYy).
+-- may name one file. The file is removed when its last row is (features/yy/queries.ts deleteYy).
 ALTER TABLE uploads DROP CONSTRAINT uploads_file_key;
 CREATE INDEX uploads_file_idx ON uploads (file);
 
--- Hot topics leave imported posts out (db/topics.ts): a restore is not what is being talked about now.
+-- Hot topics leave imported posts out (features/spaces/queries.ts): a restore is not what is being talked about now.

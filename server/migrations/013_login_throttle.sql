@@ -1,4 +1,4 @@
--- Login throttling a stranger cannot turn against the owner (server/src/auth/login-limit.ts):
+-- Login throttling a stranger cannot turn against the owner (server/src/features/accounts/login-limit.ts):
 -- failures now lock an (account, address) pair, so the pair is what the lock reads most.
 CREATE INDEX login_failures_pair_idx ON login_failures (account, address, at);
 

@@ -6,7 +6,7 @@
 --
 -- The counters that reads show (users.yy_count, users.leave_count, site_counters 'yy',
 -- yy.comment_count) count visible rows only: removal takes one off and restore puts it back, in
--- the same transaction as the columns (server/src/db/removal.ts), so no read subtracts anything.
+-- the same transaction as the columns (server/src/features/moderation/queries/removal.ts), so no read subtracts anything.
 ALTER TABLE yy
   ADD COLUMN removed_at timestamp(3),
   ADD COLUMN removed_by bigint,

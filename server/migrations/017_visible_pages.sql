@@ -18,7 +18,7 @@ CREATE INDEX leave_replies_removed_idx ON leave_replies (uid, removed_at) WHERE 
 -- yy_page (010) with a fourth argument, the viewer: same columns, same two steps, each statement
 -- still on one kept plan per connection (docs/adr/0009-api-read-path.md). What changes:
 --  * removed yy are not in any page (the partial indexes above), and the totals already leave
---    them out (removal takes them off users.yy_count and site_counters, db/removal.ts);
+--    them out (removal takes them off users.yy_count and site_counters, features/moderation/queries/removal.ts);
 --  * on the site's page, the yy of users the viewer blocked are left out, and so is their part of
 --    the total (their yy_count: visible yy only). A viewer without blocks runs the same statement
 --    as before; one with blocks runs its own (a second kept plan), filtering uid in the index;

@@ -22,7 +22,7 @@ CREATE INDEX follows_follows_idx ON follows (uid, ctime, followed_uid);
 CREATE INDEX follows_unread_idx ON follows (followed_uid, uid) WHERE unread;
 
 -- users.follows and users.fans (001) are kept true by this trigger, in the statement's own
--- transaction, whatever removes a row: an unfollow, a block (db/safety.ts), a user's deletion
+-- transaction, whatever removes a row: an unfollow, a block (features/safety/queries.ts), a user's deletion
 -- (cascade; the deleted user's own row is gone and its update matches nothing). Both users'
 -- rows are locked in uid order first, so A following B while B follows A cannot deadlock.
 -- Its current text: server/sql/10_follows_count.sql; this one is history, run first on a fresh database.

@@ -3,7 +3,7 @@
 -- What makes a notice or a new yy also signals the channel `xiaoba_live` (LIVE_CHANNEL), from an
 -- AFTER INSERT trigger: in the write's own transaction, so PostgreSQL delivers the signal on
 -- commit and never for a write rolled back, whichever API process (or the moderator CLI) wrote
--- it. Every process LISTENs on one connection of its own (server/src/live/listener.ts) and passes
+-- it. Every process LISTENs on one connection of its own (server/src/features/live/listener.ts) and passes
 -- the signal to its open streams.
 --
 -- Payloads carry ids only, never content: {"t":"notice","uid":<recipient>,"kind":"comment"|"fan"|"system"},
@@ -14,10 +14,10 @@
 -- Not signalled: imported rows (origin IS NOT NULL, migration 007/011: an import restores the past,
 -- it must not flood the channel nor light up anyone's feed; an import writes no notices either),
 -- notices born read (the rows migrations 004 and the demo seed write as already read), and rows a
--- restore loads (ops/restore.ts loads with triggers off).
+-- restore loads (operations/restore.ts loads with triggers off).
 
 -- 回复我的: a comment on the recipient's yy or a reply to their comment (migration 004), unless the
--- recipient blocked its author (db/notices.ts does not show it then either).
+-- recipient blocked its author (features/notices/queries.ts does not show it then either).
 -- Its current text: server/sql/10_live_events.sql; this one is history, run first on a fresh database.
 CREATE FUNCTION live_comment_notice() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 -- follows_count(): keeps users.follows and users.fans true, in the statement's own transaction,
--- whatever adds or removes a follows row: a follow, an unfollow, a block (db/safety.ts), a user's
+-- whatever adds or removes a follows row: a follow, an unfollow, a block (features/safety/queries.ts), a user's
 -- deletion (cascade; the deleted user's own row is gone and its update matches nothing). Both
 -- users' rows are locked in uid order first, so A following B while B follows A cannot deadlock.
 -- The trigger itself is migration 018's (follows_count, AFTER INSERT OR DELETE ON follows).

@@ -2,7 +2,7 @@
 -- notice or a new yy also signals the channel `xiaoba_live` (LIVE_CHANNEL) from an AFTER trigger,
 -- in the write's own transaction, so PostgreSQL delivers the signal on commit and never for a
 -- write rolled back, whichever API process (or the moderator CLI) wrote it. Every process LISTENs
--- on one connection of its own (server/src/live/listener.ts) and passes the signal to its streams.
+-- on one connection of its own (server/src/features/live/listener.ts) and passes the signal to its streams.
 --
 -- Payloads carry ids only, never content: {"t":"notice","uid":<recipient>,"kind":"comment"|"fan"|"system"},
 -- {"t":"yy","uid":<author>,"id":<weibo_id>}, {"t":"ban","uid":<user>}. Far below NOTIFY's 8000 bytes.
@@ -13,7 +13,7 @@
 -- notices born read, rows a restore loads with triggers off), are migration 021's.
 
 -- 回复我的: a comment on the recipient's yy or a reply to their comment, unless the recipient
--- blocked its author (db/notices.ts does not show it then either).
+-- blocked its author (features/notices/queries.ts does not show it then either).
 CREATE OR REPLACE FUNCTION live_comment_notice() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

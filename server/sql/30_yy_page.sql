@@ -1,5 +1,5 @@
 -- yy_page(uid, limit, offset, viewer): a page of a user's yy (uid) or of the site's (uid NULL),
--- newest first, with the total, in one call (db/yy.ts yyPage; docs/api.md "yy and comments").
+-- newest first, with the total, in one call (features/yy/queries.ts yyPage; docs/api.md "yy and comments").
 -- Every statement keeps one plan per connection (docs/adr/0009-api-read-path.md):
 --  * the total is a counter: the user's yy_count, or the site's less the yy_count of the users the
 --    viewer blocked (the count of what visible_yy leaves out of the site's page);

@@ -76,7 +76,7 @@ export interface Config {
 
 /**
  * Bounds on every wait on PostgreSQL, in milliseconds; 0 means none (not for `acquireMs`). The
- * first three are set on each connection of the API's pool (db/pool.ts); the transactions of an
+ * first three are set on each connection of the API's pool (data/pool.ts); the transactions of an
  * export prepare and of an import raise `statementMs` to `longStatementMs` for themselves, and
  * migrations and the demo seed lift them all. Backup and restore use their own connections.
  */

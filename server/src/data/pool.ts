@@ -25,7 +25,7 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
  * The API's pool. Every wait is bounded (config.ts `DbTimeouts`): each connection starts with
  * PostgreSQL's statement, lock and idle-in-transaction timeouts, and a caller waits at most
  * `acquireMs` for a connection. Past one of them the query fails with an error that
- * http/errors.ts answers as 503 (`isDatabaseBusy`).
+ * api/http/errors.ts answers as 503 (`isDatabaseBusy`).
  */
 export function createPool(connectionString: string, max = 10, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): pg.Pool {
   const pool = new pg.Pool({
@@ -46,12 +46,12 @@ export function createPool(connectionString: string, max = 10, timeouts: DbTimeo
   pool.on('error', () => {});
   // Nor a checked-out one: the pool listens only to idle clients, and PostgreSQL ends a session
   // left idle in a transaction past its timeout while the client is out. The holder's next query
-  // then fails (http/errors.ts answers 503) and the pool drops the client when it is released.
+  // then fails (api/http/errors.ts answers 503) and the pool drops the client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
-/** Per-transaction bounds (db/pool.ts withTransaction); 0 lifts one, absent keeps the connection's. */
+/** Per-transaction bounds (data/pool.ts withTransaction); 0 lifts one, absent keeps the connection's. */
 export interface TransactionTimeouts {
   statementMs?: number;
   lockMs?: number;
@@ -69,7 +69,7 @@ function beginWith(timeouts: TransactionTimeouts): string {
 
 /**
  * Runs `fn` inside a transaction on one client. `begin` may add statements to the BEGIN's round
- * trip (a simple query; db/post-limit.ts takes its lock that way), or be per-transaction bounds
+ * trip (a simple query; data/post-limit.ts takes its lock that way), or be per-transaction bounds
  * that replace the connection's (a longer statement timeout for an import, none for migrations).
  */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, begin: string | TransactionTimeouts = 'BEGIN'): Promise<T> {

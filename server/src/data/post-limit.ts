@@ -1,7 +1,7 @@
 /**
  * Anti-spam for yy posts, comments and uploads, counted in PostgreSQL so every API process shares
  * the numbers (like the login throttle). Each accepted action adds a `post_log` row; past the
- * configured count within the window the next one is refused (http/posting-limits.ts answers
+ * configured count within the window the next one is refused (api/http/posting-limits.ts answers
  * 429). Callers hold `lockPoster` for the transaction, so parallel requests of one user are counted
  * one after another.
  */
@@ -28,7 +28,7 @@ export async function lockPoster(db: Queryable, uid: number): Promise<void> {
 }
 
 /**
- * withTransaction (db/pool.ts) holding lockPoster from the start, with BEGIN and the lock sent as
+ * withTransaction (data/pool.ts) holding lockPoster from the start, with BEGIN and the lock sent as
  * one simple query: one round trip fewer for every post (ADR 0009, "Second pass"). The uid is
  * written into the text, so it must be a positive safe integer (the token's subject is).
  */

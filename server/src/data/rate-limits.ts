@@ -2,7 +2,7 @@
  * The rate limits' tables (migrations 006 and 013): the general /api limit's per-minute counts of
  * every process (`rate_limit_counts`), the accounts created per address (`registration_log`) and
  * the valitedRegister calls per address (`register_check_log`). The rules that read them, and their
- * answers, are http/rate-limit.ts's.
+ * answers, are api/http/rate-limit.ts's.
  */
 import type { Queryable } from './pool';
 

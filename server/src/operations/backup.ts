@@ -34,7 +34,7 @@ export interface BackupSummary {
 
 /**
  * Session settings for both ends of a COPY, so values print and parse the same way anywhere; no
- * statement, lock or idle bound (the API's are in db/pool.ts) may cut a backup or restore off.
+ * statement, lock or idle bound (the API's are in data/pool.ts) may cut a backup or restore off.
  */
 export const SESSION_OPTIONS =
   '-c TimeZone=UTC -c DateStyle=ISO,YMD -c client_encoding=UTF8 -c statement_timeout=0 -c lock_timeout=0 -c idle_in_transaction_session_timeout=0';

@@ -22,7 +22,7 @@ import { Digest, FORMAT, plural, FORMAT_VERSION, ident, MANIFEST_NAME, type Mani
 /** The restore did not start: the target or the archive is not fit. Nothing was written. */
 export class RestoreRefused extends Error {}
 
-// The same key as db/migrate.ts: a server starting on this database meanwhile waits for the restore.
+// The same key as data/migrate.ts: a server starting on this database meanwhile waits for the restore.
 const MIGRATION_LOCK_KEY = 7_263_001;
 const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 
@@ -122,7 +122,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     // Checked again under the lock: a server may have migrated this database in the meantime.
     await refuseNonEmpty(client);
-    // The same table db/migrate.ts keeps, so the server's next start applies only newer migrations.
+    // The same table data/migrate.ts keeps, so the server's next start applies only newer migrations.
     await client.query(`CREATE TABLE schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamp(3) NOT NULL DEFAULT now()
@@ -175,7 +175,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     }
     // The repeatable definitions (server/sql) are written for this server's newest schema: applied
     // here when the backup has every migration this server knows, else by the server's next start,
-    // after it applied the newer migrations (db/migrate.ts).
+    // after it applied the newer migrations (data/migrate.ts).
     const known = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql'));
     if (known.every((f) => manifest.database.migrations.includes(f))) {
       const definitions = await applyDefinitions(client, await readDefinitions(DEFINITIONS_DIR));

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { SERVER_ROOT } from '../paths';
 import { createRenderSandbox, type RenderSandbox } from '../platform/render/sandbox';
 
-/** Bundles src/render/runner.ts to a file of its own (`name` keeps parallel test files apart); returns its path. */
+/** Bundles src/platform/render/runner.ts to a file of its own (`name` keeps parallel test files apart); returns its path. */
 export async function buildTestRunner(name: string): Promise<string> {
   const runner = path.join(tmpdir(), `xb-render-runner-${name}-${process.pid}.js`);
   await build({

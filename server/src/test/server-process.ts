@@ -3,7 +3,7 @@
  * for tests that need real processes (several of them on one database, `kill -9`).
  *
  * `startServerPair` starts two of them side by side on one database (src/multi-process.test.ts,
- * src/live/multi-process.test.ts).
+ * src/features/live/multi-process.test.ts).
  *
  * Build-independent: the source is bundled with build.mjs's options into server/test-results/ (one
  * level below server/, like dist/, so paths.ts finds migrations/), no prior `npm run build` needed.

@@ -25,7 +25,7 @@ export const quotaFullMessage = (quotaMb: number) => `你的图片空间已满�
  * Contract: the answer is only as good as the moment it is read. To keep the quota against
  * parallel writes (other requests, other processes), call it inside the transaction that inserts
  * the rows (`uploads`, or `users.avatar` with `recordAvatarSize` of uploads/queries.ts), after taking the user's posting
- * lock (db/post-limit.ts `withPosterLock` or `lockPoster`), with the total bytes that transaction
+ * lock (data/post-limit.ts `withPosterLock` or `lockPoster`), with the total bytes that transaction
  * adds. A call without the lock (to refuse early, before any work) is a hint, never the check.
  */
 export async function assertStorageRoom(db: Queryable, limits: StorageLimits, uid: number, addBytes: number, options: StorageUseOptions = {}): Promise<void> {

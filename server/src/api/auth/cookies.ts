@@ -17,7 +17,7 @@ export const SESSION_HINT_COOKIE = 'xb_session';
 /**
  * The page session (HttpOnly, Path=/): proof of the login that a page request (GET /my) carries,
  * which the refresh cookie (Path=/api/user) is not. A signed `xb-page+jwt` naming the uid and the
- * refresh token set with it; auth/page-session.ts accepts it only while that token is the current
+ * refresh token set with it; api/auth/page-session.ts accepts it only while that token is the current
  * one of its login (a refresh replaces both), and reading it never rotates anything. Set and
  * cleared with the refresh cookie, with the same lifetime.
  */

@@ -1,5 +1,5 @@
 /**
- * The page session (`xb_page`, auth/cookies.ts): who a page request (GET /my) comes from, for a
+ * The page session (`xb_page`, api/auth/cookies.ts): who a page request (GET /my) comes from, for a
  * server that renders signed-in pages. The cookie is signed and names the refresh token issued
  * with it; it counts only while that token is the current one of its login: not yet rotated
  * (or within the race window of a rotation), not revoked, not expired. Every refresh and login

@@ -15,7 +15,7 @@ const ACCESS_TYP = 'xb-access+jwt';
 const REGISTER_TYP = 'xb-register+jwt';
 const PAGE_TYP = 'xb-page+jwt';
 
-/** `<uid>.<refresh token id>`: the id is the token's sha256 in base64url (auth/refresh.ts). */
+/** `<uid>.<refresh token id>`: the id is the token's sha256 in base64url (api/auth/refresh.ts). */
 const PAGE_SUBJECT = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/;
 
 export interface PageSessionClaims {
@@ -59,7 +59,7 @@ export class TokenSigner {
 
   /**
    * The page session: names the refresh token issued with it. Only proof of the login while that
-   * token is the current one of its family, which its reader checks (auth/page-session.ts).
+   * token is the current one of its family, which its reader checks (api/auth/page-session.ts).
    */
   signPage(uid: number, refresh: { tokenId: string }, ttlSeconds: number): Promise<string> {
     return this.sign(PAGE_TYP, `${uid}.${refresh.tokenId}`, ttlSeconds);

@@ -3,7 +3,7 @@
  * read-only archive. One global hook answers every mutating /api call (POST, PUT, PATCH, DELETE)
  * with 403, except signing in and out (so people can still read and export) and the export itself;
  * registration is closed with the rest. `GET /api/site` tells non-browser callers; the browser reads
- * the same flag from the inlined manifest (site/manifest.ts).
+ * the same flag from the inlined manifest (platform/site/manifest.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from './errors';

@@ -20,7 +20,7 @@ export const MSG = {
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
- * SQLSTATEs of PostgreSQL's own bounds (db/pool.ts): query_canceled (statement_timeout),
+ * SQLSTATEs of PostgreSQL's own bounds (data/pool.ts): query_canceled (statement_timeout),
  * lock_not_available (lock_timeout), idle_in_transaction_session_timeout.
  */
 const BUSY_SQLSTATES = new Set(['57014', '55P03', '25P03']);

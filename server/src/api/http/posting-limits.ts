@@ -1,6 +1,6 @@
 /**
  * The posting limits' answer: an action past its limit is refused with 429 and the limit's message
- * (TOO_FAST, BOARD_TOO_FAST). The counting is db/post-limit.ts's and db/board-limit.ts's; callers
+ * (TOO_FAST, BOARD_TOO_FAST). The counting is data/post-limit.ts's and data/board-limit.ts's; callers
  * hold the poster's lock for the transaction (withPosterLock, lockPoster).
  */
 import type { BoardLimits, PostLimits } from '../../config';

@@ -1,6 +1,6 @@
 /**
  * Sanctions enforced on every /api call (issue 17, docs/api.md "Safety (issue 17)" → "Sanctions"),
- * in one hook like archive mode's (http/archive.ts), so a route added later is covered without a
+ * in one hook like archive mode's (api/http/archive.ts), so a route added later is covered without a
  * line of its own:
  * - a banned user's access token is refused on its next use, reads included (401 `access`: the
  *   client tries a refresh, which fails because the ban revoked every refresh token, and signs out);
@@ -8,7 +8,7 @@
  *   reach nobody else and let them protect themself (FROZEN_OPEN).
  *
  * onRequest, before the body is read or checked: a frozen user learns nothing about input rules.
- * The standing comes from a per-process cache (auth/standing.ts StandingCache, 5 s), so a signed-in
+ * The standing comes from a per-process cache (api/auth/standing.ts StandingCache, 5 s), so a signed-in
  * call costs one indexed query at most every 5 s per user.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -58,7 +58,7 @@ export const FROZEN_OPEN: ReadonlySet<string> = new Set([
 /** Whether a frozen user may call this route (its method and registered pattern). */
 export const frozenMayUse = (method: string, url: string): boolean => FROZEN_OPEN.has(`${method} ${url}`);
 
-/** The moderation routes answer non-moderators as unknown routes (moderation/routes.ts), frozen or not. */
+/** The moderation routes answer non-moderators as unknown routes (features/moderation/routes.ts), frozen or not. */
 export const MOD_PREFIX = '/api/mod/';
 
 export function sanctionsHook(signer: TokenSigner, standings: StandingCache) {

@@ -23,7 +23,7 @@ export interface UserRow {
   sign: number;
   ctime: number;
   last_time: number;
-  /** Messages on the user's board (kept by db/leaves.ts). */
+  /** Messages on the user's board (kept by features/board/queries.ts). */
   leave_count: number;
 }
 

@@ -2,7 +2,7 @@
  * SQL for the message board: leave messages, their replies, and the mapping to the API's
  * LeaveMessage and LeaveReply. `users.leave_count` (the board owner's message count) changes in
  * the same transaction as every insert and delete, so a page and a space header read it instead
- * of counting. It counts visible messages: a moderator's removal (migration 015, db/removal.ts)
+ * of counting. It counts visible messages: a moderator's removal (migration 015, features/moderation/queries/removal.ts)
  * takes one off, a restore puts it back. Reads leave out removed messages and replies (a removed
  * message hides its replies), and, for a viewer, the messages and replies of the users they
  * blocked.

@@ -116,7 +116,7 @@ export async function countComment(db: Queryable, weiboId: number, commenter = 0
 /**
  * Inserts a comment already counted by countComment on a yy of `yyUid`, with its notices, in one
  * statement; answers the comment as findComment reads it, from the INSERT itself (no read after
- * the commit). The notices (migration 004, db/notices.ts): a reply notice to the replied user, a
+ * the commit). The notices (migration 004, features/notices/queries.ts): a reply notice to the replied user, a
  * comment notice to the yy's author, never to the comment's own author, and a reply to the yy's
  * author is one notice, of kind 'reply'.
  */

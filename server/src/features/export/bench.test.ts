@@ -1,6 +1,6 @@
 /**
  * Export/import figures for a big space (not run by default: EXPORT_BENCH=1 npx vitest run
- * src/export/bench.test.ts): 1,000 yy (200 with a picture), 3,000 comments, 100 board messages.
+ * src/features/export/bench.test.ts): 1,000 yy (200 with a picture), 3,000 comments, 100 board messages.
  * Prints prepare and download time, ZIP size, the server's memory during the download (a real
  * HTTP download, read as a stream), and the import time of the same ZIP on another site.
  */

@@ -1,7 +1,7 @@
 /**
  * Own your data (docs/api.md "Export, import and archive"): preparing an export (its exact size
  * known in advance), downloading it once with a ticket, following its progress, and importing it
- * back (export/import/). Exports work in archive mode too; the import does not (http/archive.ts).
+ * back (export/import/). Exports work in archive mode too; the import does not (api/http/archive.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';

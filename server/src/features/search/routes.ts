@@ -1,7 +1,7 @@
 /**
  * Search (issue 18 item 3; docs/api.md "Search (issue 18)"): GET /api/search/user and
  * GET /api/search/yy. Reads for a signed-in user, limited like every /api call (the general
- * per-user limit of app.ts); the SQL and its plan are in db/search.ts and migration 020.
+ * per-user limit of app.ts); the SQL and its plan are in features/search/queries.ts and migration 020.
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';

@@ -3,7 +3,7 @@
  * features/comments/queries.ts).
  * Counters (`users.yy_count`, `site_counters['yy']`, `yy.comment_count`) change in the same
  * transaction as the rows they count, so pages read them instead of counting. They count visible
- * rows: a moderator's removal (migration 015, db/removal.ts) takes a row off them, and every read
+ * rows: a moderator's removal (migration 015, features/moderation/queries/removal.ts) takes a row off them, and every read
  * here leaves removed rows out as if deleted (a restore brings them back).
  */
 import type { ImageData, Yy } from '@xiaoba/shared/core';

@@ -101,7 +101,7 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
   const { postLimits } = config;
 
   /**
-   * A page of yy with its total as `viewer` sees it, one query (db/yy.ts yyPage); null when `uid`
+   * A page of yy with its total as `viewer` sees it, one query (features/yy/queries.ts yyPage); null when `uid`
    * names no user.
    */
   async function readPage(uid: number | null, pageNum: number, pageSize: number, viewer: number): Promise<Page<Yy> | null> {

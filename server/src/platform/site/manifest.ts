@@ -1,7 +1,7 @@
 /**
  * The runtime manifest of the remotes (`/remotes.json`): for each remote of the registry
  * (remotes.config.json), its entry URL with its version, its routes and its build contract. A
- * remote with a published version (deploy/versions.ts) is served from it, the URL carrying that
+ * remote with a published version (platform/deploy/versions.ts) is served from it, the URL carrying that
  * version so a publish or rollback shows on the next page load; otherwise from its local dist when
  * that holds both `remoteEntry.js` and `routes.json` (version: a content hash). Local paths are
  * resolved on every call (a dist folder may be swapped by a rename), and a remote is re-read only
@@ -23,7 +23,7 @@ export const REMOTE_DIRS: readonly string[] = DEFAULT_REGISTRY.remotes.map((r) =
 /** Those of REMOTE_DIRS in the public manifest (no `audience`): the ones a page of everyone may load. */
 export const PUBLIC_REMOTE_DIRS: readonly string[] = DEFAULT_REGISTRY.remotes.filter((r) => !r.audience).map((r) => r.name);
 
-/** Where the manifest finds published versions (deploy/versions.ts RemoteVersions). */
+/** Where the manifest finds published versions (platform/deploy/versions.ts RemoteVersions). */
 export interface PublishedSource {
   active(remote: string): Promise<string | null>;
   routes(remote: string, version: string): Promise<PublishedRoutes | null>;

@@ -1,6 +1,6 @@
 /**
  * The files of the remotes at `/remotes/<remote>/<path>`. A remote with a published version
- * (deploy/versions.ts) is served from the uploads storage: `remoteEntry.js`, `routes.json` and the
+ * (platform/deploy/versions.ts) is served from the uploads storage: `remoteEntry.js`, `routes.json` and the
  * prerendered pages from the active version (or the version the page's manifest named, `?v=`), no
  * cache; every other (content-hashed) file from the active version or any version still retained
  * (REMOTE_RETAIN_DAYS), cached for good, so a tab opened before a publish keeps loading its chunks.

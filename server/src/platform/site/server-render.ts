@@ -2,7 +2,7 @@
  * Starts the server render of signed-in pages (signed-in-page.ts) when it can run: not turned off
  * (SERVER_RENDER_TIMEOUT_MS=0) and the sandbox's runner built beside the server (dist/render-runner.js;
  * a server run from its sources, as in unit tests, has none). The sandbox is closed with the app.
- * It logs at start which protections hold (render/sandbox.ts); published server entries run only
+ * It logs at start which protections hold (platform/render/sandbox.ts); published server entries run only
  * where the network and signals are closed to them, or with SERVER_RENDER_UNSAFE=1.
  */
 import { existsSync } from 'node:fs';
@@ -36,7 +36,7 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
   // Each remote's published entries get a folder (a root, so a pool of children) of their own.
   for (const name of remotes) {
     await mkdir(path.join(cacheDir, name), { recursive: true });
-    // Entered and read by that pool's own user (render/sandbox.ts), whatever the server's umask.
+    // Entered and read by that pool's own user (platform/render/sandbox.ts), whatever the server's umask.
     await chmod(path.join(cacheDir, name), 0o755);
   }
   await chmod(cacheDir, 0o755);

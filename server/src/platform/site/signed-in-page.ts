@@ -1,6 +1,6 @@
 /**
  * Signed-in pages rendered on the server (issue 19 step 3, docs/adr/0016 "Step 3"). A page request
- * that carries the page-session cookie (auth/page-session.ts: never rotates anything) is answered
+ * that carries the page-session cookie (api/auth/page-session.ts: never rotates anything) is answered
  * with its first screen in the HTML:
  *
  * 1. the user as GET /api/user/getinfo answers it, under an access token minted for this page;
@@ -14,9 +14,9 @@
  *    browser's loading state instead, and the rest of the page is served; a frame that fails
  *    means no server render at all (the page as before).
  *
- * Remotes' code runs only in the sandbox's children (render/sandbox.ts): no secrets, no database,
+ * Remotes' code runs only in the sandbox's children (platform/render/sandbox.ts): no secrets, no database,
  * no files but the server builds, no network, no signals where the OS allows it. They receive the
- * user as render/render-user.ts shows it to them (the page's state carries the same view) and the
+ * user as platform/render/render-user.ts shows it to them (the page's state carries the same view) and the
  * answers to their plan's GETs on an allow-list of read routes (PLANNED_READS), each bounded in time.
  * A published server entry runs only where the sandbox contains it (network and signals), unless
  * the operator accepts the risk (SERVER_RENDER_UNSAFE=1); else its areas render in the browser.

@@ -126,7 +126,7 @@ export interface SiteOptions {
   archive?: boolean;
   /** The registry of remotes (REMOTES_FILE); by default `<siteDir>/remotes.config.json`. */
   registry?: RegistrySource;
-  /** Published versions of the remotes (deploy/versions.ts); without them only local dists serve. */
+  /** Published versions of the remotes (platform/deploy/versions.ts); without them only local dists serve. */
   versions?: RemoteVersions;
   /** REMOTE_OVERRIDES=1: said in the manifest. */
   overrides?: boolean;

@@ -1,4 +1,4 @@
-/** freeze: for 1 to 365 days the user may read but not write what others see (http/sanctions.ts). */
+/** freeze: for 1 to 365 days the user may read but not write what others see (api/http/sanctions.ts). */
 import { MOD_MSG, SANCTION_MSG } from '@xiaoba/shared/core';
 import { chinaDate } from '../../../api/auth/standing';
 import { ApiError } from '../../../api/http/errors';

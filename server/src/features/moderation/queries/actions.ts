@@ -73,7 +73,7 @@ export async function markSanctionLifted(db: Queryable, id: number, byUid: numbe
 }
 
 /**
- * Writes the standing columns of `users` (what auth/standing.ts reads on every call) from the
+ * Writes the standing columns of `users` (what api/auth/standing.ts reads on every call) from the
  * sanctions in force: the freeze ending last that is not lifted, the newest ban not lifted. So a
  * shorter freeze never shortens a longer one, and lifting one leaves another in force.
  */

@@ -18,8 +18,8 @@
  *   (withTransaction's client): the row is locked before the counter it changes, in the order
  *   deleting takes them (a comment's yy first, then the comment), so it waits for, and never
  *   deadlocks with, a deletion or a new comment.
- * - Reads never see removed rows: db/yy.ts, leaves.ts, notices.ts, topics.ts and the export
- *   (export/data.ts) filter on `removed_at IS NULL`; the author cannot delete a removed item
+ * - Reads never see removed rows: the yy, comments, board, notices and hot topics queries and the export
+ *   (features/export/data.ts) filter on `removed_at IS NULL`; the author cannot delete a removed item
  *   (it is "not found" to them), so the counters never lose it twice.
  */
 import type { ReportKind } from '@xiaoba/shared/core';
