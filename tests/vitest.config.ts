@@ -1,12 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
-/** Browser tests of the assembled site: one server pair for the run, files one after another. */
+/**
+ * Browser tests of the assembled site: one server pair for the run (src/global-setup.ts), in two
+ * groups. `site` files use fresh accounts or only read the demo users, each in its own browser
+ * context, so two run at once (accessibility saves 100003's skin for a moment: only `alone` files
+ * look at it). `alone` files change what other files would see (the demo users' skins and
+ * profile, 回复我的 counts, the everyone's-yy feed and its new-yy bar, an archive process on the
+ * same database) and run one after another once the `site` group is done.
+ */
+const ALONE = [
+  'e2e/archive.test.ts',
+  'e2e/home.test.ts',
+  'e2e/live.test.ts',
+  'e2e/notices.test.ts',
+  'e2e/server-render.test.ts',
+  'e2e/session.test.ts',
+  'e2e/settings.test.ts',
+  'e2e/skins.test.ts',
+  'e2e/space.test.ts',
+  'e2e/yy.test.ts',
+];
+
+const common = { testTimeout: 30_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.test.ts'],
+    // Runs once for both groups: they share the site it starts.
     globalSetup: ['src/global-setup.ts'],
-    fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    projects: [
+      // Two at a time: each file drives its own Chromium beside the site on a 2-core machine.
+      { test: { ...common, name: 'site', include: ['e2e/**/*.test.ts'], exclude: ALONE, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { test: { ...common, name: 'alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
