@@ -120,10 +120,10 @@ export const REPORT_MSG = {
 export type UserRole = 'user' | 'moderator';
 
 /** The published rules' four sanctions (the rules dialog, the help centre), plus lifting one. */
-export type SanctionKind = 'warning' | 'removal' | 'freeze' | 'ban';
+export type SanctionKind = v.InferOutput<typeof S.SanctionKindSchema>;
 
 /** What a moderator does (POST /api/mod/action). */
-export type ModAction = 'dismiss' | 'remove' | 'restore' | 'warn' | 'freeze' | 'ban' | 'lift';
+export type ModAction = v.InferOutput<typeof S.ModActionKindSchema>;
 
 /** A user's standing as the guard and the pages need it (part of UserInfo). */
 export interface Standing {
@@ -143,18 +143,10 @@ export const SANCTION_MSG = {
 
 // ---- system notices (shown on /system/notify) ---------------------------------------------------
 
-export type SystemNoticeKind = 'report_handled' | 'removed' | 'restored' | 'warning' | 'frozen' | 'banned' | 'lifted';
+export type SystemNoticeKind = v.InferOutput<typeof S.SystemNoticeKindSchema>;
 
 /** GET /api/notice/system: the caller's own notices from the moderators, newest first. */
-export interface SystemNotice {
-  id: number;
-  kind: SystemNoticeKind;
-  /** The whole text, in Chinese (e.g. "你的举报已处理：内容已删除"). */
-  text: string;
-  /** Unix seconds. */
-  ctime: number;
-  unread: boolean;
-}
+export type SystemNotice = v.InferOutput<typeof S.SystemNoticeSchema>;
 
 // ---- the moderation area (mf-admin; /api/mod/*, moderators only) ----------------------------------
 
@@ -162,82 +154,15 @@ export interface SystemNotice {
 export type RuleBroken = Exclude<ReportReason, 'other'>;
 
 /** What was reported, as the moderator sees it: the words in their context. */
-export interface ReportedTarget {
-  kind: ReportKind;
-  /** The item's id, or the uid for 'user'. */
-  id: number;
-  /** The author (the space's owner for 'user'). */
-  uid: number;
-  username: string;
-  /** The item's text (for 'user': the nickname and both signatures); '' when deleted by its author. */
-  content: string;
-  /** Where it stands: the yy a comment is under, the board a message is on (its owner's name). */
-  context: string;
-  /** A link inside the site to see it in place, e.g. `/100002` or `/100002/board`. */
-  href: string;
-  /** Hidden by a moderator (restorable). */
-  removed: boolean;
-  /** Deleted by its author: nothing left to show or remove. */
-  gone: boolean;
-}
-
-export interface ReportEntry {
-  id: number;
-  reporterUid: number;
-  reporterName: string;
-  reason: ReportReason;
-  note: string;
-  /** Unix seconds. */
-  ctime: number;
-}
-
+export type ReportedTarget = v.InferOutput<typeof S.ReportedTargetSchema>;
+export type ReportEntry = v.InferOutput<typeof S.ReportEntrySchema>;
 /** GET /api/mod/reports: open reports grouped by target, newest report first. */
-export interface ReportGroup {
-  target: ReportedTarget;
-  reports: ReportEntry[];
-  /** Unix seconds of the newest report. */
-  newest: number;
-}
-
-export interface Sanction {
-  id: number;
-  kind: SanctionKind;
-  rule: RuleBroken | '';
-  reason: string;
-  /** Unix seconds a freeze ends; 0 for the others. */
-  until: number;
-  ctime: number;
-  byUid: number;
-  byName: string;
-  /** Unix seconds it was lifted, 0 while in force (a warning or removal is never "in force"). */
-  liftedAt: number;
-}
-
+export type ReportGroup = v.InferOutput<typeof S.ReportGroupSchema>;
+export type Sanction = v.InferOutput<typeof S.SanctionSchema>;
 /** GET /api/mod/user/:uid: one user as the moderators see them. */
-export interface ModUserPage {
-  user: { uid: number; name: string; face: number; avatar: string; role: UserRole; frozenUntil: number; bannedAt: number; banReason: string };
-  /** Reports against them (open and handled), newest first. */
-  reports: Array<ReportEntry & { target: ReportedTarget; status: 'open' | 'dismissed' | 'actioned' }>;
-  /** Their content removed by moderators, newest first (restorable). */
-  removed: ReportedTarget[];
-  sanctions: Sanction[];
-}
-
+export type ModUserPage = v.InferOutput<typeof S.ModUserPageSchema>;
 /** GET /api/mod/log: the audit log, newest first: who, what, to whom, when and why. */
-export interface ModLogEntry {
-  id: number;
-  moderatorUid: number;
-  moderatorName: string;
-  action: ModAction;
-  targetUid: number;
-  targetName: string;
-  /** The item acted on, for remove and restore. */
-  kind: ReportKind | '';
-  itemId: number;
-  reason: string;
-  /** Unix seconds. */
-  ctime: number;
-}
+export type ModLogEntry = v.InferOutput<typeof S.ModLogEntrySchema>;
 
 /**
  * POST /api/mod/action. `reason` is required for every action but dismiss (shown to the user for

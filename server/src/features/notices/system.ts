@@ -11,7 +11,7 @@ import { markSystemNoticesRead, systemNoticePage } from '../moderation';
 import type { Pool } from '../../data/pool';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, routeSchema } from '../../http/openapi';
+import { jsonBody, num, routeSchema, typed } from '../../http/openapi';
 
 export interface SystemNoticeRoutesOptions {
   pool: Pool;
@@ -19,19 +19,6 @@ export interface SystemNoticeRoutesOptions {
 }
 
 export const SYSTEM_NOTICE_PAGE_SIZE = 20;
-
-const NOTICE = {
-  type: 'object',
-  description: 'SystemNotice (shared/src/core/safety.ts)',
-  required: ['id', 'kind', 'text', 'ctime', 'unread'],
-  properties: {
-    id: { type: 'integer' },
-    kind: { type: 'string', enum: ['report_handled', 'removed', 'restored', 'warning', 'frozen', 'banned', 'lifted'] },
-    text: { type: 'string' },
-    ctime: { type: 'integer', description: 'unix seconds' },
-    unread: { type: 'boolean' },
-  },
-};
 
 /** `?pageNum=&pageSize=`: the list's schema and what its handler reads. */
 const PAGE = pageQuery(SYSTEM_NOTICE_PAGE_SIZE);
@@ -42,19 +29,7 @@ const SCHEMA = {
     tags: ['notice'],
     auth: true,
     querystring: PAGE,
-    data: {
-      type: 'object',
-      description: 'Page<SystemNotice> and `unread`, the count of unread notices on every page',
-      required: ['records', 'total', 'pages', 'current', 'size', 'unread'],
-      properties: {
-        records: { type: 'array', items: NOTICE },
-        total: { type: 'integer' },
-        pages: { type: 'integer' },
-        current: { type: 'integer' },
-        size: { type: 'integer' },
-        unread: { type: 'integer' },
-      },
-    },
+    data: typed('SystemNoticePage'),
   }),
   read: routeSchema({
     summary: "Mark the caller's notices read: those up to `upTo` (the newest shown), or all without it",

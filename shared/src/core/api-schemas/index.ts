@@ -13,10 +13,12 @@
  */
 import type * as v from 'valibot';
 import * as A from './answers';
+import * as M from './moderation';
 
 export * from './answers';
 export { SexSchema, WhoMayWriteSchema, pageSchema } from './common';
 export * from './inputs';
+export * from './moderation';
 
 /** The answers' object types by name, as the OpenAPI document names them. */
 export const API_TYPES = {
@@ -42,5 +44,13 @@ export const API_TYPES = {
   SearchUser: A.SearchUserSchema,
   BlockedUser: A.BlockedUserSchema,
   PrivacySettings: A.PrivacySettingsSchema,
+  SystemNotice: M.SystemNoticeSchema,
+  SystemNoticePage: M.SystemNoticePageSchema,
+  ReportedTarget: M.ReportedTargetSchema,
+  ReportEntry: M.ReportEntrySchema,
+  ReportGroup: M.ReportGroupSchema,
+  Sanction: M.SanctionSchema,
+  ModUserPage: M.ModUserPageSchema,
+  ModLogEntry: M.ModLogEntrySchema,
 } satisfies Record<string, v.GenericSchema>;
 export type ApiTypeName = keyof typeof API_TYPES;
