@@ -105,7 +105,10 @@ const isValibot = (schema: unknown): schema is v.GenericSchema =>
 /** A route's input as the route gives it: a valibot declaration (converted) or a JSON schema. */
 const inputSchema = (schema: Json | v.GenericSchema): Json => (isValibot(schema) ? jsonSchemaOf(schema) : schema);
 
-/** An answer's type by name: its declaration in api-schemas/, else the given fields (a server-only type). */
+/**
+ * An answer's type by name: its declaration in api-schemas/ (then `properties` is not given), else
+ * a server-only answer's fields (the export's ticket and progress, the import report, the avatar upload).
+ */
 export const typed = (name: string, properties?: Json): Json =>
   name in API_TYPES ? jsonSchemaOf(API_TYPES[name as ApiTypeName]) : { type: 'object', description: name, ...(properties ? { properties } : {}) };
 

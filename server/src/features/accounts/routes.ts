@@ -84,7 +84,7 @@ const SCHEMA = {
       username: text('a 米米号 (digits) or an e-mail'),
       password: text('6 to 16 characters'),
     }),
-    data: typed('LoginData', { token: { type: 'string', description: 'the access token' } }),
+    data: typed('LoginData'),
   }),
   logout: routeSchema({ summary: "Sign out: revokes the refresh cookie's family and clears it (with xb_session and xb_page)", tags, cookies: refreshCookie }),
   refresh: routeSchema({
@@ -92,13 +92,13 @@ const SCHEMA = {
     tags,
     cookies: refreshCookie,
     // `user` saves a page that restores a session the getinfo round trip after it (docs/adr/0011).
-    data: { type: 'object', properties: { token: { type: 'string' }, user: typed('UserInfo') } },
+    data: typed('RefreshData'),
   }),
   checkcookie: routeSchema({
     summary: 'Whether the refresh cookie is valid (data.code 200 or 401; does not rotate)',
     tags,
     cookies: refreshCookie,
-    data: typed('CheckCookieData', { code: { type: 'integer' }, msg: { type: 'string' } }),
+    data: typed('CheckCookieData'),
   }),
   getinfo: routeSchema({ summary: "The caller's own UserInfo", tags, auth: true, data: typed('UserInfo') }),
   getuserinfo: routeSchema({

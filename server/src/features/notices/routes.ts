@@ -20,7 +20,7 @@ const SCHEMA = {
     summary: "The caller's comment notices: the unread count and the 20 newest",
     tags,
     auth: true,
-    data: typed('CommentNotices', { count: { type: 'integer' }, records: { type: 'array', items: typed('CommentNotice') } }),
+    data: typed('CommentNotices'),
   }),
   clearcomments: routeSchema({
     summary: "Mark the caller's notices read, up to a commentId (no body: all)",

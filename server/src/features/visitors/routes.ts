@@ -23,7 +23,7 @@ const GET_SCHEMA = routeSchema({
   tags: ['visitor'],
   auth: true,
   querystring: OWNER,
-  data: typed('VisitorList', { data: { type: 'array', items: typed('Visitor') }, total: { type: 'integer' } }),
+  data: typed('VisitorList'),
 });
 
 export async function visitorRoutes(app: FastifyInstance, { pool, signer }: VisitorRoutesOptions): Promise<void> {

@@ -87,7 +87,7 @@ const SCHEMA = {
     auth: true,
     multipartFile: 'the picture, recognised by its content',
     responses: { 507: { ...FAILURE, description: `The server's disk is below DISK_FREE_FLOOR_MB: ${DISK_FULL_MSG}` } },
-    data: typed('UploadData', { url: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, size: { type: 'integer' } }),
+    data: typed('UploadData'),
   }),
 };
 
