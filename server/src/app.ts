@@ -11,7 +11,7 @@ import { loadSigningKey, TokenSigner } from './api/auth/tokens';
 import type { Config } from './config';
 import type { Pool } from './data/pool';
 import { frameworkErrors, installErrorHandlers } from './api/http/errors';
-import { AJV_CUSTOM_OPTIONS, openApiRoutes, registerOpenApi } from './http/openapi';
+import { AJV_CUSTOM_OPTIONS, openApiRoutes, registerOpenApi } from './api/http/openapi';
 import { purgeOldRateCounts, purgeOldRegistrations, RateLimiter, rateLimitHook } from './api/http/rate-limit';
 import { cspReportRoutes, installSecurityHeaders } from './api/http/security';
 import { purgeOldPostLog } from './data/post-limit';
@@ -69,7 +69,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreDuplicateSlashes: true },
-    // Route schemas only check (http/openapi.ts): no coercion, defaults or removed fields.
+    // Route schemas only check (api/http/openapi.ts): no coercion, defaults or removed fields.
     ajv: { customOptions: AJV_CUSTOM_OPTIONS },
     // A URL that does not decode answers the envelope too (found by fuzz.test.ts).
     frameworkErrors,

@@ -11,7 +11,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenSigner } from './api/auth/tokens';
-import type { ApiRoute } from './http/openapi';
+import type { ApiRoute } from './api/http/openapi';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './test/helpers';
 import { member, multipart, NO_POST_LIMITS, pngImage, type Member } from './test/yy';
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from './errors';
-import { routeSchema } from '../../http/openapi';
+import { routeSchema } from './openapi';
 
 export const ARCHIVE_MSG = '校巴已成为只读存档：可以浏览和导出，不能再发表、修改或注册。';
 

@@ -83,7 +83,7 @@ function clientErrorMessage(error: FastifyError): string {
 }
 
 /**
- * The message of a failed route-schema check (http/openapi.ts): the failing field's `x-msg`, which
+ * The message of a failed route-schema check (api/http/openapi.ts): the failing field's `x-msg`, which
  * is the message the handler itself gives for that field, else 请求参数有误.
  */
 export function validationMessage(error: FastifyError, request: FastifyRequest): string {

@@ -1,7 +1,7 @@
 /**
  * Reading a route's query and path values through their declaration (shared/src/core/api-schemas/):
  * the route gives the same valibot schema as its `schema.querystring` or `schema.params` (checked
- * by Fastify with the declaration's `x-msg` messages, http/openapi.ts) and reads the values here,
+ * by Fastify with the declaration's `x-msg` messages, api/http/openapi.ts) and reads the values here,
  * typed and converted (numbers, the default page size and its cap).
  */
 import * as v from 'valibot';

@@ -17,7 +17,7 @@ import { takePostSlot } from '../../api/http/posting-limits';
 import { findAvatar, replaceAvatar } from './queries';
 import { ApiError, MSG, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { FAILURE, routeSchema, typed } from '../../http/openapi';
+import { FAILURE, routeSchema, typed } from '../../api/http/openapi';
 import { assertDiskRoom, DISK_FULL_MSG } from '../../uploads/disk-room';
 import { processImage, UPLOAD_MSG } from '../../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../../uploads/multipart';

@@ -45,7 +45,7 @@ import { parseBody } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
 import { idInput } from '@xiaoba/shared/api-schemas';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, routeSchema, text, typed } from '../../http/openapi';
+import { jsonBody, routeSchema, text, typed } from '../../api/http/openapi';
 import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../../api/http/rate-limit';
 import { refuseForeignOrigin } from '../../api/http/security';
 import { fileFromAvatarUrl, removeFiles } from '../../uploads/store';

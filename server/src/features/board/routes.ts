@@ -13,7 +13,7 @@ import { lockPoster } from '../../data/post-limit';
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, text, typed } from '../../http/openapi';
+import { jsonBody, num, pageOf, routeSchema, text, typed } from '../../api/http/openapi';
 
 export interface LeaveRoutesOptions {
   config: Config;

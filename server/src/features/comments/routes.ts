@@ -13,7 +13,7 @@ import { addCountedComment, commentAuthorIn, countComment, deleteComment, findCo
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, routeSchema, text, typed } from '../../http/openapi';
+import { jsonBody, num, routeSchema, text, typed } from '../../api/http/openapi';
 
 export interface CommentRoutesOptions {
   config: Config;

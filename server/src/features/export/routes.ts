@@ -19,7 +19,7 @@ import type { TokenSigner } from '../../api/auth/tokens';
 import { withTransaction, type Pool, type PoolClient } from '../../data/pool';
 import { lockUser } from '../accounts';
 import { ApiError, ok } from '../../api/http/errors';
-import { routeSchema, typed } from '../../http/openapi';
+import { routeSchema, typed } from '../../api/http/openapi';
 import { readExportData } from './data';
 import { emojiCodesOf, renderIndexHtml } from './html';
 import { importExport, IMPORT_MSG, openExport, withImportLock } from './import';

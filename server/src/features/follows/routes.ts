@@ -16,7 +16,7 @@ import { withPosterLock } from '../../data/post-limit';
 import { parseBody, parseUpTo } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, typed } from '../../http/openapi';
+import { jsonBody, num, pageOf, routeSchema, typed } from '../../api/http/openapi';
 
 export interface FollowRoutesOptions {
   config: Pick<Config, 'followsPerHour'>;

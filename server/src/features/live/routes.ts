@@ -13,7 +13,7 @@ import type { TokenSigner } from '../../api/auth/tokens';
 import type { Pool } from '../../data/pool';
 import { ARCHIVE_MSG } from '../../api/http/archive';
 import { ApiError } from '../../api/http/errors';
-import { routeSchema } from '../../http/openapi';
+import { routeSchema } from '../../api/http/openapi';
 import { LiveHub, parseSignal } from './hub';
 import { LiveListener } from './listener';
 

@@ -1,7 +1,7 @@
 /** The OpenAPI description of the moderators' routes (served at /api/docs with the others). */
 import { BAD_REQUEST, MOD_MSG, REPORT_KINDS } from '@xiaoba/shared/core';
 import { idInput, pageQuery } from '@xiaoba/shared/api-schemas';
-import { jsonBody, num, pageOf, routeSchema, text, typed } from '../../http/openapi';
+import { jsonBody, num, pageOf, routeSchema, text, typed } from '../../api/http/openapi';
 import { ACTIONS, MOD_EXTRA_MSG, MOD_PAGE_SIZE, MOD_REASON_MAX, RULES } from './input';
 
 const MOD_NOTE = ' Moderators only: anyone else gets 404 接口不存在, like an unknown route.';

@@ -11,7 +11,7 @@ import { readStanding } from '../../api/auth/standing';
 import type { TokenSigner } from '../../api/auth/tokens';
 import type { Pool } from '../../data/pool';
 import { ApiError, ok } from '../../api/http/errors';
-import { routeSchema } from '../../http/openapi';
+import { routeSchema } from '../../api/http/openapi';
 import type { ManifestBuilder, RemoteManifestEntry } from '../../platform/site/manifest';
 
 export interface ModRemoteRoutesOptions {

@@ -7,7 +7,7 @@ import { clearNotices, listNotices, unreadNoticeCount } from './queries';
 import type { Pool } from '../../data/pool';
 import { parseUpTo } from '../../api/http/body';
 import { ok } from '../../api/http/errors';
-import { routeSchema, typed } from '../../http/openapi';
+import { routeSchema, typed } from '../../api/http/openapi';
 
 export interface CountRoutesOptions {
   pool: Pool;

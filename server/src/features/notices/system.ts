@@ -11,7 +11,7 @@ import { markSystemNoticesRead, systemNoticePage } from '../moderation';
 import type { Pool } from '../../data/pool';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, routeSchema, typed } from '../../http/openapi';
+import { jsonBody, num, routeSchema, typed } from '../../api/http/openapi';
 
 export interface SystemNoticeRoutesOptions {
   pool: Pool;

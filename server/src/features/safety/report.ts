@@ -22,7 +22,7 @@ import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTar
 import { withTransaction, type Pool } from '../../data/pool';
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';
-import { jsonBody, num, routeSchema, text } from '../../http/openapi';
+import { jsonBody, num, routeSchema, text } from '../../api/http/openapi';
 
 export interface ReportRoutesOptions {
   config: Config;

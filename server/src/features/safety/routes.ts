@@ -16,7 +16,7 @@ import { parseBody } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
 import { pageQuery } from '@xiaoba/shared/api-schemas';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, typed } from '../../http/openapi';
+import { jsonBody, num, pageOf, routeSchema, typed } from '../../api/http/openapi';
 
 export interface SafetyRoutesOptions {
   pool: Pool;

@@ -22,7 +22,7 @@ import type { Pool } from '../../data/pool';
 import { searchUsers, searchYy, type SearchPage } from './queries';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { pageOf, routeSchema } from '../../http/openapi';
+import { pageOf, routeSchema } from '../../api/http/openapi';
 
 export interface SearchRoutesOptions {
   pool: Pool;

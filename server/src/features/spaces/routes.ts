@@ -5,7 +5,7 @@ import type { TokenSigner } from '../../api/auth/tokens';
 import type { Pool } from '../../data/pool';
 import { computeHotTopics, HotTopicsCache, HOT_TOPICS_TTL_MS } from './queries';
 import { ok } from '../../api/http/errors';
-import { routeSchema, typed } from '../../http/openapi';
+import { routeSchema, typed } from '../../api/http/openapi';
 
 export interface TopicRoutesOptions {
   pool: Pool;

@@ -7,7 +7,7 @@ import type { Pool } from '../../data/pool';
 import { listVisitors } from './queries';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { routeSchema, typed } from '../../http/openapi';
+import { routeSchema, typed } from '../../api/http/openapi';
 
 export interface VisitorRoutesOptions {
   pool: Pool;

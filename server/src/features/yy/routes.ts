@@ -14,7 +14,7 @@ import { claimUploads, deleteYy, findYy, findYyKey, followPage, insertYy, posted
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { FAILURE, jsonBody, num, pageOf, routeSchema, text, typed } from '../../http/openapi';
+import { FAILURE, jsonBody, num, pageOf, routeSchema, text, typed } from '../../api/http/openapi';
 import { DISK_FULL_MSG } from '../../uploads/disk-room';
 import { processImage, UPLOAD_MSG } from '../../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../../uploads/multipart';

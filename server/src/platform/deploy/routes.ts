@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool } from '../../data/pool';
 import { ApiError, ok } from '../../api/http/errors';
-import { routeSchema } from '../../http/openapi';
+import { routeSchema } from '../../api/http/openapi';
 import type { UploadStorage } from '../../uploads/storage';
 import { checkKey } from './keys';
 import { checkPrerenderedPages, checkRoutesFile, checkServerEntry, contractOf, DeployRefusal, readBuildZip, type Contract } from './checks';

@@ -19,7 +19,7 @@ import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import type * as v from 'valibot';
 import { API_TYPES, pageSchema, type ApiTypeName } from '@xiaoba/shared/api-schemas';
-import { isApiPath } from '../api/http/errors';
+import { isApiPath } from './errors';
 
 /**
  * Ajv as a pure check: Fastify's defaults would coerce types ('1e3' to 1000, ['1'] to '1'), fill

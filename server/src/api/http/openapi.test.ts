@@ -1,9 +1,9 @@
 /** GET /api/openapi.json, and the route schemas checking input without changing the handlers' answers. */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test/helpers';
-import { json } from '../test/helpers';
-import { startWithAliceAndBob, type Member } from '../test/yy';
+import type { TestApp } from '../../test/helpers';
+import { json } from '../../test/helpers';
+import { startWithAliceAndBob, type Member } from '../../test/yy';
 
 let t: TestApp;
 let alice: Member;
