@@ -2,7 +2,7 @@
 -- and the moderators' notices to users.
 
 -- The user's standing, kept on the row the guard already reads by primary key: one indexed read per
--- request tells whether the caller is a moderator, frozen or banned (http/standing.ts). The
+-- request tells whether the caller is a moderator, frozen or banned (server/src/api/auth/standing.ts). The
 -- `sanctions` table is the history; these columns are its current effect, written in the same
 -- transaction as the sanction (or its lifting).
 ALTER TABLE users
