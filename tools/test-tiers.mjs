@@ -24,25 +24,26 @@ const SLOTS = 2;
 const turbo = (...args) => ['npx', 'turbo', 'run', ...args, '--output-logs=new-only', ...force];
 
 /**
- * Each tier: its command, the tiers it waits for. Listed in the order they take a free slot, so
- * the long tiers start first.
+ * Each tier: its command, the tiers it waits for. Listed in the order they take a free slot: the
+ * browser tests, the longest, start as soon as the build is done; the short server tiers after the
+ * build fill the slot that frees last. Each server tier starts a PostgreSQL of its own.
  */
 const TIERS = [
   { name: 'build', does: 'every workspace built (vite, esbuild)', cmd: turbo('build', '--concurrency=2') },
   { name: 'unit', does: 'front-end unit tests (happy-dom), workspace by workspace', cmd: turbo('test', '--filter=!@xiaoba/server', '--concurrency=1') },
-  { name: 'server', does: 'server tests that need no build (tier `fast`)', cmd: turbo('test', '--filter=@xiaoba/server') },
   { name: 'budget', does: 'first-load bytes within tools/budget.json', after: ['build'], cmd: ['node', 'tools/check-budget.mjs'] },
   { name: 'browser', does: 'Chromium against the built site', after: ['build'], cmd: turbo('e2e', '--filter=@xiaoba/tests', '--only') },
+  { name: 'server', does: 'server tests that need no build (tier `fast`)', cmd: turbo('test', '--filter=@xiaoba/server') },
   {
     name: 'server-built',
     does: 'server renders of the built shell and remotes',
-    after: ['build', 'server'],
+    after: ['build'],
     cmd: turbo('test:built', '--filter=@xiaoba/server', '--only'),
   },
   {
     name: 'server-process',
     does: 'whole server processes, kill -9, sandbox children',
-    after: ['build', 'server-built'],
+    after: ['build'],
     cmd: turbo('test:process', '--filter=@xiaoba/server', '--only'),
   },
 ];
