@@ -118,7 +118,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
   rateLimiter.start();
   app.decorate('rateLimiter', rateLimiter);
   app.addHook('onClose', () => rateLimiter.stop());
-  // Live updates (issue 18): the streams end before the server waits for its connections to close.
+  // Live updates: the streams end before the server waits for its connections to close.
   const live = createLive({ pool, log: app.log, heartbeatMs: config.liveHeartbeatMs, archive: config.archiveMode });
   app.addHook('preClose', () => live.close());
   await app.register(
@@ -126,7 +126,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       // Per signed-in user or per anonymous address, shared by all processes: a backstop against
       // floods, not the login throttle (docs/security.md "Limits").
       if (rateLimiter.enabled) api.addHook('onRequest', rateLimitHook(rateLimiter, signer));
-      // Bans and freezes (issue 17) on every route of the scope, like archive mode's hook.
+      // Bans and freezes on every route of the scope, like archive mode's hook.
       installSanctions(api, signer, standings);
       await api.register(openApiRoutes);
       await api.register(userRoutes, { prefix: '/user', config, pool, signer, storage });
@@ -142,7 +142,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(fanNoticeRoutes, { prefix: '/count', pool, signer });
       await api.register(searchRoutes, { prefix: '/search', pool, signer });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
-      // The spec's path doubles the prefix: /api/api/avatar/...
+      // The original site's path doubles the prefix: /api/api/avatar/...
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });
       await api.register(exportRoutes, { prefix: '/export', config, pool, signer, storage });
       await api.register(siteInfoRoutes, { archive: config.archiveMode });

@@ -40,9 +40,9 @@ export interface Config {
   boardLimits: BoardLimits;
   /** ARCHIVE_MODE=1: the site is a read-only archive (reading and exporting still work). */
   archiveMode: boolean;
-  /** Reports a user may file within an hour (LIMIT_REPORTS, issue 17); 0 disables the limit. */
+  /** Reports a user may file within an hour (LIMIT_REPORTS); 0 disables the limit. */
   reportsPerHour: number;
-  /** New follows a user may make within an hour (LIMIT_FOLLOWS, issue 18); 0 disables the limit. */
+  /** New follows a user may make within an hour (LIMIT_FOLLOWS); 0 disables the limit. */
   followsPerHour: number;
   /** Exports a user may prepare within an hour (EXPORT_PER_HOUR); 0 disables the limit. */
   exportPerHour: number;
@@ -56,10 +56,10 @@ export interface Config {
   storage: StorageLimits;
   /** How long any wait on PostgreSQL may last (PG_*_TIMEOUT_MS); past one a request answers 503. */
   db: DbTimeouts;
-  /** A `: ping` on every live-update stream at least this often, in ms (LIVE_HEARTBEAT_MS, issue 18). */
+  /** A `: ping` on every live-update stream at least this often, in ms (LIVE_HEARTBEAT_MS). */
   liveHeartbeatMs: number;
   /**
-   * Signed-in pages rendered on the server (issue 19, docs/adr/0016 "Step 3"): the longest wait for
+   * Signed-in pages rendered on the server (docs/adr/0016 "Step 3"): the longest wait for
    * one render in the sandbox, in ms (SERVER_RENDER_TIMEOUT_MS; 0: no server render, every page
    * is rendered in the browser as before), and how many sandbox processes per remote (SERVER_RENDER_PROCESSES).
    * `unsafe` (SERVER_RENDER_UNSAFE=1): run published server entries even where the sandbox cannot

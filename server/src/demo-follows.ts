@@ -1,5 +1,5 @@
 /**
- * The demo users' follows (issue 18): a small graph with a mutual pair, a one-way follow back to
+ * The demo users' follows: a small graph with a mutual pair, a one-way follow back to
  * follow, and a fan notice still unread, so the 关注 page, the follow buttons and the "X 关注了你"
  * notice all have something to show. users.follows and users.fans come out of the rows (the
  * trigger of migration 018), so they are the real counts.

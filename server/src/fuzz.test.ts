@@ -1,11 +1,11 @@
 /**
- * Walks every operation of GET /api/openapi.json with a corpus of bad input (issue 8): missing,
- * extra and wrongly typed fields, huge and negative numbers, 1e3, 0x10, empty and 100 KB strings,
- * NUL bytes, odd Unicode, malformed JSON, wrong content types, oversized bodies, bad multipart
- * uploads, ids of another user's things, no token and an expired one. Every answer must be below
- * 500 and every failure the `{code, msg}` envelope; input the schema refuses must be a 400.
- * It also checks that the document lists exactly the routes the app registered, each with a
- * schema: a new route without one fails here.
+ * Walks every operation of GET /api/openapi.json with a corpus of bad input (docs/api.md "OpenAPI
+ * document and validation"): missing, extra and wrongly typed fields, huge and negative numbers,
+ * 1e3, 0x10, empty and 100 KB strings, NUL bytes, odd Unicode, malformed JSON, wrong content types,
+ * oversized bodies, bad multipart uploads, ids of another user's things, no token and an expired
+ * one. Every answer must be below 500 and every failure the `{code, msg}` envelope; input the
+ * schema refuses must be a 400. It also checks that the document lists exactly the routes the app
+ * registered, each with a schema: a new route without one fails here.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { LightMyRequestResponse } from 'fastify';
@@ -488,7 +488,7 @@ describe('fuzzing every operation', () => {
         },
       ];
       if (u !== '/api/import') {
-        // The picture uploads: the spec's messages for each kind of bad picture.
+        // The picture uploads: docs/api.md's messages for each kind of bad picture.
         cases.push(
           {
             label: 'SVG with script',

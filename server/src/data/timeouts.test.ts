@@ -1,8 +1,8 @@
 /**
- * Every wait on PostgreSQL is bounded (issue 16, item 4): a request stuck behind another
- * connection's lock, behind a full pool or in a long statement answers 503 with Retry-After within
- * its bound instead of hanging; a transaction left idle is ended; and ten slow import uploads hold
- * no connection while their bytes trickle in.
+ * Every wait on PostgreSQL is bounded (docs/security.md "Abuse resistance"): a request stuck behind
+ * another connection's lock, behind a full pool or in a long statement answers 503 with Retry-After
+ * within its bound instead of hanging; a transaction left idle is ended; and ten slow import
+ * uploads hold no connection while their bytes trickle in.
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
 /**
  * The free-space floor (DISK_FREE_FLOOR_MB): picture writes stop, with nothing written, before a
- * disk they fill (UPLOADS_DIR's, the embedded PostgreSQL's) is too full. Issue 16 "Storage has
- * bounds": a full disk stops PostgreSQL and so the site.
+ * disk they fill (UPLOADS_DIR's, the embedded PostgreSQL's) is too full (docs/api.md "Storage
+ * bounds"): a full disk stops PostgreSQL and so the site.
  */
 import { mkdtemp, readdir, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

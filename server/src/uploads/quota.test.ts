@@ -1,6 +1,6 @@
 /**
  * The per-user storage quota (STORAGE_QUOTA_MB) through the routes that store pictures: a yy
- * upload and an avatar upload. Issue 16 "Storage has bounds": one user cannot fill the disk.
+ * upload and an avatar upload (docs/api.md "Storage bounds"): one user cannot fill the disk.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * A user's standing (issue 17, docs/api.md "Safety (issue 17)" → "Sanctions"): their role and the
+ * A user's standing (docs/api.md "Safety" → "Sanctions"): their role and the
  * freeze or ban in force, read from the columns of `users` that migration 016 added (the
  * `sanctions` table is the history; these columns its current effect).
  */

@@ -94,7 +94,7 @@ describe('the route schemas', () => {
     expect(json(await alice.call('GET', `/api/yy/getUseryy/0${alice.uid}?pageNum=1`))).toEqual({ code: 400, msg: '用户不存在' });
   });
 
-  it("answer a wrongly typed or missing field like the shared rules: 请求参数有误, or the spec's message", async () => {
+  it('answer a wrongly typed or missing field like the shared rules: 请求参数有误, or the documented message', async () => {
     expect(json(await alice.call('POST', '/api/comment/add', { weiboId: '1', content: '你好' }))).toEqual({ code: 400, msg: '请求参数有误' });
     expect(json(await alice.call('POST', '/api/yy/createyy', { content: ['a'] }))).toEqual({ code: 400, msg: '请求参数有误' });
     expect(json(await alice.call('POST', '/api/count/clearcomments', { upTo: 1.5 }))).toEqual({ code: 400, msg: '请求参数有误' });

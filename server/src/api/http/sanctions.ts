@@ -1,5 +1,5 @@
 /**
- * Sanctions enforced on every /api call (issue 17, docs/api.md "Safety (issue 17)" → "Sanctions"),
+ * Sanctions enforced on every /api call (docs/api.md "Safety" → "Sanctions"),
  * in one hook like archive mode's (api/http/archive.ts), so a route added later is covered without a
  * line of its own:
  * - a banned user's access token is refused on its next use, reads included (401 `access`: the

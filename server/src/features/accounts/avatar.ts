@@ -1,7 +1,8 @@
 /**
- * The /api/api/avatar calls of docs/api.md (the doubled `api` is the spec's): uploading one's own
- * picture, and any user's picture for an <img> (public: it is a picture anyone's space shows).
- * Choosing a preset face instead is POST /api/user/updateface (features/accounts/routes.ts).
+ * The /api/api/avatar calls of docs/api.md (the doubled `api` is the original site's): uploading
+ * one's own picture, and any user's picture for an <img> (public: it is a picture anyone's space
+ * shows). Choosing a preset face instead is POST /api/user/updateface
+ * (features/accounts/routes.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
 import { createHash } from 'node:crypto';

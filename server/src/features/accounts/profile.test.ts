@@ -35,7 +35,7 @@ describe('GET /api/user/getinfo', () => {
     const res = await call('GET', '/api/user/getinfo');
     expect(res.statusCode).toBe(200);
     const data = json(res).data;
-    // role and frozenUntil: the standing of issue 17 (an ordinary user, not frozen).
+    // role and frozenUntil: the caller's standing (an ordinary user, not frozen).
     expect(data).toMatchObject({
       uid: me.uid,
       name: '小明',
@@ -95,13 +95,13 @@ describe('GET /api/user/getuserinfo/{id}', () => {
       birthday: '2000-01-02',
       skin: 'moon',
       lastTime: 0,
-      // What the owner allows the caller (issue 17): not blocked, the default privacy.
+      // What the owner allows the caller: not blocked, the default privacy.
       blocked: false,
       mayComment: true,
       mayLeave: true,
       mayFollow: true,
       mayRepost: true,
-      // Issue 18: the caller does not follow them.
+      // The caller does not follow them.
       following: false,
     });
   });

@@ -295,9 +295,9 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     if (!user) throw new ApiError(404, USER_NOT_FOUND);
     const space = toSpaceUser(user);
     if (uid === request.uid) return ok('获取成功', space);
-    // The space page calls this: a signed-in user opening another's space is a visit (once a
-    // UTC day per visitor and space; later ones move its time), not recorded when the owner
-    // blocked them; read with it, what the owner allows them (issue 17). A failure of the visit
+    // The space page calls this: a signed-in user opening another's space is a visit (once a UTC
+    // day per visitor and space; later ones move its time), not recorded when the owner blocked
+    // them; read with it, what the owner allows them (docs/api.md "Safety"). A failure of the visit
     // must not cost the page (e.g. the visitor's account is gone): logged, and the access read
     // alone. An archive records nothing.
     const record = !config.archiveMode;
@@ -329,7 +329,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok('获取成功', count);
   });
 
-  // The spec calls it as /api/user//updatelogin; the router ignores duplicate slashes.
+  // The original site calls it as /api/user//updatelogin; the router ignores duplicate slashes.
   app.patch('/updatelogin', { ...auth, schema: SCHEMA.updatelogin }, async (request, reply) => {
     const lastTime = await touchLastLogin(pool, request.uid);
     if (lastTime === null) throw expired(reply);
@@ -340,7 +340,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     const input = parseBody(CardUpdateSchema, request.body);
     const current = await findUserByUid(pool, request.uid);
     if (!current) throw expired(reply);
-    // /card shows the nickname display-only (spec section 2) and sends it back unchanged; the
+    // /card shows the nickname display-only and sends it back unchanged; the
     // settings page may change it, under registration's 2-to-6 rule.
     const renamed = input.name !== current.name;
     if (renamed && !nicknameInRange(input.name)) throw new ApiError(400, NICKNAME_RANGE);
@@ -404,7 +404,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return ok(`注册成功！你的米米号是 ${uid}`, { uid });
   });
 
-  // Signatures (spec section 4): HTML stripped and trimmed; '' stores the default, which the
+  // Signatures (docs/api.md "Spaces"): HTML stripped and trimmed; '' stores the default, which the
   // browser shows as name + 的地盘 (big) or 我的地盘我做主！ (small).
   app.post<{ Querystring: { qm?: unknown } }>('/updatebigqm', { ...auth, schema: SCHEMA.updatebigqm }, async (request, reply) => {
     const qm = checkSignature('big', request.query.qm);

@@ -1,7 +1,8 @@
 /**
- * An import is held to what posting is held to (issue 16): each attack of "Why" as a test that
- * failed on the import before it (quota, times, texts, ownership, deleted words, pictures stored
- * once and before their rows, no lock every writer needs held through the import).
+ * An import is held to what posting is held to (docs/export-format.md, same heading): each way
+ * around it as a test that failed on an import without that rule (quota, times, texts, ownership,
+ * deleted words, pictures stored once and before their rows, no lock every writer needs held
+ * through the import).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';

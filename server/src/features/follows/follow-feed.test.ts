@@ -5,8 +5,9 @@ import type { TestApp } from '../../test/helpers';
 import { plansOf } from '../../test/plans';
 import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';
 
-// GET /api/yy/getfollowyy: the yy of the people the caller follows and the caller's own (issue 18,
-// migration 019). Follows are rows of the follows table here, as POST /api/follow/add makes them.
+// GET /api/yy/getfollowyy: the yy of the people the caller follows and the caller's own
+// (docs/api.md "The following feed", migration 019). Follows are rows of the follows table here, as
+// POST /api/follow/add makes them.
 let t: TestApp;
 let alice: Member;
 let bob: Member;

@@ -1,6 +1,7 @@
 /**
- * Follows and fans (issue 18, G1): follow and unfollow with their counters, the lists and their
- * privacy, the fan notices, the space's `following`, blocks, the hourly limit, and the demo graph.
+ * Follows and fans (docs/api.md "Follows"): follow and unfollow with their counters, the lists and
+ * their privacy, the fan notices, the space's `following`, blocks, the hourly limit, and the demo
+ * graph.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_REQUEST, BLOCK_MSG, FOLLOW_MSG, PAGE_QUERY_ERROR } from '@xiaoba/shared/core';

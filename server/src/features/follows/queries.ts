@@ -1,5 +1,5 @@
 /**
- * SQL for follows and fans (issue 18, migration 018; docs/api.md "Follows (issue 18)"). The
+ * SQL for follows and fans (migration 018; docs/api.md "Follows"). The
  * counters users.follows and users.fans follow the rows by the migration's trigger, in the same
  * transaction, whatever adds or removes a row (a follow, an unfollow, a block, a deleted user).
  * A follow row is also the followed user's "X 关注了你" notice, with its own read mark (`unread`).

@@ -1,5 +1,5 @@
 /**
- * Follows and fans (issue 18; docs/api.md "Follows (issue 18)"): follow and unfollow
+ * Follows and fans (docs/api.md "Follows"): follow and unfollow
  * (/api/follow/add, /remove), a user's lists (/api/follow/list/{uid}), and the "X 关注了你"
  * notices (/api/count/getfans, /clearfans, registered with the /count prefix beside count.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * The process's open event streams by user, and the fan-out of the signals its LISTEN connection
- * hears (docs/api.md "Live updates (issue 18)"; the contract: shared/src/core/live.ts):
+ * hears (docs/api.md "Live updates"; the contract: shared/src/core/live.ts):
  * - `notice` signals go to the recipient's streams only;
  * - `yy` signals go to every stream but the author's own and those of users who blocked the author
  *   or whom the author blocked, with `following` per stream: ONE query per signal for all the

@@ -1,5 +1,5 @@
 /**
- * The process's one LISTEN connection to LIVE_CHANNEL (docs/api.md "Live updates (issue 18)"):
+ * The process's one LISTEN connection to LIVE_CHANNEL (docs/api.md "Live updates"):
  * a dedicated pg.Client, not one of the pool's (it stays open for the process's life and must not
  * take a connection the requests need). If it drops (PostgreSQL restarted, the network cut, the
  * session terminated) it reconnects with a doubling wait (LISTEN_RETRY_MIN_MS to

@@ -1,5 +1,5 @@
 /**
- * GET /api/live/stream over a real socket (issue 18 item 4; docs/api.md "Live updates (issue 18)"):
+ * GET /api/live/stream over a real socket (docs/api.md "Live updates"):
  * who gets which event, what never reaches whom, the stream's headers, heartbeat, limits and end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

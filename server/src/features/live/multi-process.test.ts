@@ -1,5 +1,5 @@
 /**
- * Live updates across two API processes on one PostgreSQL (docs/api.md "Live updates (issue 18)"):
+ * Live updates across two API processes on one PostgreSQL (docs/api.md "Live updates"):
  * what is written through process A reaches a stream held by process B, through PostgreSQL's
  * NOTIFY, and a process asked to stop (SIGTERM) ends its streams and exits without waiting for them.
  * The processes are src/main.ts bundled like build.mjs and started side by side by

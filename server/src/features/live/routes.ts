@@ -1,5 +1,5 @@
 /**
- * GET /api/live/stream (issue 18 item 4; docs/api.md "Live updates (issue 18)"): the signed-in
+ * GET /api/live/stream (docs/api.md "Live updates"): the signed-in
  * user's event stream, `text/event-stream`, over this process's LiveHub and LiveListener.
  *
  * Every /api hook applies as to any read: the general rate limit counts the opening, the

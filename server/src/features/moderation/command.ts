@@ -17,7 +17,7 @@ export const HELP = `Usage: npm run moderator -- add <uid> | remove <uid> | list
 
 Moderators work in the moderation area (/admin, the mf-admin remote): the report queue, a page per
 user, the actions (dismiss, remove, restore, warn, freeze, ban, lift) and the audit log
-(docs/api.md "Safety (issue 17)"). Only the operator grants the role, here.
+(docs/api.md "Safety" → "Moderation"). Only the operator grants the role, here.
 
   add <uid>     makes the user with this 米米号 a moderator (at their next page load).
   remove <uid>  makes them an ordinary user again (every /api/mod/* call answers 404 at once).

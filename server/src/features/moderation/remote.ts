@@ -1,9 +1,9 @@
 /**
- * GET /api/mod/remote (docs/api.md "Safety (issue 17)"): the manifest entries of the remotes for
- * moderators only (mf-admin), which the public manifest leaves out (platform/site/manifest.ts, ADR 14). The
- * shell asks for it only for a user whose role is `moderator`, registers what it gets and adds its
- * routes. Anyone else (no token, a bad one, a user) gets the answer of an unknown route, 404
- * 接口不存在, as every /api/mod/* route gives: the API does not tell them the area exists.
+ * GET /api/mod/remote (docs/api.md "Safety" → "Moderation"): the manifest entries of the remotes
+ * for moderators only (mf-admin), which the public manifest leaves out (platform/site/manifest.ts,
+ * ADR 14). The shell asks for it only for a user whose role is `moderator`, registers what it gets
+ * and adds its routes. Anyone else (no token, a bad one, a user) gets the answer of an unknown
+ * route, 404 接口不存在, as every /api/mod/* route gives: the API does not tell them the area exists.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MOD_MSG } from '@xiaoba/shared/core';

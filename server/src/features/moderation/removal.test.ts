@@ -7,7 +7,7 @@ import { withTransaction } from '../../data/pool';
 import { removeItem, restoreItem, type RemovableKind } from './queries/removal';
 import { computeHotTopics } from '../spaces';
 
-// Issue 17, read side: what a moderator removed is hidden from every read (and comes back on
+// Removed content, read side: what a moderator removed is hidden from every read (and comes back on
 // restore, counters included), and what a user blocked is hidden from them, not from others.
 let t: TestApp;
 let alice: Member;

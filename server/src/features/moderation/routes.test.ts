@@ -1,6 +1,6 @@
 /**
- * Issue 17 on the server: reports, the moderators' routes, the four sanctions enforced on every
- * route, the audit log and the system notices (docs/api.md "Safety (issue 17)").
+ * Moderation on the server: reports, the moderators' routes, the four sanctions enforced on every
+ * route, the audit log and the system notices (docs/api.md "Safety").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOD_MSG, REPORT_MSG, SANCTION_MSG, type ModLogEntry, type ReportGroup, type SystemNotice } from '@xiaoba/shared/core';

@@ -1,6 +1,6 @@
 /**
- * The caller's own notices from the moderators (docs/api.md "Safety (issue 17)" → "System
- * notices"): a report handled, content removed or restored, a warning, a freeze, a ban, a lift.
+ * The caller's own notices from the moderators (docs/api.md "Safety" → "System notices"): a report
+ * handled, content removed or restored, a warning, a freeze, a ban, a lift.
  */
 import type { FastifyInstance } from 'fastify';
 import { pageQuery } from '@xiaoba/shared/api-schemas';

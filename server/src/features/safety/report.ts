@@ -1,5 +1,5 @@
 /**
- * POST /api/report/add (docs/api.md "Safety (issue 17)" → "Reports"): a user reports another
+ * POST /api/report/add (docs/api.md "Safety" → "Reports"): a user reports another
  * user's yy, comment, board message, reply or space to the moderators.
  */
 import type { FastifyInstance } from 'fastify';

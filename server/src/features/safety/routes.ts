@@ -1,5 +1,5 @@
 /**
- * Block and privacy (issue 17; docs/api.md "Safety (issue 17)" → "Block and privacy"): the caller's
+ * Block and privacy (docs/api.md "Safety" → "Block and privacy"): the caller's
  * block list (/api/block/*) and privacy settings (/api/user/privacy). What they change is enforced
  * by the write routes themselves (comment.ts, yy.ts, leave.ts, follow.ts: one rule, data/privacy.ts
  * mayWriteSql), by getuserinfo, visitor/get, follow/list and search/user.

@@ -1,7 +1,7 @@
 /**
- * Block and privacy (issue 17, S1): the block list and privacy routes, and their enforcement on
- * every write to another's things (comment, reply, repost, board message, board reply), on visits
- * and on what a space shows.
+ * Block and privacy (docs/api.md "Safety" → "Block and privacy"): the block list and privacy
+ * routes, and their enforcement on every write to another's things (comment, reply, repost, board
+ * message, board reply), on visits and on what a space shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_MSG, DEFAULT_PRIVACY, PRIVACY_MSG } from '@xiaoba/shared/core';

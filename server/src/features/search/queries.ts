@@ -1,5 +1,5 @@
 /**
- * SQL for search (issue 18 item 3, migration 020; docs/api.md "Search (issue 18)",
+ * SQL for search (migration 020; docs/api.md "Search",
  * docs/adr/0015-chinese-search.md). Both reads take the query already normalised by
  * normalizeSearchQuery (shared/src/core/search.ts) and answer a page's records with a `total` that
  * is exact only on the last page: while more follow it is the page's end plus one.

@@ -1,5 +1,5 @@
 /**
- * Search (issue 18 item 3; docs/api.md "Search (issue 18)"): GET /api/search/user and
+ * Search (docs/api.md "Search"): GET /api/search/user and
  * GET /api/search/yy. Reads for a signed-in user, limited like every /api call (the general
  * per-user limit of app.ts); the SQL and its plan are in features/search/queries.ts and migration 020.
  */

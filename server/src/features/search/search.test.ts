@@ -6,7 +6,7 @@ import { testConfig, type TestApp } from '../../test/helpers';
 import { plansOf } from '../../test/plans';
 import { json, member, startWithAliceAndBob, type Member } from '../../test/yy';
 
-// GET /api/search/user and /api/search/yy (issue 18 item 3, migration 020).
+// GET /api/search/user and /api/search/yy (docs/api.md "Search", migration 020).
 let t: TestApp;
 let alice: Member;
 let bob: Member;

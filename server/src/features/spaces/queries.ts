@@ -31,9 +31,9 @@ export async function computeHotTopics(db: Queryable, max = HOT_TOPICS_MAX): Pro
      FROM yy y
      CROSS JOIN LATERAL (SELECT m[1] AS name FROM regexp_matches(y.content, $1, 'g') AS m) t
      WHERE y.ctime > now() - make_interval(days => $2) AND (y.content LIKE '%#%' OR y.content LIKE '%＃%')
-       -- Imported posts never count: a restore is not what is being talked about now (issue 16).
+       -- Imported posts never count: a restore is not what is being talked about now.
        AND y.origin IS NULL
-       -- Removed posts never count (issue 17); the (ctime, weibo_id) index holds only visible ones.
+       -- Removed posts never count; the (ctime, weibo_id) index holds only visible ones.
        AND y.removed_at IS NULL
      GROUP BY t.name
      ORDER BY count DESC, max(y.ctime) DESC, t.name

@@ -52,7 +52,7 @@ describe('signatures', () => {
     expect(space).toMatchObject({ qm: '小爱的小窝[b1]', qianming: 'alert(1)今天很开心' });
   });
 
-  it('takes exactly 11 and 25 characters (emoji count one each), refuses one more with the spec message', async () => {
+  it('takes exactly 11 and 25 characters (emoji count one each), refuses one more with the documented message', async () => {
     expect((await alice.call('POST', `/api/user/updatebigqm?qm=${q('大'.repeat(10) + '😀')}`)).statusCode).toBe(200);
     expect((await alice.call('POST', `/api/user/updatesmallqm?qm=${q('小'.repeat(25))}`)).statusCode).toBe(200);
     const big = await alice.call('POST', `/api/user/updatebigqm?qm=${q('大'.repeat(12))}`);

@@ -33,7 +33,7 @@ export async function visitorRoutes(app: FastifyInstance, { pool, signer }: Visi
   // Visits themselves are recorded by GET /api/user/getuserinfo/{id} (the space page's call).
   app.get('/get', { ...auth, schema: GET_SCHEMA }, async (request) => {
     const { uid } = readInput(OWNER, request.query);
-    // Another's hidden visitors and the users they blocked are left out (issue 17, features/visitors/queries.ts).
+    // Another's hidden visitors and the users they blocked are left out (features/visitors/queries.ts).
     const list = await listVisitors(pool, uid, request.uid);
     if (!list) throw new ApiError(404, USER_NOT_FOUND);
     return ok('获取成功', list);

@@ -18,7 +18,7 @@
  * A remote's server entry is an ES module exporting
  *
  *     export async function render(props: unknown): Promise<{ html: string; css?: string; state?: unknown }>
- *     export async function plan(props: unknown): Promise<unknown>   // optional (issue 19 step 3)
+ *     export async function plan(props: unknown): Promise<unknown>   // optional: a page's first-screen GETs
  *
  * `render`'s `state` (JSON) comes back as `data`; so does whatever `plan` resolves to, with an
  * empty `html`. It is imported once per file version (by file URL and modification time: a rebuild

@@ -1,8 +1,9 @@
 /**
- * The shell's real server entry through the render sandbox (issue 19 step 3): shell/dist/server/
- * entry.mjs, the frame of a signed-in page, as `npm run build -w @xiaoba/shell` made it (this test
- * builds nothing of the shell; turbo builds it before the server's tests). The sandbox's child may
- * read only that folder, so a render that succeeds also shows the file carries every library it needs.
+ * The shell's real server entry through the render sandbox (docs/adr/0016 "Step 3"):
+ * shell/dist/server/ entry.mjs, the frame of a signed-in page, as `npm run build -w @xiaoba/shell`
+ * made it (this test builds nothing of the shell; turbo builds it before the server's tests). The
+ * sandbox's child may read only that folder, so a render that succeeds also shows the file carries
+ * every library it needs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Signed-in pages rendered on the server (issue 19 step 3, docs/adr/0016 "Step 3"). A page request
+ * Signed-in pages rendered on the server (docs/adr/0016 "Step 3"). A page request
  * that carries the page-session cookie (api/auth/page-session.ts: never rotates anything) is answered
  * with its first screen in the HTML:
  *

@@ -130,7 +130,7 @@ export interface SiteOptions {
   versions?: RemoteVersions;
   /** REMOTE_OVERRIDES=1: said in the manifest. */
   overrides?: boolean;
-  /** Server-rendered signed-in pages (issue 19); without it every such page is rendered in the browser. */
+  /** Server-rendered signed-in pages (docs/adr/0016 "Step 3"); without it every such page is rendered in the browser. */
   signedInPages?: SignedInPages;
 }
 

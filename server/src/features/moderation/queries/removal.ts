@@ -1,6 +1,7 @@
 /**
- * Removing content (issue 17, migration 015): a moderator hides a yy, comment, board message or
- * reply everywhere without deleting it, so a mistake can be undone until an operator purges it.
+ * Removing content (migration 015; docs/api.md "Removed content and what a blocker sees"): a
+ * moderator hides a yy, comment, board message or reply everywhere without deleting it, so a
+ * mistake can be undone until an operator purges it.
  *
  * CONTRACT for the moderation routes:
  * - `removeItem(db, kind, id, byUid, reason)` sets `removed_at`, `removed_by`, `removed_reason` on
