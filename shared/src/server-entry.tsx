@@ -1,7 +1,7 @@
 /**
  * What every remote's server entry does (docs/adr/0016 "Step 3"), so a remote's `src/server.tsx`
  * only names its pages and fragments: `createServerEntry({...})` gives the two exports the render
- * sandbox calls (server/src/render/runner.ts).
+ * sandbox calls (server/src/platform/render/runner.ts).
  *
  * - `plan({ path, state: { auth }, fragment? })`: the first screen's GETs. The page's route
  *   prefetch (route-prefetch.ts: exactly the arguments its hooks use), or the fragment's, is run

@@ -133,7 +133,10 @@ export interface Standing {
 }
 
 export const SANCTION_MSG = {
-  /** What a freeze closes and what it leaves (server/src/http/sanctions.ts FROZEN_OPEN), after 期间 or 冻结期间用户. */
+  /**
+   * What a freeze closes and what it leaves (server/src/api/http/sanctions.ts FROZEN_OPEN), after
+   * 期间 or 冻结期间用户.
+   */
   frozenTerms: '不能发yy、评论、留言、转发或关注别人，仍可以屏蔽、举报、删除、设置隐私和导出数据',
   /** Every write of a frozen user others would see; the date is YYYY-MM-DD in China time. */
   frozen: (until: string, reason: string) => `你的账号因违反社区规则被冻结到${until}（${reason}），期间${SANCTION_MSG.frozenTerms}`,

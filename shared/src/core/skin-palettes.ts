@@ -1,7 +1,8 @@
 /**
  * The colours of every skin (default + six), as data: the browser's themes
  * (shared/src/theme/skins.ts) add their scenery to them, and the server's offline export page
- * (server/src/export) uses the same values. WCAG AA contrast of the pairs: theme/skins.test.ts.
+ * (server/src/features/export) uses the same values. WCAG AA contrast of the pairs:
+ * theme/skins.test.ts.
  */
 import type { SkinId } from './constants';
 

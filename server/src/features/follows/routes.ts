@@ -1,7 +1,8 @@
 /**
  * Follows and fans (docs/api.md "Follows"): follow and unfollow
  * (/api/follow/add, /remove), a user's lists (/api/follow/list/{uid}), and the "X 关注了你"
- * notices (/api/count/getfans, /clearfans, registered with the /count prefix beside count.ts).
+ * notices (/api/count/getfans, /clearfans, registered with the /count prefix beside
+ * features/notices/routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';

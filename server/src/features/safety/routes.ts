@@ -1,8 +1,8 @@
 /**
  * Block and privacy (docs/api.md "Safety" → "Block and privacy"): the caller's
  * block list (/api/block/*) and privacy settings (/api/user/privacy). What they change is enforced
- * by the write routes themselves (comment.ts, yy.ts, leave.ts, follow.ts: one rule, data/privacy.ts
- * mayWriteSql), by getuserinfo, visitor/get, follow/list and search/user.
+ * by the write routes themselves (features/comments, yy, board and follows: one rule,
+ * data/privacy.ts mayWriteSql), by getuserinfo, visitor/get, follow/list and search/user.
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -139,7 +139,10 @@ export async function blockRoutes(app: FastifyInstance, { pool, signer }: Safety
   });
 }
 
-/** /api/user/privacy: GET and POST (registered with the /user prefix beside user.ts's routes). */
+/**
+ * /api/user/privacy: GET and POST (registered with the /user prefix beside
+ * features/accounts/routes.ts).
+ */
 export async function privacyRoutes(app: FastifyInstance, { pool, signer }: SafetyRoutesOptions): Promise<void> {
   const auth = { preValidation: requireUser(signer) };
 

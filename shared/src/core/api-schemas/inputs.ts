@@ -45,7 +45,7 @@ export const pageQuery = (defaultSize: number) => pagedQuery(defaultSize, {});
 
 /**
  * A text value with no NUL character (PostgreSQL cannot store one): a malformed one answers
- * BAD_REQUEST. The document writes the rule as "not containing" (http/openapi.ts).
+ * BAD_REQUEST. The document writes the rule as "not containing" (server/src/api/http/openapi.ts).
  */
 export const textValue = (description: string) =>
   v.pipe(v.string(BAD_REQUEST), v.excludes('\u0000', BAD_REQUEST), v.description(`${description}; no NUL character`));
