@@ -23,8 +23,8 @@ import { fanNoticeRoutes, followRoutes } from './features/follows/routes';
 import { searchRoutes } from './features/search/routes';
 import { leaveReplyRoutes, leaveRoutes } from './features/board/routes';
 import { blockRoutes, privacyRoutes } from './features/safety/routes';
-import { topicRoutes } from './features/spaces/routes';
-import { userRoutes } from './features/accounts/routes';
+import { spaceRoutes, topicRoutes } from './features/spaces/routes';
+import { sessionRoutes, userRoutes } from './features/accounts/routes';
 import { visitorRoutes } from './features/visitors/routes';
 import { yyRoutes } from './features/yy/routes';
 import { exportRoutes, importRoutes } from './features/export/routes';
@@ -129,6 +129,9 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       // Bans and freezes on every route of the scope, like archive mode's hook.
       installSanctions(api, signer, standings);
       await api.register(openApiRoutes);
+      // /api/user: signing in, the space's owner record and board count, then the rest.
+      await api.register(sessionRoutes, { prefix: '/user', config, pool, signer });
+      await api.register(spaceRoutes, { prefix: '/user', config, pool, signer });
       await api.register(userRoutes, { prefix: '/user', config, pool, signer, storage });
       await api.register(yyRoutes, { prefix: '/yy', config, pool, signer, storage });
       await api.register(commentRoutes, { prefix: '/comment', config, pool, signer });

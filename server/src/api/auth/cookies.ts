@@ -4,6 +4,7 @@
  */
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
+import { ApiError, MSG } from '../http/errors';
 
 export const REFRESH_COOKIE = 'xb_refresh';
 export const REGISTER_COOKIE = 'xb_register';
@@ -56,4 +57,13 @@ export function clearCookie(reply: FastifyReply, name: string, secure: boolean):
   if (name !== REFRESH_COOKIE) return;
   reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(secure));
   reply.clearCookie(PAGE_COOKIE, pageOptions(secure));
+}
+
+/**
+ * The answer to a signed-in call whose account is gone: the refresh cookie cleared (with its hint
+ * and page session) and 401 `refresh`, so the client's refresh fails and it signs out.
+ */
+export function sessionGone(reply: FastifyReply, secure: boolean): ApiError {
+  clearCookie(reply, REFRESH_COOKIE, secure);
+  return new ApiError(401, MSG.sessionExpired, 'refresh');
 }

@@ -1,4 +1,7 @@
-/** The /api/user calls of docs/api.md. */
+/**
+ * The /api/user calls of docs/api.md but the space's (features/spaces/routes.ts): signing in and
+ * out, registration, the profile, signatures, skin and face.
+ */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   AddAccountSchema,
@@ -15,17 +18,15 @@ import {
   type CheckCookieData,
   type LoginData,
   type Sex,
-  type SpaceUser,
 } from '@xiaoba/shared/core';
 import { normaliseAnswer, type Config } from '../../config';
-import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, setRefreshCookie, setRegisterCookie } from '../../api/auth/cookies';
+import { clearCookie, REFRESH_COOKIE, REGISTER_COOKIE, REGISTER_TTL_SECONDS, sessionGone, setRefreshCookie, setRegisterCookie } from '../../api/auth/cookies';
 import { requireUser } from '../../api/auth/guard';
 import { clearLoginFailures, lockAccount, loginLockSeconds, recordLoginFailure } from './login-limit';
 import { hashPassword, verifyPassword } from '../../api/auth/passwords';
 import { issueRefreshToken, refreshTokenOwner, revokeRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../../api/auth/refresh';
 import { bannedMessage, readStanding, revokeAllSessions, withStanding } from '../../api/auth/standing';
 import type { TokenSigner } from '../../api/auth/tokens';
-import { boardLeaveCount } from '../board';
 import { isUniqueViolation, withTransaction, type Pool } from '../../data/pool';
 import {
   emailTaken,
@@ -33,36 +34,32 @@ import {
   findUserByUid,
   insertUser,
   replaceAvatar,
-  toSpaceUser,
   toUserInfo,
   touchLastLogin,
   updateCard,
   updateSignature,
   updateSkin,
 } from './queries';
-import { visitSpace } from '../visitors';
 import { parseBody } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
-import { idInput } from '@xiaoba/shared/api-schemas';
-import { readInput } from '../../api/http/route-input';
 import { jsonBody, routeSchema, text, typed } from '../../api/http/openapi';
 import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../../api/http/rate-limit';
 import { refuseForeignOrigin } from '../../api/http/security';
 import { fileFromAvatarUrl, removeFiles } from '../../uploads/store';
 import type { UploadStorage } from '../../uploads/storage';
 
-export interface UserRoutesOptions {
+export interface SessionRoutesOptions {
   config: Config;
   pool: Pool;
   signer: TokenSigner;
+}
+
+export interface UserRoutesOptions extends SessionRoutesOptions {
   storage: UploadStorage;
 }
 
 const WRONG_LOGIN = '米米号或密码错误';
 const EMAIL_TAKEN = '该邮箱已被注册！';
-const USER_NOT_FOUND = '用户不存在';
-/** `{id}` of a space's path: its schema and what its handler reads. */
-const SPACE_OWNER = idInput('id', USER_NOT_FOUND, 'the user');
 const SIGNATURE_SAVED = '签名档更新成功';
 
 const tags: ['user'] = ['user'];
@@ -101,14 +98,6 @@ const SCHEMA = {
     data: typed('CheckCookieData'),
   }),
   getinfo: routeSchema({ summary: "The caller's own UserInfo", tags, auth: true, data: typed('UserInfo') }),
-  getuserinfo: routeSchema({
-    summary: "A user's space data (records a visit to another's space)",
-    tags,
-    auth: true,
-    params: SPACE_OWNER,
-    data: typed('SpaceUser'),
-  }),
-  getleaves: routeSchema({ summary: "The number of messages on the caller's own board", tags, auth: true, data: { type: 'integer' } }),
   updatelogin: routeSchema({
     summary: "Record the caller's login time (also //updatelogin)",
     tags,
@@ -188,13 +177,19 @@ const SCHEMA = {
   }),
 };
 
-export async function userRoutes(app: FastifyInstance, { config, pool, signer, storage }: UserRoutesOptions): Promise<void> {
-  // Before the schema check: a caller without a token learns nothing about the input rules.
-  const auth = { preValidation: requireUser(signer) };
-  // The calls that read or set the refresh/registration cookies answer only our own pages.
-  // onRequest: before the body is read or checked, so a foreign page learns nothing.
-  const sameOrigin = { onRequest: refuseForeignOrigin };
-  const registerLimit = config.rateLimits.register;
+// Before the schema check: a caller without a token learns nothing about the input rules.
+const authOf = (signer: TokenSigner) => ({ preValidation: requireUser(signer) });
+// The calls that read or set the refresh/registration cookies answer only our own pages.
+// onRequest: before the body is read or checked, so a foreign page learns nothing.
+const sameOrigin = { onRequest: refuseForeignOrigin };
+
+/**
+ * Signing in and out: login, logout, refresh, checkcookie and getinfo. Registered before the space
+ * calls of features/spaces and userRoutes, under the same /user prefix, so the OpenAPI document
+ * lists the /api/user calls in one order.
+ */
+export async function sessionRoutes(app: FastifyInstance, { config, pool, signer }: SessionRoutesOptions): Promise<void> {
+  const auth = authOf(signer);
   const secure = config.cookieSecure;
 
   /** Sets the refresh cookie and, naming that token, the page session that goes with it. */
@@ -210,10 +205,7 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     return signer.signAccess(uid, config.accessTokenTtlSeconds);
   }
 
-  const expired = (reply: FastifyReply): ApiError => {
-    clearCookie(reply, REFRESH_COOKIE, secure);
-    return new ApiError(401, MSG.sessionExpired, 'refresh');
-  };
+  const expired = (reply: FastifyReply): ApiError => sessionGone(reply, secure);
 
   app.post('/login', { ...sameOrigin, schema: SCHEMA.login }, async (request, reply) => {
     const input = parseBody(LoginSchema, request.body);
@@ -288,46 +280,14 @@ export async function userRoutes(app: FastifyInstance, { config, pool, signer, s
     if (!user) throw expired(reply); // the account is gone: end the session
     return ok('获取成功', withStanding(toUserInfo(user), await readStanding(pool, request.uid)));
   });
+}
 
-  app.get('/getuserinfo/:id', { ...auth, schema: SCHEMA.getuserinfo }, async (request) => {
-    const { id: uid } = readInput(SPACE_OWNER, request.params);
-    const user = await findUserByUid(pool, uid);
-    if (!user) throw new ApiError(404, USER_NOT_FOUND);
-    const space = toSpaceUser(user);
-    if (uid === request.uid) return ok('获取成功', space);
-    // The space page calls this: a signed-in user opening another's space is a visit (once a UTC
-    // day per visitor and space; later ones move its time), not recorded when the owner blocked
-    // them; read with it, what the owner allows them (docs/api.md "Safety"). A failure of the visit
-    // must not cost the page (e.g. the visitor's account is gone): logged, and the access read
-    // alone. An archive records nothing.
-    const record = !config.archiveMode;
-    const access = await visitSpace(pool, uid, request.uid, record).catch(async (err: unknown) => {
-      if (!record) throw err;
-      request.log.warn({ err }, 'recording a visit failed');
-      return visitSpace(pool, uid, request.uid, false);
-    });
-    if (!access) throw new ApiError(404, USER_NOT_FOUND); // deleted in the meantime
-    const { lastTime, ...shown } = space;
-    return ok<SpaceUser>('获取成功', {
-      ...shown,
-      birthday: access.showBirthday ? space.birthday : '',
-      // Hidden: no field at all (the page shows 未知, as for a user who never logged in).
-      ...(access.showLastLogin ? { lastTime } : {}),
-      blocked: access.blockedByViewer,
-      following: access.following,
-      mayComment: access.mayComment,
-      mayLeave: access.mayLeave,
-      mayFollow: access.mayFollow,
-      mayRepost: access.mayRepost,
-    });
-  });
-
-  /** Own board's message count. */
-  app.get('/getleaves', { ...auth, schema: SCHEMA.getleaves }, async (request, reply) => {
-    const count = await boardLeaveCount(pool, request.uid, request.uid);
-    if (count === null) throw expired(reply);
-    return ok('获取成功', count);
-  });
+/** The caller's profile, registration, signatures, skin and face. */
+export async function userRoutes(app: FastifyInstance, { config, pool, signer, storage }: UserRoutesOptions): Promise<void> {
+  const auth = authOf(signer);
+  const registerLimit = config.rateLimits.register;
+  const secure = config.cookieSecure;
+  const expired = (reply: FastifyReply): ApiError => sessionGone(reply, secure);
 
   // The original site calls it as /api/user//updatelogin; the router ignores duplicate slashes.
   app.patch('/updatelogin', { ...auth, schema: SCHEMA.updatelogin }, async (request, reply) => {
