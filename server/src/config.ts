@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { LIVE_HEARTBEAT_MS } from '@xiaoba/shared/core';
 import { REPO_ROOT } from './paths';
-import type { Isolation } from './platform/render/sandbox';
+import type { Isolation } from './platform/render/isolation';
 
 export interface QuizAnswers {
   name: string[];

@@ -22,7 +22,7 @@ import { REPO_ROOT } from '../../paths';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { buildTestRunner } from '../../test/render';
 import { createUser, PASSWORD } from '../../test/users';
-import { probeIsolation } from './sandbox';
+import { probeIsolation } from './isolation';
 
 const built = ['shell', 'mf-space', 'mf-home'].every((ws) => existsSync(path.join(REPO_ROOT, ws, 'dist/server/entry.mjs')));
 const isolation = probeIsolation();

@@ -13,7 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { TEST_JWT_SECRET } from '../../test/helpers';
 import { buildTestRunner } from '../../test/render';
-import { createRenderSandbox, probeIsolation, runnerExecArgv, type RenderLog, type RenderSandbox } from './sandbox';
+import { probeIsolation, runnerExecArgv } from './isolation';
+import { createRenderSandbox, type RenderLog, type RenderSandbox } from './sandbox';
 
 let base: string;
 let root: string;

@@ -30,12 +30,13 @@
  * Children exit when their IPC channel closes (the server exits or dies, or `close()`), and the
  * server kills them in its `exit` hook too.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { realpath as realpathCallback, realpathSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { realpath as realpathCallback, realpathSync } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { firstPoolUid, launchFor, probeIsolation, readableByOthers, type Containment, type Isolation, type Launch } from './isolation';
 
 // The system's realpath(3), one call: fs/promises' realpath walks the path in JavaScript, an lstat
 // per component, and was a tenth of a server-rendered page's CPU time.
@@ -79,70 +80,6 @@ export interface RenderSandboxOptions {
   isolation?: Isolation;
 }
 
-/**
- * What the OS offers to contain a child, beyond Node's permission model:
- * - `net`: the arguments of `unshare` that give it a network namespace of its own (no interface
- *   up: no connection of any kind), or null when that cannot be had;
- * - `uidBase`: when the server runs as root, where the user ids its pools run as start (one per
- *   root, in a block per sandbox; no supplementary groups, no capabilities): such a child can signal no process of another
- *   user. Null when the server cannot switch users.
- */
-export interface Isolation {
-  net: string[] | null;
-  uidBase: number | null;
-}
-
-/** How one pool's children are contained: what the probe found, and whether its root is readable by its user. */
-export interface Containment {
-  network: boolean;
-  signals: boolean;
-}
-
-/** The pools' user ids: high, unnamed ids that no account or file on a usual machine has. */
-export const RENDER_UID_BASE = 2_130_000_000;
-/** Each sandbox takes a block of this many ids (its pools'), chosen by its process and order, so two servers on one machine do not share ids. */
-const UID_BLOCK = 64;
-const UID_BLOCKS = 250_000;
-let sandboxes = 0;
-
-let probed: Isolation | undefined;
-
-/**
- * Tries once (then remembers) what contains a child here: `unshare --net` (as root), or `unshare
- * --user --net` (an unprivileged user namespace) otherwise; and a switch of user id, as root only.
- */
-export function probeIsolation(): Isolation {
-  if (probed) return probed;
-  const works = (args: string[]) => {
-    try {
-      return spawnSync('unshare', [...args, 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
-    } catch {
-      return false;
-    }
-  };
-  const root = process.getuid?.() === 0;
-  const net = root ? ['--net'] : ['--user', '--net'];
-  const hasNet = works(net);
-  const uid = String(RENDER_UID_BASE);
-  const canSwitch = root && (hasNet ? works([...net, '--setgid', uid, '--setuid', uid]) : true);
-  probed = { net: hasNet ? net : null, uidBase: canSwitch ? RENDER_UID_BASE : null };
-  return probed;
-}
-
-/** Whether a user that is neither the owner nor in the group may read `file` (a folder: list and enter it), and enter each folder above it. */
-export function readableByOthers(file: string): boolean {
-  try {
-    const stat = statSync(file);
-    if ((stat.mode & 0o004) === 0 || (stat.isDirectory() && (stat.mode & 0o001) === 0)) return false;
-    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
-      if ((statSync(dir).mode & 0o001) === 0) return false;
-      if (path.dirname(dir) === dir) return true;
-    }
-  } catch {
-    return false;
-  }
-}
-
 export interface RenderSandbox {
   render(request: RenderRequest): Promise<RenderResult>;
   /** How an entry's children are (or would be) contained; null for an entry outside the roots. */
@@ -155,13 +92,6 @@ export const RESTART_MIN_MS = 100;
 export const RESTART_MAX_MS = 5000;
 /** Longest line of a child's output passed to the log. */
 const LOG_LINE_MAX = 2000;
-
-/** The command-line options of a child: the permission model with reads limited to the runner and the roots. */
-export function runnerExecArgv(runner: string, roots: readonly string[], maxOldSpaceMb: number): string[] {
-  // Node 22.13+/23.5+ call it --permission; Node 20 only knows --experimental-permission.
-  const permission = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
-  return [permission, '--no-warnings', `--max-old-space-size=${maxOldSpaceMb}`, ...[runner, ...roots].map((p) => `--allow-fs-read=${p}`)];
-}
 
 interface Job {
   entry: string;
@@ -186,15 +116,12 @@ interface Slot {
 }
 
 /** The children of one root (one remote's server build), its queue, and how they are started. */
-interface Pool {
+interface Pool extends Launch {
   root: string;
   realRoot: string;
   slots: Slot[];
   queue: Job[];
   started: boolean;
-  command: string;
-  args: string[];
-  containment: Containment;
 }
 
 function isInsideRoot(file: string, root: string): boolean {
@@ -209,8 +136,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
   const isolation = options.isolation ?? probeIsolation();
   const maxOldSpaceMb = options.maxOldSpaceMb ?? 128;
   const runnerReadable = readableByOthers(runner);
-  if (options.roots.length > UID_BLOCK) throw new Error(`render sandbox: at most ${UID_BLOCK} roots`);
-  const firstUid = isolation.uidBase === null ? null : isolation.uidBase + ((process.pid * 8 + sandboxes++) % UID_BLOCKS) * UID_BLOCK;
+  const firstUid = firstPoolUid(isolation, options.roots.length);
   const unreadable: string[] = [];
   const pools: Pool[] = options.roots.map((given, index) => {
     const root = path.resolve(given);
@@ -221,13 +147,9 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
     } catch {
       // A root not there yet: its entries are answered `error` (no such entry).
     }
-    // Another user can start the runner only if it may read it and the root.
-    const switchUser = isolation.uidBase !== null && runnerReadable && readableByOthers(realRoot);
-    if (isolation.uidBase !== null && !switchUser) unreadable.push(root);
-    const nodeArgs = [...runnerExecArgv(runner, [root], maxOldSpaceMb), runner];
-    const uid = String((firstUid ?? 0) + index);
-    const wrap = [...(isolation.net ?? []), ...(switchUser ? ['--setgid', uid, '--setuid', uid] : [])];
-    const viaUnshare = isolation.net !== null || switchUser;
+    const uid = firstUid === null ? null : firstUid + index;
+    const launch = launchFor({ runner, runnerReadable, root, realRoot, uid, isolation, maxOldSpaceMb });
+    if (isolation.uidBase !== null && !launch.containment.signals) unreadable.push(root);
     return {
       root,
       realRoot,
@@ -240,9 +162,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       })),
       queue: [],
       started: false,
-      command: viaUnshare ? 'unshare' : process.execPath,
-      args: viaUnshare ? [...wrap, '--', process.execPath, ...nodeArgs] : nodeArgs,
-      containment: { network: isolation.net !== null, signals: switchUser },
+      ...launch,
     };
   });
   log.info(
