@@ -66,7 +66,7 @@ export const DEMO_VISITS: DemoVisit[] = [
 export async function seedDemoBoards(db: Queryable, uids: number[], now = Math.floor(Date.now() / 1000)): Promise<void> {
   for (const l of DEMO_LEAVES) {
     const ctime = now - l.ago;
-    const leaveId = await insertLeave(db, { fuid: uids[l.board]!, uid: uids[l.author]!, content: l.content, ctime });
+    const leaveId = await insertLeave(db, { owner: uids[l.board]!, uid: uids[l.author]!, content: l.content, ctime });
     for (const [who, after, content] of l.replies ?? []) {
       await insertReply(db, { leaveId: leaveId!, uid: uids[who]!, content, ctime: Math.min(now, ctime + after * MINUTE) });
     }

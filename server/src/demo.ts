@@ -284,8 +284,8 @@ async function seedDemoSpaces(db: Queryable, storage: UploadStorage, uids: numbe
   for (const p of DEMO_POSTS) {
     const uid = uids[p.author]!;
     const ctime = now - p.ago;
-    const transpondId = p.repostOf ? posts.get(p.repostOf)!.id : null;
-    const id = await insertYy(db, { uid, content: p.content, transpondId, ctime });
+    const sourceId = p.repostOf ? posts.get(p.repostOf)!.id : null;
+    const id = await insertYy(db, { uid, content: p.content, transpondId: sourceId, ctime });
     if (p.pictures) {
       const files: string[] = [];
       for (const name of p.pictures) {

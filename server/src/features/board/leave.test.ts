@@ -143,7 +143,7 @@ describe('GET /api/leave/get/{fuid}', () => {
     const now = Math.floor(Date.now() / 1000);
     for (let i = 0; i < 23; i++) {
       const uid = i % 2 === 0 ? writer.uid : stranger.uid;
-      const id = await insertLeave(t.pool, { fuid: fresh.uid, uid, content: `第${i}条`, ctime: now - 100 + i });
+      const id = await insertLeave(t.pool, { owner: fresh.uid, uid, content: `第${i}条`, ctime: now - 100 + i });
       ids.push(id!);
     }
   });

@@ -40,13 +40,13 @@ const NOT_BLOCKED = (alias: string, viewer: string) => `NOT EXISTS (SELECT 1 FRO
  * users the viewer blocked: counted only when the viewer blocked anyone), or null when there is no
  * such user.
  */
-export async function boardLeaveCount(db: Queryable, fuid: number, viewer: number | null = null): Promise<number | null> {
+export async function boardLeaveCount(db: Queryable, owner: number, viewer: number | null = null): Promise<number | null> {
   const { rows } = await db.query<{ leave_count: number }>(
     `SELECT u.leave_count - CASE WHEN EXISTS (SELECT 1 FROM blocks WHERE uid = $2)
        THEN (SELECT count(*)::int FROM leaves l JOIN blocks b ON b.uid = $2 AND b.blocked_uid = l.uid WHERE l.fuid = $1 AND l.removed_at IS NULL)
        ELSE 0 END AS leave_count
      FROM users u WHERE u.uid = $1`,
-    [fuid, viewer],
+    [owner, viewer],
   );
   return rows[0]?.leave_count ?? null;
 }
@@ -85,14 +85,14 @@ function toLeave(row: LeaveRow, replies: LeaveReply[]): LeaveMessage {
  * One page of a board as `viewer` sees it (removed messages and those of the users the viewer
  * blocked left out), newest first, each message with its replies oldest first.
  */
-export async function listLeaves(db: Queryable, fuid: number, limit: number, offset: number, viewer: number | null = null): Promise<LeaveMessage[]> {
+export async function listLeaves(db: Queryable, owner: number, limit: number, offset: number, viewer: number | null = null): Promise<LeaveMessage[]> {
   const { rows } = await db.query<LeaveRow>(
     `SELECT ${LEAVE_COLUMNS}
      FROM (SELECT * FROM leaves m WHERE m.fuid = $1 AND m.removed_at IS NULL AND ${NOT_BLOCKED('m', '$4')}
            ORDER BY m.ctime DESC, m.leave_id DESC LIMIT $2 OFFSET $3) l
      JOIN users u ON u.uid = l.uid
      ORDER BY l.ctime DESC, l.leave_id DESC`,
-    [fuid, limit, offset, viewer],
+    [owner, limit, offset, viewer],
   );
   const replies = await repliesOf(
     db,
@@ -131,13 +131,14 @@ export async function findLeaveKey(db: Queryable, leaveId: number, lock: 'update
  * Adds one to the board owner's message count, which also locks that user row until the end of
  * the transaction. False when there is no such user.
  */
-export async function bumpLeaveCount(db: Queryable, fuid: number, delta: 1 | -1): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE users SET leave_count = leave_count + $2 WHERE uid = $1', [fuid, delta]);
+export async function bumpLeaveCount(db: Queryable, owner: number, delta: 1 | -1): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE users SET leave_count = leave_count + $2 WHERE uid = $1', [owner, delta]);
   return (rowCount ?? 0) > 0;
 }
 
 export interface NewLeave {
-  fuid: number;
+  /** The board's owner. */
+  owner: number;
   uid: number;
   content: string;
   /** Unix seconds; now when absent (the demo data sets it). */
@@ -146,12 +147,12 @@ export interface NewLeave {
 
 /** Inserts a message and counts it on the owner's board; call inside a transaction. */
 export async function insertLeave(db: Queryable, leave: NewLeave): Promise<number | null> {
-  if (!(await bumpLeaveCount(db, leave.fuid, 1))) return null;
+  if (!(await bumpLeaveCount(db, leave.owner, 1))) return null;
   const { rows } = await db.query<{ leave_id: number }>(
     `INSERT INTO leaves (fuid, uid, content, ctime)
      VALUES ($1, $2, $3, coalesce(to_timestamp($4::double precision), now()) AT TIME ZONE 'UTC')
      RETURNING leave_id`,
-    [leave.fuid, leave.uid, leave.content, leave.ctime ?? null],
+    [leave.owner, leave.uid, leave.content, leave.ctime ?? null],
   );
   return rows[0]!.leave_id;
 }

@@ -97,7 +97,7 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
       if (allowed === null) throw new ApiError(404, LEAVE_MSG.userNotFound);
       if (!allowed) throw new ApiError(403, BLOCK_MSG.notAllowed);
       // Counts the message on the owner's board, or finds there is no such user (nothing counted).
-      const id = await insertLeave(db, { fuid: input.fuid, uid, content: input.content });
+      const id = await insertLeave(db, { owner: input.fuid, uid, content: input.content });
       if (id === null) throw new ApiError(404, LEAVE_MSG.userNotFound);
       // After the existence check, so a message to nobody is not counted against the writer;
       // a 429 rolls the insert back.
@@ -110,14 +110,14 @@ export async function leaveRoutes(app: FastifyInstance, { config, pool, signer }
   });
 
   app.get('/get/:fuid', { ...auth, schema: SCHEMA.get }, async (request) => {
-    const { fuid } = readInput(OWNER, request.params);
+    const { fuid: owner } = readInput(OWNER, request.params);
     const { pageNum, pageSize } = readInput(PAGE, request.query);
     // As the caller sees it: removed messages and those of users they blocked are not counted nor listed.
-    const total = await boardLeaveCount(pool, fuid, request.uid);
+    const total = await boardLeaveCount(pool, owner, request.uid);
     if (total === null) throw new ApiError(404, LEAVE_MSG.userNotFound);
     const offset = (pageNum - 1) * pageSize;
     // Beyond the last page there is nothing to read (no scan through OFFSET).
-    const records = offset < total ? await listLeaves(pool, fuid, pageSize, offset, request.uid) : [];
+    const records = offset < total ? await listLeaves(pool, owner, pageSize, offset, request.uid) : [];
     const page: Page<LeaveMessage> = { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize };
     return ok('获取成功', page);
   });

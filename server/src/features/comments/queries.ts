@@ -59,14 +59,14 @@ function toComment(r: CommentRow): YyComment {
  * A yy's comments, oldest first: the newest COMMENTS_MAX of them, removed ones left out, and for a
  * `viewer` those of the users they blocked (wherever they wrote them).
  */
-export async function listComments(db: Queryable, weiboId: number, viewer: number | null = null): Promise<YyComment[]> {
+export async function listComments(db: Queryable, yyId: number, viewer: number | null = null): Promise<YyComment[]> {
   const { rows } = await db.query<CommentRow>(
     `SELECT * FROM (${COMMENT_SELECT(
       'c.weibo_id = $1 AND c.removed_at IS NULL AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $3 AND b.blocked_uid = c.uid)',
       'ORDER BY c.ctime DESC, c.comment_id DESC LIMIT $2',
     )}) newest
      ORDER BY ctime, comment_id`,
-    [weiboId, COMMENTS_MAX, viewer],
+    [yyId, COMMENTS_MAX, viewer],
   );
   return rows.map(toComment);
 }
@@ -76,11 +76,11 @@ export async function findComment(db: Queryable, commentId: number): Promise<YyC
   return rows[0] ? toComment(rows[0]) : null;
 }
 
-/** The author of a visible comment of `weiboId`, or null when that yy has no such comment. */
-export async function commentAuthorIn(db: Queryable, commentId: number, weiboId: number): Promise<number | null> {
+/** The author of a visible comment of yy `yyId`, or null when that yy has no such comment. */
+export async function commentAuthorIn(db: Queryable, commentId: number, yyId: number): Promise<number | null> {
   const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 AND weibo_id = $2 AND removed_at IS NULL', [
     commentId,
-    weiboId,
+    yyId,
   ]);
   return rows[0]?.uid ?? null;
 }
@@ -102,12 +102,12 @@ export interface NewComment {
  * while their privacy lets others comment); read
  * in the same statement, a primary-key probe of `blocks`, so the check costs no round trip.
  */
-export async function countComment(db: Queryable, weiboId: number, commenter = 0): Promise<{ yyUid: number; allowed: boolean } | null> {
+export async function countComment(db: Queryable, yyId: number, commenter = 0): Promise<{ yyUid: number; allowed: boolean } | null> {
   const { rows } = await db.query<{ uid: number; allowed: boolean }>({
     name: 'comment-count',
     text: `UPDATE yy SET comment_count = comment_count + 1 WHERE weibo_id = $1 AND removed_at IS NULL
       RETURNING yy.uid, (SELECT ${mayWriteSql('comment', 'u', '$2')} FROM users u WHERE u.uid = yy.uid) AS allowed`,
-    values: [weiboId, commenter],
+    values: [yyId, commenter],
   });
   const row = rows[0];
   return row ? { yyUid: row.uid, allowed: row.allowed } : null;

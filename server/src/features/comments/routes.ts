@@ -97,9 +97,9 @@ export async function commentRoutes(app: FastifyInstance, { config, pool, signer
   });
 
   app.get('/getComment', { ...auth, schema: SCHEMA.getComment }, async (request) => {
-    const { weiboId } = readInput(YY_ID, request.query);
-    if (!(await findYyKey(pool, weiboId))) throw new ApiError(404, COMMENT_MSG.yyNotFound);
-    return ok('获取成功', await listComments(pool, weiboId, request.uid));
+    const { weiboId: yyId } = readInput(YY_ID, request.query);
+    if (!(await findYyKey(pool, yyId))) throw new ApiError(404, COMMENT_MSG.yyNotFound);
+    return ok('获取成功', await listComments(pool, yyId, request.uid));
   });
 
   app.delete('/delete', { ...auth, schema: SCHEMA.delete }, async (request) => {

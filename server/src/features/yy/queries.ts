@@ -118,11 +118,11 @@ export async function followPage(db: Queryable, viewer: number, limit: number, o
  * One yy as `viewer` sees it in a list (yy_page_rows: a repost of a blocked user's yy shows its
  * source as deleted); null when it does not exist, was removed, or is by a user the viewer blocked.
  */
-export async function findYy(db: Queryable, weiboId: number, viewer: number | null = null): Promise<Yy | null> {
+export async function findYy(db: Queryable, yyId: number, viewer: number | null = null): Promise<Yy | null> {
   const { rows } = await db.query<PageRow>({
     name: 'yy-one',
     text: 'SELECT * FROM yy_page_rows(1, ARRAY[$1::bigint], $2)',
-    values: [weiboId, viewer],
+    values: [yyId, viewer],
   });
   const r = rows[0];
   return r && r.weibo_id !== null ? toYy(r, r.files, r.s_files) : null;
@@ -138,9 +138,9 @@ export interface YyKey {
  * The bare row of a visible yy, locked for the transaction when `lock` (delete, comment count). A
  * removed yy is not found: it cannot be reposted, deleted or read (kept for a restore).
  */
-export async function findYyKey(db: Queryable, weiboId: number, lock = false): Promise<YyKey | null> {
+export async function findYyKey(db: Queryable, yyId: number, lock = false): Promise<YyKey | null> {
   const { rows } = await db.query<YyKey>(`SELECT weibo_id, uid, transpond_id FROM yy WHERE weibo_id = $1 AND removed_at IS NULL${lock ? ' FOR UPDATE' : ''}`, [
-    weiboId,
+    yyId,
   ]);
   return rows[0] ?? null;
 }
@@ -163,7 +163,7 @@ export interface NewYy {
   ctime?: number;
 }
 
-/** Inserts a yy and counts it (author and site). Returns its weiboId. */
+/** Inserts a yy and counts it (author and site). Returns its id. */
 export async function insertYy(db: Queryable, yy: NewYy): Promise<number> {
   const { rows } = await db.query<{ weibo_id: number }>(
     `INSERT INTO yy (uid, content, transpond_id, ctime)
@@ -179,12 +179,12 @@ export async function insertYy(db: Queryable, yy: NewYy): Promise<number> {
  * Attaches uploads (by stored file, in this order) to a yy: only uploads of `uid` that no yy uses
  * yet. Returns how many were attached; the caller rolls back when that is fewer than asked.
  */
-export async function claimUploads(db: Queryable, weiboId: number, uid: number, files: string[]): Promise<number> {
+export async function claimUploads(db: Queryable, yyId: number, uid: number, files: string[]): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE uploads u SET weibo_id = $1, position = t.pos
      FROM unnest($3::text[]) WITH ORDINALITY AS t(file, pos)
      WHERE u.file = t.file AND u.uid = $2 AND u.weibo_id IS NULL`,
-    [weiboId, uid, files],
+    [yyId, uid, files],
   );
   return rowCount ?? 0;
 }

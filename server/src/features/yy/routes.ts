@@ -133,8 +133,9 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
     const files = input.images.map(fileFromUploadUrl);
     if (files.some((f) => f === null)) throw new ApiError(400, YY_MSG.imagesInvalid);
     const uid = request.uid;
-    const { weiboId, repost } = await withPosterLock(pool, uid, async (db) => {
-      let transpondId: number | null = null;
+    const { yyId, repost } = await withPosterLock(pool, uid, async (db) => {
+      // The yy this one reposts, if any.
+      let sourceId: number | null = null;
       if (input.transpondId > 0) {
         // Reposting a repost reposts its original (the root), so a chain never forms.
         const target = await findYyKey(db, input.transpondId);
@@ -143,26 +144,26 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
         // Both the original's author and the repost's own must let the caller repost (their
         // `repost` setting, and no block: the same 403 either way).
         if (!(await allAllow(db, 'repost', [root.uid, target!.uid], uid))) throw new ApiError(403, BLOCK_MSG.notAllowed);
-        transpondId = root.weibo_id;
+        sourceId = root.weibo_id;
       } else if (input.content !== '' && (await postedSameText(db, uid, input.content, DUPLICATE_WINDOW_SECONDS))) {
         throw new ApiError(409, DUPLICATE_TEXT);
       }
       await takePostSlot(db, uid, 'yy', postLimits);
-      const id = await insertYy(db, { uid, content: input.content, transpondId });
+      const id = await insertYy(db, { uid, content: input.content, transpondId: sourceId });
       if (files.length > 0 && (await claimUploads(db, id, uid, files as string[])) !== files.length) {
         throw new ApiError(400, YY_MSG.imagesInvalid);
       }
-      return { weiboId: id, repost: transpondId !== null };
+      return { yyId: id, repost: sourceId !== null };
     });
-    const yy = await findYy(pool, weiboId, uid);
+    const yy = await findYy(pool, yyId, uid);
     if (!yy) throw new ApiError(404, YY_MSG.yyNotFound); // deleted in the meantime
     return ok(repost ? YY_MSG.reposted : YY_MSG.posted, yy);
   });
 
   app.delete('/deleteyy', { ...auth, schema: SCHEMA.deleteyy }, async (request) => {
-    const { weiboId } = readInput(YY_ID, request.query);
+    const { weiboId: yyId } = readInput(YY_ID, request.query);
     const files = await withTransaction(pool, async (db) => {
-      const key = await findYyKey(db, weiboId, true);
+      const key = await findYyKey(db, yyId, true);
       if (!key) throw new ApiError(404, YY_MSG.yyNotFound);
       if (key.uid !== request.uid) throw new ApiError(403, YY_MSG.forbidden);
       return deleteYy(db, key);
