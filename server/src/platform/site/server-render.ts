@@ -36,7 +36,7 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
   // Each remote's published entries get a folder (a root, so a pool of children) of their own.
   for (const name of remotes) {
     await mkdir(path.join(cacheDir, name), { recursive: true });
-    // Entered and read by that pool's own user (platform/render/sandbox.ts), whatever the server's umask.
+    // Entered and read by that pool's own user (platform/render/isolation.ts), whatever the server's umask.
     await chmod(path.join(cacheDir, name), 0o755);
   }
   await chmod(cacheDir, 0o755);
