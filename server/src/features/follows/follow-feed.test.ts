@@ -45,7 +45,7 @@ beforeAll(async () => {
   await follow(alice, bob);
   await follow(alice, carol);
   await follow(bob, alice);
-  await t.pool.query('ANALYZE');
+  await t.pool.query('VACUUM ANALYZE');
 });
 afterAll(() => t.close());
 
@@ -101,7 +101,7 @@ describe('GET /api/yy/getfollowyy', () => {
       await follow(dave, m);
     }
     await follow(dave, stranger);
-    await t.pool.query('ANALYZE');
+    await t.pool.query('VACUUM ANALYZE');
     const expected = [...many]
       .reverse()
       .map((m) => `多${m.uid}`)
@@ -141,7 +141,7 @@ describe('follow_page plans (migration 019)', () => {
     await t.pool.query(`INSERT INTO yy (uid, content, ctime) SELECT $1, 'p' || g, now() - make_interval(secs => g) FROM generate_series(1, 3000) g`, [
       rows[0].followed_uid,
     ]);
-    await t.pool.query('ANALYZE');
+    await t.pool.query('VACUUM ANALYZE');
     const dense = await followPlans(dave.uid);
     expect(dense).toMatch(/Index Only Scan Backward using yy_ctime_idx on yy y/);
     expect(dense).toMatch(/follows_pkey on follows f[^\n]*\n\s*Index Cond: \(\(uid = \$1\) AND \(followed_uid >= w\.uid\) AND \(followed_uid <= w\.uid\)\)/);

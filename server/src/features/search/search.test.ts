@@ -229,7 +229,7 @@ describe('search_yy_page paths (server/sql/30_search_yy_page.sql)', () => {
     );
     await t.pool.query(`UPDATE users SET yy_count = yy_count + 6000 WHERE uid = $1`, [bob.uid]);
     await t.pool.query(`UPDATE site_counters SET value = value + 6000 WHERE name = 'yy'`);
-    await t.pool.query('ANALYZE');
+    await t.pool.query('VACUUM ANALYZE');
     // Old and rare: beyond the window, found through the index.
     expect(await texts(alice, '晚霞')).toEqual(['月下独酌，晚霞满天', '今天去爬山了，山顶的晚霞太美了']);
     const rare = await searchPlans(alice.uid, '晚霞');

@@ -87,7 +87,7 @@ describe('yy_page plans (server/sql/30_yy_page.sql)', () => {
     await pool.query(`INSERT INTO yy (uid, content, ctime) SELECT $1, 'p' || g, now() - make_interval(secs => g) FROM generate_series(1, 3000) g`, [many]);
     await pool.query('UPDATE users SET yy_count = yy_count + 3000 WHERE uid = $1', [many]);
     await pool.query(`UPDATE site_counters SET value = value + 3000 WHERE name = 'yy'`);
-    await pool.query('ANALYZE');
+    await pool.query('VACUUM ANALYZE');
     try {
       for (const uid of [many, ann]) {
         const plans = await yyPagePlans(uid);
