@@ -1,7 +1,7 @@
 /**
  * Types of the /api contract (docs/api.md). Shared by the browser client and the server. The
- * answers' types are inferred from their declarations in api-schemas/ (type-only imports: no
- * bytes in a page); the request bodies are checked by validation.ts.
+ * answers' and the request bodies' types are inferred from their declarations in api-schemas/
+ * (type-only imports: no bytes in a page); the request bodies' rules are validation.ts's.
  */
 import type * as v from 'valibot';
 import type * as S from './api-schemas';
@@ -26,29 +26,10 @@ export type RefreshData = v.InferOutput<typeof S.RefreshDataSchema>;
 export type LoginData = v.InferOutput<typeof S.LoginDataSchema>;
 export type SpaceUser = v.InferOutput<typeof S.SpaceUserSchema>;
 
-export interface LoginBody {
-  username: string;
-  password: string;
-}
-export interface ValitedRegisterBody {
-  email: string;
-  name: string;
-  fans: string;
-  message: string;
-  weibo: string;
-}
-export interface AddAccountBody {
-  email: string;
-  lockedPassword: string;
-  uname: string;
-  sex: Sex;
-  birthday: string;
-}
-export interface CardUpdateBody {
-  name: string;
-  sex: Sex;
-  birthday: string;
-}
+export type LoginBody = v.InferOutput<typeof S.LoginBodySchema>;
+export type ValitedRegisterBody = v.InferOutput<typeof S.ValitedRegisterBodySchema>;
+export type AddAccountBody = v.InferOutput<typeof S.AddAccountBodySchema>;
+export type CardUpdateBody = v.InferOutput<typeof S.CardUpdateBodySchema>;
 export type CheckCookieData = v.InferOutput<typeof S.CheckCookieDataSchema>;
 
 // ---- lists, yy posts and comments (docs/api.md "yy and comments") ---------------------------
@@ -60,20 +41,10 @@ export type Yy = v.InferOutput<typeof S.YySchema>;
 export type YyComment = v.InferOutput<typeof S.YyCommentSchema>;
 
 /** POST /api/yy/createyy. An original has text and/or images; a repost has transpondId and optional words. */
-export interface CreateYyBody {
-  content: string;
-  /** URLs answered by POST /api/yy/upload to the same user, at most 9. Not with transpondId. */
-  images?: string[];
-  transpondId?: number;
-}
+export type CreateYyBody = v.InferOutput<typeof S.CreateYyBodySchema>;
 
 /** POST /api/comment/add. replyCommentId and replyUid are 0 for a plain comment. */
-export interface AddCommentBody {
-  content: string;
-  weiboId: number;
-  replyCommentId?: number;
-  replyUid?: number;
-}
+export type AddCommentBody = v.InferOutput<typeof S.AddCommentBodySchema>;
 
 export type UploadData = v.InferOutput<typeof S.UploadDataSchema>;
 
@@ -82,15 +53,8 @@ export type UploadData = v.InferOutput<typeof S.UploadDataSchema>;
 export type LeaveReply = v.InferOutput<typeof S.LeaveReplySchema>;
 export type LeaveMessage = v.InferOutput<typeof S.LeaveMessageSchema>;
 
-export interface AddLeaveBody {
-  content: string;
-  fuid: number;
-}
-
-export interface AddLeaveReplyBody {
-  content: string;
-  leaveId: number;
-}
+export type AddLeaveBody = v.InferOutput<typeof S.AddLeaveBodySchema>;
+export type AddLeaveReplyBody = v.InferOutput<typeof S.AddLeaveReplyBodySchema>;
 
 export type Visitor = v.InferOutput<typeof S.VisitorSchema>;
 export type VisitorList = v.InferOutput<typeof S.VisitorListSchema>;
@@ -102,7 +66,4 @@ export type CommentNotice = v.InferOutput<typeof S.CommentNoticeSchema>;
 export type CommentNotices = v.InferOutput<typeof S.CommentNoticesSchema>;
 
 /** POST /api/count/clearcomments (body optional): marks read the notices up to `upTo`, or all. */
-export interface ClearNoticesBody {
-  /** The newest commentId the reader has seen. */
-  upTo?: number;
-}
+export type ClearNoticesBody = v.InferOutput<typeof S.ClearNoticesBodySchema>;

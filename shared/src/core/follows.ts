@@ -12,9 +12,7 @@ export type FollowUser = v.InferOutput<typeof S.FollowUserSchema>;
 export type FollowListKind = 'follows' | 'fans';
 
 /** POST /api/follow/add and /api/follow/remove. */
-export interface FollowBody {
-  uid: number;
-}
+export type FollowBody = v.InferOutput<typeof S.UidBodySchema>;
 
 export const FOLLOW_MSG = {
   followed: '关注成功',

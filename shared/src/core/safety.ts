@@ -96,14 +96,7 @@ export type ReportReason = keyof typeof REPORT_REASONS;
 export const REPORT_NOTE_MAX = 200;
 
 /** POST /api/report/add. */
-export interface ReportBody {
-  kind: ReportKind;
-  /** The item's id (yy weiboId, commentId, leaveId, reply id) or, for 'user', the uid. */
-  id: number;
-  reason: ReportReason;
-  /** Optional words of the reporter, at most REPORT_NOTE_MAX characters. */
-  note?: string;
-}
+export type ReportBody = v.InferOutput<typeof S.ReportBodySchema>;
 
 export const REPORT_MSG = {
   reported: '举报已收到，管理员会尽快处理',
@@ -167,24 +160,8 @@ export type ModUserPage = v.InferOutput<typeof S.ModUserPageSchema>;
 /** GET /api/mod/log: the audit log, newest first: who, what, to whom, when and why. */
 export type ModLogEntry = v.InferOutput<typeof S.ModLogEntrySchema>;
 
-/**
- * POST /api/mod/action. `reason` is required for every action but dismiss (shown to the user for
- * remove, warn, freeze and ban). Acting on a target closes its open reports, and each reporter gets
- * a notice "你的举报已处理：…".
- * - dismiss: { target: {kind, id} } closes the target's open reports with no action.
- * - remove / restore: { target: {kind, id} } hides / shows again an item (not 'user').
- * - warn: { uid, rule }; freeze: { uid, rule, days (1-365) }; ban: { uid, rule } (revokes sessions).
- * - lift: { sanctionId } ends a freeze or ban early.
- */
-export interface ModActionBody {
-  action: ModAction;
-  target?: { kind: ReportKind; id: number };
-  uid?: number;
-  rule?: RuleBroken;
-  days?: number;
-  sanctionId?: number;
-  reason?: string;
-}
+/** POST /api/mod/action (api-schemas/bodies.ts says what each action needs). */
+export type ModActionBody = v.InferOutput<typeof S.ModActionBodySchema>;
 
 export const MOD_MSG = {
   done: '操作成功',

@@ -2,9 +2,9 @@
  * The OpenAPI document of /api (GET /api/openapi.json, @fastify/swagger) and the pieces the route
  * files build their schemas from.
  *
- * The answers' types and the query and path values are declared once, as valibot schemas
- * (shared/src/core/api-schemas/); jsonSchemaOf converts them to the document's OpenAPI 3.0
- * schemas. Body fields are still typed here (jsonBody, text, num); their rules are validation.ts's.
+ * The answers' types, the request bodies and the query and path values are declared once, as
+ * valibot schemas (shared/src/core/api-schemas/); jsonSchemaOf and bodySchemaOf convert them to
+ * the document's OpenAPI 3.0 schemas. The bodies' rules are validation.ts's.
  *
  * The route schemas are the API's structural contract: types of body fields, the shape of query
  * and path values. They are checked by Fastify before the handler and never change what the
@@ -99,6 +99,31 @@ export function jsonSchemaOf(schema: v.GenericSchema): Json {
   return json;
 }
 
+/** Every `required` list of a converted schema left out (objects nested in arrays and fields too). */
+function noneRequired(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(noneRequired);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) if (key !== 'required') out[key] = noneRequired(value);
+  return out;
+}
+
+const convertedBodies = new WeakMap<v.GenericSchema, Json>();
+
+/**
+ * The schema of a JSON request body from its declaration (api-schemas/bodies.ts): as jsonSchemaOf,
+ * but no field is required, so that a missing field answers the rule's own message (the rules run
+ * after the check and read a missing text as '', a missing id as 0). Converted once per schema.
+ */
+export function bodySchemaOf(schema: v.GenericSchema): Json {
+  let json = convertedBodies.get(schema);
+  if (!json) {
+    json = noneRequired(jsonSchemaOf(schema)) as Json;
+    convertedBodies.set(schema, json);
+  }
+  return json;
+}
+
 const isValibot = (schema: unknown): schema is v.GenericSchema =>
   typeof schema === 'object' && schema !== null && (schema as { kind?: unknown }).kind === 'schema' && '~standard' in schema;
 
@@ -115,13 +140,6 @@ export const typed = (name: string, properties?: Json): Json =>
 /** `Page<item>`: a page of a list of that type. */
 export const pageOf = (item: ApiTypeName): Json => jsonSchemaOf(pageSchema(API_TYPES[item], item));
 
-/** A JSON body object; its fields are typed, none required (a missing text field reads as ''). */
-export const jsonBody = (description: string, properties: Json): Json => ({
-  type: 'object',
-  description,
-  properties,
-});
-
 /**
  * No NUL character: PostgreSQL cannot store one in text, so it was a 500 at the INSERT (found by
  * fuzz.test.ts); now a 400 请求参数有误 before the handler. Written as "not containing" rather than
@@ -130,7 +148,6 @@ export const jsonBody = (description: string, properties: Json): Json => ({
  */
 export const NO_NUL = { pattern: '\\u0000' } as const;
 export const text = (description: string): Json => ({ type: 'string', not: NO_NUL, description: `${description}; no NUL character` });
-export const num = (description: string): Json => ({ type: 'number', description });
 
 export interface RouteDoc {
   summary: string;
@@ -138,7 +155,8 @@ export interface RouteDoc {
   description?: string;
   /** Needs `Authorization: Bearer <access token>`. */
   auth?: boolean;
-  body?: Json;
+  /** The JSON body: its declaration (converted by bodySchemaOf), or a JSON schema. */
+  body?: Json | v.GenericSchema;
   /** The query and path values: a valibot declaration the handler reads them through (readInput), or a JSON schema. */
   querystring?: Json | v.GenericSchema;
   params?: Json | v.GenericSchema;
@@ -159,7 +177,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema {
   const schema: Json = { summary: doc.summary, tags: doc.tags };
   if (doc.description) schema.description = doc.description;
   if (doc.auth) schema.security = [{ bearer: [] }];
-  if (doc.body) schema.body = doc.body;
+  if (doc.body) schema.body = isValibot(doc.body) ? bodySchemaOf(doc.body) : doc.body;
   if (doc.querystring) schema.querystring = inputSchema(doc.querystring);
   if (doc.params) schema.params = inputSchema(doc.params);
   if (doc.cookies) schema.cookies = doc.cookies;

@@ -42,7 +42,8 @@ import {
 } from './queries';
 import { parseBody } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
-import { jsonBody, routeSchema, text, typed } from '../../api/http/openapi';
+import { routeSchema, text, typed } from '../../api/http/openapi';
+import { AddAccountBodySchema, CardUpdateBodySchema, LoginBodySchema, ValitedRegisterBodySchema } from '@xiaoba/shared/api-schemas';
 import { checkRegistrationLimit, lockRegistrations, recordRegistration, takeRegisterCheck } from '../../api/http/rate-limit';
 import { refuseForeignOrigin } from '../../api/http/security';
 import { fileFromAvatarUrl, removeFiles } from '../../uploads/store';
@@ -63,7 +64,6 @@ const EMAIL_TAKEN = '该邮箱已被注册！';
 const SIGNATURE_SAVED = '签名档更新成功';
 
 const tags: ['user'] = ['user'];
-const nullableNumber = (description: string) => ({ type: 'number', nullable: true, description });
 const signatureQuery = (max: number) => ({
   type: 'object',
   properties: { qm: text(`HTML stripped, trimmed, at most ${max} characters; missing or '' = the default`) },
@@ -77,10 +77,7 @@ const SCHEMA = {
   login: routeSchema({
     summary: 'Sign in with a 米米号 or an e-mail; sets the refresh cookie (with xb_session and xb_page)',
     tags,
-    body: jsonBody("LoginSchema's fields (its rules and messages)", {
-      username: text('a 米米号 (digits) or an e-mail'),
-      password: text('6 to 16 characters'),
-    }),
+    body: LoginBodySchema,
     data: typed('LoginData'),
   }),
   logout: routeSchema({ summary: "Sign out: revokes the refresh cookie's family and clears it (with xb_session and xb_page)", tags, cookies: refreshCookie }),
@@ -108,35 +105,19 @@ const SCHEMA = {
     summary: "Update the caller's sex and birthday (and nickname when changed)",
     tags,
     auth: true,
-    body: jsonBody("CardUpdateSchema's fields (its rules and messages)", {
-      name: text('the nickname; a changed one 2 to 6 characters'),
-      sex: nullableNumber('0 girl, 1 boy'),
-      birthday: text('YYYY-MM-DD'),
-    }),
+    body: CardUpdateBodySchema,
     data: typed('UserInfo'),
   }),
   valitedRegister: routeSchema({
     summary: 'Registration step one: the e-mail and the quiz; sets the registration cookie',
     tags,
-    body: jsonBody("ValitedRegisterSchema's fields (its rules and messages)", {
-      email: text('the e-mail address'),
-      name: text('quiz answer'),
-      fans: text('quiz answer'),
-      message: text('quiz answer'),
-      weibo: text('quiz answer'),
-    }),
+    body: ValitedRegisterBodySchema,
   }),
   addAccount: routeSchema({
     summary: 'Registration step two: creates the account (needs the registration cookie)',
     tags,
     cookies: cookie(REGISTER_COOKIE, 'the ticket of valitedRegister (HttpOnly, 30 minutes)'),
-    body: jsonBody("AddAccountSchema's fields (its rules and messages)", {
-      email: text('the e-mail of step one'),
-      lockedPassword: text('6 to 16 characters'),
-      uname: text('the nickname, 2 to 6 characters'),
-      sex: nullableNumber('0 girl, 1 boy'),
-      birthday: text('YYYY-MM-DD'),
-    }),
+    body: AddAccountBodySchema,
     data: { type: 'object', properties: { uid: { type: 'integer', description: 'the new 米米号' } } },
   }),
   updatebigqm: routeSchema({

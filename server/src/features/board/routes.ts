@@ -1,7 +1,7 @@
 /** The /api/leave and /api/leaveReply calls of docs/api.md ("Spaces"): the message board. */
 import type { FastifyInstance } from 'fastify';
 import { AddLeaveReplySchema, AddLeaveSchema, BLOCK_MSG, LEAVE_PAGE_SIZE, type LeaveMessage, type Page } from '@xiaoba/shared/core';
-import { idInput, pageQuery } from '@xiaoba/shared/api-schemas';
+import { AddLeaveBodySchema, AddLeaveReplyBodySchema, idInput, pageQuery } from '@xiaoba/shared/api-schemas';
 import type { Config } from '../../config';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
@@ -13,7 +13,7 @@ import { lockPoster } from '../../data/post-limit';
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, text, typed } from '../../api/http/openapi';
+import { pageOf, routeSchema, typed } from '../../api/http/openapi';
 
 export interface LeaveRoutesOptions {
   config: Config;
@@ -43,10 +43,7 @@ const SCHEMA = {
     summary: "Write a message on a user's board (one's own included)",
     tags: ['leave'],
     auth: true,
-    body: jsonBody("AddLeaveBody; the rules and their messages are AddLeaveSchema's (docs/api.md)", {
-      content: text('1 to 233 characters after HTML is stripped'),
-      fuid: num("the board's owner (a positive integer)"),
-    }),
+    body: AddLeaveBodySchema,
     data: typed('LeaveMessage'),
   }),
   get: routeSchema({
@@ -67,10 +64,7 @@ const SCHEMA = {
     summary: "Reply to a message (only the board's owner and the message's author)",
     tags: ['leaveReply'],
     auth: true,
-    body: jsonBody("AddLeaveReplyBody; the rules and their messages are AddLeaveReplySchema's (docs/api.md)", {
-      content: text('1 to 233 characters after HTML is stripped'),
-      leaveId: num('the message (a positive integer)'),
-    }),
+    body: AddLeaveReplyBodySchema,
     data: typed('LeaveReply'),
   }),
   replyDelete: routeSchema({

@@ -1,6 +1,6 @@
 /** The /api/comment calls of docs/api.md: comments and replies under a yy. */
 import type { FastifyInstance } from 'fastify';
-import { idInput } from '@xiaoba/shared/api-schemas';
+import { AddCommentBodySchema, idInput } from '@xiaoba/shared/api-schemas';
 import { AddCommentSchema, BLOCK_MSG } from '@xiaoba/shared/core';
 import type { Config } from '../../config';
 import { requireUser } from '../../api/auth/guard';
@@ -13,7 +13,7 @@ import { addCountedComment, commentAuthorIn, countComment, deleteComment, findCo
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, routeSchema, text, typed } from '../../api/http/openapi';
+import { routeSchema, typed } from '../../api/http/openapi';
 
 export interface CommentRoutesOptions {
   config: Config;
@@ -40,12 +40,7 @@ const SCHEMA = {
     summary: 'Comment on a yy, or reply to one of its comments',
     tags,
     auth: true,
-    body: jsonBody("AddCommentBody; the rules and their messages are AddCommentSchema's (docs/api.md)", {
-      content: text('1 to 233 characters after HTML is stripped'),
-      weiboId: num('the yy (a positive integer)'),
-      replyCommentId: num('the comment answered, or 0/absent'),
-      replyUid: num("that comment's author, or 0/absent"),
-    }),
+    body: AddCommentBodySchema,
     data: typed('YyComment'),
   }),
   getComment: routeSchema({

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { BAD_REQUEST, BLOCK_MSG, FOLLOW_MSG, type FanNotices, type FollowUser, type Page } from '@xiaoba/shared/core';
-import { idInput, pagedQuery } from '@xiaoba/shared/api-schemas';
+import { ClearFansBodySchema, idInput, pagedQuery, UidBodySchema } from '@xiaoba/shared/api-schemas';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import type { Config } from '../../config';
@@ -17,7 +17,7 @@ import { withPosterLock } from '../../data/post-limit';
 import { parseBody, parseUpTo } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, typed } from '../../api/http/openapi';
+import { pageOf, routeSchema, typed } from '../../api/http/openapi';
 
 export interface FollowRoutesOptions {
   config: Pick<Config, 'followsPerHour'>;
@@ -38,7 +38,9 @@ const FollowBodySchema = v.pipe(
 );
 
 const uidBody = (what: string) =>
-  jsonBody(`FollowBody {uid}: the user ${what} (a positive integer; else 400 ${FOLLOW_MSG.userNotFound})`, { uid: num('the 米米号') });
+  v.pipe(UidBodySchema, v.description(`FollowBody {uid}: the user ${what} (a positive integer; else 400 ${FOLLOW_MSG.userNotFound})`));
+/** The body is optional: none, or null, clears all. */
+const CLEAR_FANS_BODY = v.nullable(ClearFansBodySchema);
 /** `{uid}` and `?kind=&pageNum=&pageSize=` of a follow list: its schema and what its handler reads. */
 const LIST_OWNER = idInput('uid', FOLLOW_MSG.userNotFound, 'the user whose list');
 const LIST_QUERY = pagedQuery(FOLLOW_PAGE_SIZE, {
@@ -72,12 +74,7 @@ const SCHEMA = {
     summary: "Mark the caller's fan notices read, up to a ctime (no body: all)",
     tags: ['count'],
     auth: true,
-    body: {
-      type: 'object',
-      nullable: true,
-      description: '{upTo?}, optional',
-      properties: { upTo: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'the newest notice ctime seen (unix seconds)' } },
-    },
+    body: CLEAR_FANS_BODY,
     data: { type: 'object', properties: { count: { type: 'integer', description: 'still unread afterwards' } } },
   }),
 };

@@ -3,26 +3,26 @@
  * the answers that the shared contract (safety.ts MOD_MSG) does not hold.
  */
 import * as v from 'valibot';
-import { BAD_REQUEST, charCount, cleanText, MOD_MSG, REPORT_KINDS, REPORT_REASONS, type ModAction, type RuleBroken } from '@xiaoba/shared/core';
+import { BAD_REQUEST, charCount, cleanText, MOD_MSG, REPORT_KINDS, type ModAction } from '@xiaoba/shared/core';
+import { MOD_REASON_MAX, MOD_RULE_REQUIRED, ModActionKindSchema, RULES } from '@xiaoba/shared/api-schemas';
 
 export const MOD_PAGE_SIZE = 20;
 /** How many reports and removed items a user's page lists (newest first). */
 export const USER_PAGE_ITEMS = 100;
-export const MOD_REASON_MAX = 500;
+export { MOD_REASON_MAX };
 
 /** Words of the moderators' answers that the contract (safety.ts MOD_MSG) does not hold. */
 export const MOD_EXTRA_MSG = {
   notOnModerator: '不能处理自己或其他管理员的账号和内容',
-  ruleRequired: '请选择违反的规则',
+  ruleRequired: MOD_RULE_REQUIRED,
   reasonTooLong: `原因不能超过${MOD_REASON_MAX}个字`,
   notInForce: '这项处罚已经解除或到期',
   nothingToDo: '没有待处理的举报',
   notTargetAuthor: '这条内容不是这个用户发布的，请核对要处理的用户',
 } as const;
 
-export const ACTIONS: readonly ModAction[] = ['dismiss', 'remove', 'restore', 'warn', 'freeze', 'ban', 'lift'];
-/** The rules a sanction names: every report reason but 'other'. */
-export const RULES = Object.keys(REPORT_REASONS).filter((r) => r !== 'other') as RuleBroken[];
+export const ACTIONS: readonly ModAction[] = ModActionKindSchema.options;
+export { RULES };
 
 const optionalId = () => v.optional(v.number(BAD_REQUEST));
 export const isId = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n) && n > 0;

@@ -1,8 +1,8 @@
 /** The OpenAPI description of the moderators' routes (served at /api/docs with the others). */
-import { BAD_REQUEST, MOD_MSG, REPORT_KINDS } from '@xiaoba/shared/core';
-import { idInput, pageQuery } from '@xiaoba/shared/api-schemas';
-import { jsonBody, num, pageOf, routeSchema, text, typed } from '../../api/http/openapi';
-import { ACTIONS, MOD_EXTRA_MSG, MOD_PAGE_SIZE, MOD_REASON_MAX, RULES } from './input';
+import { MOD_MSG } from '@xiaoba/shared/core';
+import { idInput, ModActionBodySchema, pageQuery } from '@xiaoba/shared/api-schemas';
+import { pageOf, routeSchema, typed } from '../../api/http/openapi';
+import { MOD_PAGE_SIZE } from './input';
 
 const MOD_NOTE = ' Moderators only: anyone else gets 404 接口不存在, like an unknown route.';
 
@@ -44,17 +44,6 @@ export const MOD_SCHEMA = {
       MOD_NOTE,
     tags: ['mod'],
     auth: true,
-    body: jsonBody('ModActionBody', {
-      action: { type: 'string', enum: [...ACTIONS], 'x-msg': BAD_REQUEST },
-      target: {
-        type: 'object',
-        properties: { kind: { type: 'string', enum: [...REPORT_KINDS], 'x-msg': MOD_MSG.notFound }, id: num('the item id, or the uid for user') },
-      },
-      uid: num('the user, for warn, freeze and ban; with a target, its author (else 400)'),
-      rule: { type: 'string', enum: ['', ...RULES], 'x-msg': MOD_EXTRA_MSG.ruleRequired },
-      days: num('freeze: 1 to 365'),
-      sanctionId: num('lift: the freeze or ban'),
-      reason: text(`shown to the user; 1 to ${MOD_REASON_MAX} characters (optional for dismiss)`),
-    }),
+    body: ModActionBodySchema,
   }),
 };

@@ -8,6 +8,8 @@ import type { Pool } from '../../data/pool';
 import { parseUpTo } from '../../api/http/body';
 import { ok } from '../../api/http/errors';
 import { routeSchema, typed } from '../../api/http/openapi';
+import { ClearNoticesBodySchema } from '@xiaoba/shared/api-schemas';
+import * as v from 'valibot';
 
 export interface CountRoutesOptions {
   pool: Pool;
@@ -15,6 +17,8 @@ export interface CountRoutesOptions {
 }
 
 const tags: ['count'] = ['count'];
+/** The body is optional: none, or null, clears all. */
+const CLEAR_BODY = v.nullable(ClearNoticesBodySchema);
 const SCHEMA = {
   getcomments: routeSchema({
     summary: "The caller's comment notices: the unread count and the 20 newest",
@@ -26,12 +30,7 @@ const SCHEMA = {
     summary: "Mark the caller's notices read, up to a commentId (no body: all)",
     tags,
     auth: true,
-    body: {
-      type: 'object',
-      nullable: true,
-      description: 'ClearNoticesBody, optional',
-      properties: { upTo: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'the newest commentId seen' } },
-    },
+    body: CLEAR_BODY,
     data: { type: 'object', properties: { count: { type: 'integer', description: 'still unread afterwards' } } },
   }),
 };

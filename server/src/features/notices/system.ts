@@ -3,7 +3,7 @@
  * handled, content removed or restored, a warning, a freeze, a ban, a lift.
  */
 import type { FastifyInstance } from 'fastify';
-import { pageQuery } from '@xiaoba/shared/api-schemas';
+import { pageQuery, SystemNoticesReadBodySchema } from '@xiaoba/shared/api-schemas';
 import { BAD_REQUEST, type Page, type SystemNotice } from '@xiaoba/shared/core';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
@@ -11,7 +11,7 @@ import { markSystemNoticesRead, systemNoticePage } from '../moderation';
 import type { Pool } from '../../data/pool';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, routeSchema, typed } from '../../api/http/openapi';
+import { routeSchema, typed } from '../../api/http/openapi';
 
 export interface SystemNoticeRoutesOptions {
   pool: Pool;
@@ -35,7 +35,7 @@ const SCHEMA = {
     summary: "Mark the caller's notices read: those up to `upTo` (the newest shown), or all without it",
     tags: ['notice'],
     auth: true,
-    body: jsonBody('optional', { upTo: num('the id of the newest notice shown (a positive integer)') }),
+    body: SystemNoticesReadBodySchema,
   }),
 };
 

@@ -22,7 +22,8 @@ import { insertReport, lockReporter, reportExists, reportsInLastHour, visibleTar
 import { withTransaction, type Pool } from '../../data/pool';
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';
-import { jsonBody, num, routeSchema, text } from '../../api/http/openapi';
+import { routeSchema } from '../../api/http/openapi';
+import { ReportBodySchema } from '@xiaoba/shared/api-schemas';
 
 export interface ReportRoutesOptions {
   config: Config;
@@ -55,12 +56,7 @@ const SCHEMA = routeSchema({
     "At most LIMIT_REPORTS (default 20) reports an hour per user (429). One's own items and space: 400 不能举报自己.",
   tags: ['report'],
   auth: true,
-  body: jsonBody('ReportBody (shared/src/core/safety.ts)', {
-    kind: { type: 'string', enum: [...REPORT_KINDS], 'x-msg': BAD_REQUEST },
-    id: num("the item's id, or the uid for 'user'"),
-    reason: { type: 'string', 'x-msg': REPORT_MSG.reason, description: `one of ${Object.keys(REPORT_REASONS).join(', ')}` },
-    note: text(`optional, at most ${REPORT_NOTE_MAX} characters`),
-  }),
+  body: ReportBodySchema,
 });
 
 export async function reportRoutes(app: FastifyInstance, { config, pool, signer }: ReportRoutesOptions): Promise<void> {

@@ -14,9 +14,9 @@ import { findPrivacy, updatePrivacy } from '../../data/privacy';
 import { addBlock, blockPage, removeBlock } from './queries';
 import { parseBody } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
-import { pageQuery } from '@xiaoba/shared/api-schemas';
+import { pageQuery, PRIVACY_ERROR, WHO_MAY_WRITE, PrivacyChangeBodySchema, UidBodySchema } from '@xiaoba/shared/api-schemas';
 import { readInput } from '../../api/http/route-input';
-import { jsonBody, num, pageOf, routeSchema, typed } from '../../api/http/openapi';
+import { pageOf, routeSchema, typed } from '../../api/http/openapi';
 
 export interface SafetyRoutesOptions {
   pool: Pool;
@@ -26,17 +26,7 @@ export interface SafetyRoutesOptions {
 /** The block list's default page size (capped at 50 like every list). */
 export const BLOCK_PAGE_SIZE = 20;
 
-export const PRIVACY_ERROR = {
-  comment: '隐私设置无效：谁可以评论我的yy只能是所有人（everyone）或仅自己（me）',
-  board: '隐私设置无效：谁可以在我的留言板留言只能是所有人（everyone）或仅自己（me）',
-  follow: '隐私设置无效：谁可以关注我只能是所有人（everyone）或仅自己（me）',
-  repost: '隐私设置无效：谁可以转发我的yy只能是所有人（everyone）或仅自己（me）',
-  showVisitors: '隐私设置无效：是否公开访客只能是 true 或 false',
-  showBirthday: '隐私设置无效：是否公开生日只能是 true 或 false',
-  findable: '隐私设置无效：能否被搜到只能是 true 或 false',
-  showFollows: '隐私设置无效：是否公开关注和粉丝列表只能是 true 或 false',
-  showLastLogin: '隐私设置无效：是否公开最后登录时间只能是 true 或 false',
-} as const satisfies Record<keyof PrivacySettings, string>;
+export { PRIVACY_ERROR };
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
 /** `{uid}` of block/add and block/remove: a missing or malformed uid names nobody. */
@@ -45,14 +35,13 @@ const BlockBodySchema = v.pipe(
   v.check((i) => isId(i.uid), BLOCK_MSG.userNotFound),
 );
 
-const WHO = ['everyone', 'me'] as const;
 /** Any subset of the settings; a field sent must hold an allowed value, and no other field may be sent. */
 const PrivacyChangeSchema = v.strictObject(
   {
-    comment: v.optional(v.picklist(WHO, PRIVACY_ERROR.comment)),
-    board: v.optional(v.picklist(WHO, PRIVACY_ERROR.board)),
-    follow: v.optional(v.picklist(WHO, PRIVACY_ERROR.follow)),
-    repost: v.optional(v.picklist(WHO, PRIVACY_ERROR.repost)),
+    comment: v.optional(v.picklist(WHO_MAY_WRITE, PRIVACY_ERROR.comment)),
+    board: v.optional(v.picklist(WHO_MAY_WRITE, PRIVACY_ERROR.board)),
+    follow: v.optional(v.picklist(WHO_MAY_WRITE, PRIVACY_ERROR.follow)),
+    repost: v.optional(v.picklist(WHO_MAY_WRITE, PRIVACY_ERROR.repost)),
     showVisitors: v.optional(v.boolean(PRIVACY_ERROR.showVisitors)),
     showBirthday: v.optional(v.boolean(PRIVACY_ERROR.showBirthday)),
     findable: v.optional(v.boolean(PRIVACY_ERROR.findable)),
@@ -62,21 +51,8 @@ const PrivacyChangeSchema = v.strictObject(
   BAD_REQUEST,
 );
 
-const who = (what: string, msg: string) => ({ type: 'string', enum: [...WHO], 'x-msg': msg, description: `who may ${what}: everyone, or me (only the owner)` });
-const yesNo = (description: string, msg: string) => ({ type: 'boolean', 'x-msg': msg, description });
-const PRIVACY_FIELDS = {
-  comment: who('comment on (and reply under) my yy', PRIVACY_ERROR.comment),
-  board: who('write on my board (new messages, and replies by their authors)', PRIVACY_ERROR.board),
-  follow: who('start following me (me: nobody; existing follows stay)', PRIVACY_ERROR.follow),
-  repost: who('repost my yy (directly or through a repost of it)', PRIVACY_ERROR.repost),
-  showVisitors: yesNo('others see who visited my space', PRIVACY_ERROR.showVisitors),
-  showBirthday: yesNo('others see my birthday', PRIVACY_ERROR.showBirthday),
-  findable: yesNo('others find me by nickname', PRIVACY_ERROR.findable),
-  showFollows: yesNo('others see whom I follow and who follows me', PRIVACY_ERROR.showFollows),
-  showLastLogin: yesNo('others see when I last logged in (getuserinfo lastTime)', PRIVACY_ERROR.showLastLogin),
-};
 const PRIVACY_TYPE = typed('PrivacySettings');
-const uidBody = (what: string) => jsonBody(`{uid}: the user ${what} (a positive integer; else 400 ${BLOCK_MSG.userNotFound})`, { uid: num('the 米米号') });
+const uidBody = (what: string) => v.pipe(UidBodySchema, v.description(`{uid}: the user ${what} (a positive integer; else 400 ${BLOCK_MSG.userNotFound})`));
 
 /** `?pageNum=&pageSize=` of the block list: its schema and what its handler reads. */
 const BLOCK_PAGE = pageQuery(BLOCK_PAGE_SIZE);
@@ -101,7 +77,7 @@ const SCHEMA = {
     summary: "Change any of the caller's privacy settings; answers them all",
     tags: ['user'],
     auth: true,
-    body: { ...jsonBody('Partial<PrivacySettings>: any subset of the fields, no other field', PRIVACY_FIELDS), additionalProperties: false },
+    body: PrivacyChangeBodySchema,
     data: PRIVACY_TYPE,
   }),
 };

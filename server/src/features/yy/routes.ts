@@ -1,7 +1,7 @@
 /** The /api/yy calls of docs/api.md: lists, posting (with pictures), reposting, deleting, uploading. */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { idInput, pageQuery } from '@xiaoba/shared/api-schemas';
+import { CreateYyBodySchema, idInput, pageQuery } from '@xiaoba/shared/api-schemas';
 import { BLOCK_MSG, CreateYySchema, YY_PAGE_SIZE, type Page, type Yy } from '@xiaoba/shared/core';
 import type { Config } from '../../config';
 import { requireUser } from '../../api/auth/guard';
@@ -14,7 +14,7 @@ import { claimUploads, deleteYy, findYy, findYyKey, followPage, insertYy, posted
 import { parseBody } from '../../api/http/body';
 import { ApiError, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
-import { FAILURE, jsonBody, num, pageOf, routeSchema, text, typed } from '../../api/http/openapi';
+import { FAILURE, pageOf, routeSchema, typed } from '../../api/http/openapi';
 import { DISK_FULL_MSG } from '../../uploads/disk-room';
 import { processImage, UPLOAD_MSG } from '../../uploads/images';
 import { MULTIPART_OPTIONS, readUploadedFile } from '../../uploads/multipart';
@@ -68,11 +68,7 @@ const SCHEMA = {
     summary: 'Post a yy, or repost one (transpondId)',
     tags,
     auth: true,
-    body: jsonBody("CreateYyBody; the text rules and their messages are CreateYySchema's (docs/api.md)", {
-      content: text('at most 500 characters after HTML is stripped; may be empty with pictures or a repost'),
-      images: { type: 'array', items: { type: 'string' }, description: 'URLs answered by POST /api/yy/upload to the same user, at most 9' },
-      transpondId: num('the yy to repost (a positive integer), 0 or absent for an original'),
-    }),
+    body: CreateYyBodySchema,
     data: typed('Yy'),
   }),
   deleteyy: routeSchema({

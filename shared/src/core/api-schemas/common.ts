@@ -16,7 +16,9 @@ export const AVATAR = v.pipe(v.string(), v.description("the uploaded picture's U
 export const TIME = v.pipe(v.number(), v.integer(), v.description('unix seconds'));
 export const SKIN = v.picklist(SKINS.map((s) => s.id) as [SkinId, ...SkinId[]]);
 export const ROLES: [UserRole, ...UserRole[]] = ['user', 'moderator'];
-export const WhoMayWriteSchema = v.pipe(v.picklist(['everyone', 'me']), v.description("everyone, or 'me': the owner only"));
+/** Who may write to a user: everyone, or only the user. */
+export const WHO_MAY_WRITE = ['everyone', 'me'] as const;
+export const WhoMayWriteSchema = v.pipe(v.picklist(WHO_MAY_WRITE), v.description("everyone, or 'me': the owner only"));
 export const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
 
 /** Every paged list. `current` and `size` echo the page asked for. */

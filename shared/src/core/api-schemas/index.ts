@@ -1,5 +1,5 @@
 /**
- * The shapes of the /api answers and of the query and path values, declared once as valibot
+ * The shapes of the /api answers, of the request bodies and of the query and path values, declared once as valibot
  * schemas (`@xiaoba/shared/api-schemas`, docs/adr/0003-validation-with-valibot.md). The TypeScript
  * types of api-types.ts, follows.ts, safety.ts and search.ts are inferred from them; the server
  * turns them into the OpenAPI document's schemas and into its route schemas, and reads query and
@@ -16,7 +16,8 @@ import * as A from './answers';
 import * as M from './moderation';
 
 export * from './answers';
-export { SexSchema, WhoMayWriteSchema, pageSchema } from './common';
+export * from './bodies';
+export { SexSchema, WHO_MAY_WRITE, WhoMayWriteSchema, pageSchema } from './common';
 export * from './inputs';
 export * from './moderation';
 

@@ -31,7 +31,8 @@ export const SanctionKindSchema = v.picklist(['warning', 'removal', 'freeze', 'b
 export const ModActionKindSchema = v.picklist(['dismiss', 'remove', 'restore', 'warn', 'freeze', 'ban', 'lift']);
 
 const REASONS = Object.keys(REPORT_REASONS) as ReportReason[];
-const RULES = REASONS.filter((r): r is RuleBroken => r !== 'other');
+/** The rules a sanction names: every report reason but 'other'. */
+export const RULES = REASONS.filter((r): r is RuleBroken => r !== 'other');
 
 /** What was reported, as the moderator sees it: the words in their context. */
 export const ReportedTargetSchema = named(
