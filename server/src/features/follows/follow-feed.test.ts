@@ -126,9 +126,9 @@ describe('GET /api/yy/getfollowyy', () => {
   });
 });
 
-describe('follow_page plans (migration 019)', () => {
-  /** The plans PostgreSQL kept inside follow_page (test/plans.ts). */
-  const followPlans = (viewer: number) => plansOf(t.pool, 'SELECT * FROM follow_page($1, 20, 0)', [viewer]);
+describe('follow_list_page plans (server/sql/30_follow_list_page.sql)', () => {
+  /** The plans PostgreSQL kept inside follow_list_page (test/plans.ts). */
+  const followPlans = (viewer: number) => plansOf(t.pool, 'SELECT * FROM follow_list_page($1, 20, 0)', [viewer]);
 
   it("reads the site's index with a follows probe per row for a dense caller, each followee's index for a sparse one", async () => {
     // dave follows 13 of about 80 users (dense); carol follows nobody (sparse: her own index).

@@ -6,7 +6,7 @@
  */
 import type { SearchUser, Yy } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
-import { toYy, type PageRow } from '../yy';
+import { yyList, type YyListRow } from '../yy';
 import { listedCardJson } from '../../data/user-card';
 
 export interface SearchPage<T> {
@@ -54,17 +54,15 @@ export async function searchUsers(db: Queryable, viewer: number, q: string, limi
 
 /**
  * Yy for `viewer`, newest first, in the feeds' `Yy` shape, one round trip: the function
- * search_yy_page (server/sql/30_search_yy_page.sql): what visible_yy hides from the viewer is
+ * search_yy_list_page (server/sql/30_search_yy_list_page.sql): what visible_yy hides from the viewer is
  * hidden here too (removed yy, the yy of users the viewer blocked, and their words as a repost's
  * source), and also the yy of users who blocked the viewer; comment counts as the feeds count them.
  */
 export async function searchYy(db: Queryable, viewer: number, q: string, limit: number, offset: number): Promise<SearchPage<Yy>> {
-  const { rows } = await db.query<PageRow>({
-    name: 'search-yy-page',
-    text: 'SELECT * FROM search_yy_page($1, $2, $3, $4) WITH ORDINALITY ORDER BY ordinality',
+  const { rows } = await db.query<YyListRow>({
+    name: 'search-yy-list-page',
+    text: 'SELECT * FROM search_yy_list_page($1, $2, $3, $4) WITH ORDINALITY ORDER BY ordinality',
     values: [viewer, q, limit, offset],
   });
-  const records: Yy[] = [];
-  for (const r of rows) if (r.weibo_id !== null) records.push(toYy(r, r.files, r.s_files));
-  return { total: rows[0]?.total ?? 0, records };
+  return yyList(rows);
 }

@@ -216,9 +216,9 @@ describe('bad input', () => {
   });
 });
 
-describe('search_yy_page paths (server/sql/30_search_yy_page.sql)', () => {
-  /** The plans PostgreSQL kept inside search_yy_page (test/plans.ts). */
-  const searchPlans = (viewer: number, q: string) => plansOf(t.pool, 'SELECT * FROM search_yy_page($1, $2, 20, 0)', [viewer, q]);
+describe('search_yy_list_page paths (server/sql/30_search_yy_list_page.sql)', () => {
+  /** The plans PostgreSQL kept inside search_yy_list_page (test/plans.ts). */
+  const searchPlans = (viewer: number, q: string) => plansOf(t.pool, 'SELECT * FROM search_yy_list_page($1, $2, 20, 0)', [viewer, q]);
 
   it('answers an old rare word from the GIN index and a common recent one from the newest rows, the same as a scan would', async () => {
     // 6,000 newer yy than everything above (more than the window of 5,000), 1 in 10 with 常见.
@@ -247,7 +247,7 @@ describe('search_yy_page paths (server/sql/30_search_yy_page.sql)', () => {
     // The index path rechecks a query with a space against the folded text.
     expect(await texts(alice, '稀有词　 一')).toEqual(['稀有词 一']);
     expect(await texts(alice, 'HELLO WORLD')).toEqual(['Hello   World  again']);
-    // The deepest page (SEARCH_RESULTS_MAX results, server/sql/30_search_yy_page.sql's bound).
+    // The deepest page (SEARCH_RESULTS_MAX results, server/sql/30_search_yy_list_page.sql's bound).
     const last = await yy(alice, '填充', `pageNum=20&pageSize=50`);
     expect(last).toMatchObject({ total: 1001, pages: 21, current: 20 });
     expect(last.records.map((r) => r.content)).toEqual(

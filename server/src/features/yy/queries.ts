@@ -1,5 +1,5 @@
 /**
- * SQL for yy posts and their pictures, and the mapping to the API's Yy (the comments' SQL is
+ * SQL for yy posts and their pictures, and the turn of a list's rows into the API's Yy (the comments' SQL is
  * features/comments/queries.ts).
  * Counters (`users.yy_count`, `site_counters['yy']`, `yy.comment_count`) change in the same
  * transaction as the rows they count, so pages read them instead of counting. They count visible
@@ -10,64 +10,39 @@ import type { ImageData, Yy } from '@xiaoba/shared/core';
 import { uploadUrl } from '../../uploads/store';
 import type { Queryable } from '../../data/pool';
 
-export interface YyRow {
-  weibo_id: number;
-  uid: number;
-  user_name: string;
-  face: number;
-  avatar: string;
-  content: string;
-  ctime: number;
-  transpond_id: number;
-  comment_count: number;
-  s_wid: number | null;
-  s_uid: number | null;
-  s_name: string | null;
-  s_content: string | null;
-  s_ctime: number | null;
-  s_comment: number | null;
-}
+/**
+ * A yy as a list's SQL builds it (server/sql/20_yy_list_rows.sql): the API's Yy, but for its
+ * pictures, which are the stored file names in order (null when none).
+ */
+export type YyJson = Omit<Yy, 'typeData' | 'sourceTData'> & { files: string[] | null; sourceFiles: string[] | null };
 
-export interface PageRow extends YyRow {
+/** A row of a yy list: the list's total, and a yy, or null on the row of just the total (no records). */
+export interface YyListRow {
   total: number;
-  /** The pictures' stored files in order, or null when none (for the yy and for its source). */
-  files: string[] | null;
-  s_files: string[] | null;
+  yy: YyJson | null;
 }
 
-const imageData = (files: string[] | undefined | null): ImageData | null =>
+const imageData = (files: string[] | null): ImageData | null =>
   files && files.length > 0 ? { type: 'image', data: files.map((f) => ({ url: uploadUrl(f) })) } : null;
 
-export function toYy(r: YyRow, files: string[] | undefined | null, sourceFiles: string[] | undefined | null): Yy {
-  const repost = r.transpond_id > 0;
-  return {
-    weiboId: r.weibo_id,
-    uid: r.uid,
-    userName: r.user_name,
-    face: r.face,
-    avatar: r.avatar,
-    content: r.content,
-    ctime: r.ctime,
-    transpondId: r.transpond_id,
-    sourceWid: r.s_wid ?? 0,
-    sourceUid: r.s_uid ?? 0,
-    sourceName: r.s_name ?? '',
-    sourceContent: r.s_content ?? '',
-    sourceCtime: r.s_ctime ?? 0,
-    sourceComment: r.s_comment ?? 0,
-    sourceDeleted: repost && r.s_wid === null,
-    comment: r.comment_count,
-    typeData: imageData(files),
-    sourceTData: imageData(r.s_wid === null ? null : sourceFiles),
-  };
+/** The API's Yy: the stored file names of the pictures become their URLs. */
+export function toYy({ files, sourceFiles, ...yy }: YyJson): Yy {
+  return { ...yy, typeData: imageData(files), sourceTData: imageData(sourceFiles) };
+}
+
+/** The total and the records of a yy list's rows. */
+export function yyList(rows: YyListRow[]): { total: number; records: Yy[] } {
+  const records: Yy[] = [];
+  for (const r of rows) if (r.yy !== null) records.push(toYy(r.yy));
+  return { total: rows[0]?.total ?? 0, records };
 }
 
 /**
  * One page of yy with its total, in one round trip (instead of three: the counter, the rows, their
- * pictures): the function yy_page (server/sql/30_yy_page.sql) reads the counter (a user's
+ * pictures): the function yy_list_page (server/sql/30_yy_list_page.sql) reads the counter (a user's
  * `yy_count`, or the site's), then the page's ids newest first from the (uid, ctime, weibo_id) or
  * (ctime, weibo_id) index of visible yy scanned backwards, then those rows with author, source and
- * each one's pictures as an array (yy_page_rows); beyond the last page nothing is scanned. Every
+ * each one's pictures as an array (yy_list_rows); beyond the last page nothing is scanned. Every
  * statement keeps one plan per connection (docs/adr/0009-api-read-path.md). Null when `uid` names
  * no user.
  *
@@ -84,48 +59,42 @@ export async function yyPage(
   offset: number,
   viewer: number | null = null,
 ): Promise<{ total: number; records: Yy[] } | null> {
-  const { rows } = await db.query<PageRow>({
-    name: 'yy-page',
-    text: 'SELECT * FROM yy_page($1, $2, $3, $4) WITH ORDINALITY ORDER BY ordinality',
+  const { rows } = await db.query<YyListRow>({
+    name: 'yy-list-page',
+    text: 'SELECT * FROM yy_list_page($1, $2, $3, $4) WITH ORDINALITY ORDER BY ordinality',
     values: [uid, limit, offset, viewer],
   });
-  if (rows.length === 0) return null;
-  const records: Yy[] = [];
-  for (const r of rows) if (r.weibo_id !== null) records.push(toYy(r, r.files, r.s_files));
-  return { total: rows[0]!.total, records };
+  return rows.length === 0 ? null : yyList(rows);
 }
 
 /**
  * One page of the following feed (GET /api/yy/getfollowyy): the yy of the users `viewer` follows
  * and the viewer's own, newest first, as visible_yy lets the viewer see them (removed yy and the
  * viewer's blocked users left out, as yy and as sources), in one round trip (the function
- * follow_page, server/sql/30_follow_page.sql). `total` is exact on the last page and beyond it;
+ * follow_list_page, server/sql/30_follow_list_page.sql). `total` is exact on the last page and beyond it;
  * while more follow it is the page's end plus one (counting every followee's yy would cost a probe
  * per followee: docs/api.md "The following feed").
  */
 export async function followPage(db: Queryable, viewer: number, limit: number, offset: number): Promise<{ total: number; records: Yy[] }> {
-  const { rows } = await db.query<PageRow>({
-    name: 'follow-page',
-    text: 'SELECT * FROM follow_page($1, $2, $3) WITH ORDINALITY ORDER BY ordinality',
+  const { rows } = await db.query<YyListRow>({
+    name: 'follow-list-page',
+    text: 'SELECT * FROM follow_list_page($1, $2, $3) WITH ORDINALITY ORDER BY ordinality',
     values: [viewer, limit, offset],
   });
-  const records: Yy[] = [];
-  for (const r of rows) if (r.weibo_id !== null) records.push(toYy(r, r.files, r.s_files));
-  return { total: rows[0]?.total ?? 0, records };
+  return yyList(rows);
 }
 
 /**
- * One yy as `viewer` sees it in a list (yy_page_rows: a repost of a blocked user's yy shows its
+ * One yy as `viewer` sees it in a list (yy_list_rows: a repost of a blocked user's yy shows its
  * source as deleted); null when it does not exist, was removed, or is by a user the viewer blocked.
  */
 export async function findYy(db: Queryable, yyId: number, viewer: number | null = null): Promise<Yy | null> {
-  const { rows } = await db.query<PageRow>({
-    name: 'yy-one',
-    text: 'SELECT * FROM yy_page_rows(1, ARRAY[$1::bigint], $2)',
+  const { rows } = await db.query<YyListRow>({
+    name: 'yy-list-one',
+    text: 'SELECT * FROM yy_list_rows(1, ARRAY[$1::bigint], $2)',
     values: [yyId, viewer],
   });
-  const r = rows[0];
-  return r && r.weibo_id !== null ? toYy(r, r.files, r.s_files) : null;
+  return yyList(rows).records[0] ?? null;
 }
 
 export interface YyKey {

@@ -76,9 +76,9 @@ describe('yyPage', () => {
   });
 });
 
-describe('yy_page plans (server/sql/30_yy_page.sql)', () => {
-  /** The plans PostgreSQL kept inside yy_page (test/plans.ts). */
-  const yyPagePlans = (uid: number | null, viewer: number | null = null) => plansOf(pool, 'SELECT * FROM yy_page($1, 20, 0, $2)', [uid, viewer]);
+describe('yy_list_page plans (server/sql/30_yy_list_page.sql)', () => {
+  /** The plans PostgreSQL kept inside yy_list_page (test/plans.ts). */
+  const yyPagePlans = (uid: number | null, viewer: number | null = null) => plansOf(pool, 'SELECT * FROM yy_list_page($1, 20, 0, $2)', [uid, viewer]);
 
   it("keeps one plan for a user's page that reads that user's index, for a user with many posts and one with few", async () => {
     // 3,000 posts for one user beside a handful for the others: what made a generic `uid = $1`
@@ -117,5 +117,27 @@ describe('yy_page plans (server/sql/30_yy_page.sql)', () => {
       await pool.query('UPDATE users SET yy_count = 0 WHERE uid = $1', [many]);
       await pool.query(`UPDATE site_counters SET value = value - 3000 WHERE name = 'yy'`);
     }
+  });
+});
+
+describe("the previous release's lists (server/sql/90_previous_release.sql)", () => {
+  it('answer their old columns from the current lists', async () => {
+    const { rows } = await pool.query('SELECT * FROM yy_page(NULL, 3, 0, NULL) WITH ORDINALITY ORDER BY ordinality');
+    const pictures = ['yy/a.webp', 'yy/b.webp'];
+    expect(rows.map((r) => [r.total, r.weibo_id, r.content, r.transpond_id, r.s_wid, r.s_name, r.s_ctime, r.files, r.s_files])).toEqual([
+      [4, ids[4], '也转', ids[2], null, null, null, null, null],
+      [4, ids[3], '转', ids[1], ids[1], '安安', 1_700_000_010, null, pictures],
+      [4, ids[1], '二', 0, null, null, null, pictures, null],
+    ]);
+    expect(rows[1]).toMatchObject({ uid: ben, user_name: '本本', ctime: 1_700_000_030, comment_count: 0, s_uid: ann, s_content: '二', s_comment: 0 });
+    expect((await pool.query('SELECT * FROM yy_page($1, 20, 0)', [999_999])).rows).toEqual([]);
+    // No records: one row of just the total.
+    const [none] = (await pool.query('SELECT * FROM yy_page_rows(7, ARRAY[$1::bigint], NULL)', [ids[2]])).rows;
+    expect(none).toMatchObject({ total: 7, weibo_id: null, files: null });
+    const listed = async (sql: string) => (await pool.query(sql, [ann])).rows.map((r) => Number(r.id));
+    expect(await listed('SELECT weibo_id AS id FROM follow_page($1, 20, 0)')).toEqual(
+      await listed(`SELECT yy->>'weiboId' AS id FROM follow_list_page($1, 20, 0)`),
+    );
+    expect(await listed(`SELECT weibo_id AS id FROM search_yy_page($1, '转', 20, 0)`)).toEqual(ids.slice(3, 5).reverse());
   });
 });

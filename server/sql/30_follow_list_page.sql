@@ -1,6 +1,6 @@
--- follow_page(viewer, limit, offset): the following feed (GET /api/yy/getfollowyy; docs/api.md
+-- follow_list_page(viewer, limit, offset): the following feed (GET /api/yy/getfollowyy; docs/api.md
 -- "The following feed"): the yy of the users the viewer follows and the viewer's own, newest
--- first, as yy_page answers (the rows by yy_page_rows, 20_yy_page_rows.sql), from visible_yy
+-- first, as yy_list_page answers (the rows by yy_list_rows, 20_yy_list_rows.sql), from visible_yy
 -- (10_visible_yy.sql): removed yy and the viewer's blocked users' yy left out, and their words as
 -- a repost's source too. Every statement keeps one plan per connection (docs/adr/0009-api-read-path.md),
 -- and the cost of page 1 must not grow with the number of follows (1,000 followees on a site of
@@ -12,31 +12,12 @@
 --    the page's end plus one is reached inside it the page is exact (every older row is older
 --    than the window's); if not, the per-author way below runs instead;
 --  * sparse (a few followees, or the window fell short): per author, their newest yy up to the
---    page's end plus one from the (uid, ctime, weibo_id) index (a range on uid, as yy_page's user
+--    page's end plus one from the (uid, ctime, weibo_id) index (a range on uid, as yy_list_page's user
 --    page, so the kept plan can use no other index), merged and cut.
 -- total: an exact count would cost a probe per followee, so while more yy follow the page it is
 -- the page's end plus one ("there is a next page"); on the last page and beyond it, exact.
-CREATE OR REPLACE FUNCTION follow_page(p_viewer bigint, p_limit integer, p_offset bigint)
-RETURNS TABLE (
-  total bigint,
-  weibo_id bigint,
-  uid bigint,
-  user_name text,
-  face integer,
-  avatar text,
-  content text,
-  ctime bigint,
-  transpond_id bigint,
-  comment_count integer,
-  s_wid bigint,
-  s_uid bigint,
-  s_name text,
-  s_content text,
-  s_ctime bigint,
-  s_comment integer,
-  files text[],
-  s_files text[]
-)
+CREATE OR REPLACE FUNCTION follow_list_page(p_viewer bigint, p_limit integer, p_offset bigint)
+RETURNS TABLE (total bigint, yy json)
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
 AS $$
@@ -93,6 +74,6 @@ BEGIN
     -- Beyond the last page: the exact total, from the authors' counters (visible yy).
     SELECT coalesce(sum((SELECT u.yy_count FROM users u WHERE u.uid = a.uid)), 0) INTO n FROM unnest(authors) AS a(uid);
   END IF;
-  RETURN QUERY SELECT * FROM yy_page_rows(n, coalesce(found[p_offset + 1:least(page_end, cardinality(found))], '{}'), p_viewer);
+  RETURN QUERY SELECT * FROM yy_list_rows(n, coalesce(found[p_offset + 1:least(page_end, cardinality(found))], '{}'), p_viewer);
 END
 $$;

@@ -1,5 +1,5 @@
--- search_yy_page(viewer, q, limit, offset): the yy whose folded text holds q (already normalised by
--- normalizeSearchQuery), newest first, answered by yy_page_rows (20_yy_page_rows.sql) as the feeds
+-- search_yy_list_page(viewer, q, limit, offset): the yy whose folded text holds q (already normalised by
+-- normalizeSearchQuery), newest first, answered by yy_list_rows (20_yy_list_rows.sql) as the feeds
 -- are (docs/api.md "Search", docs/adr/0015-chinese-search.md). The candidates come from
 -- visible_yy (10_visible_yy.sql): removed yy and the yy of users the viewer blocked are left out,
 -- and so are their words as a repost's source. Search alone also leaves out the yy of users who
@@ -15,27 +15,8 @@
 --    The candidates are a MATERIALIZED CTE, so the kept plan can never be an ordered scan that
 --    computes the grams of every row it passes.
 -- total: the page's end plus one while more follow, exact on the last page and beyond.
-CREATE OR REPLACE FUNCTION search_yy_page(p_viewer bigint, p_q text, p_limit integer, p_offset bigint)
-RETURNS TABLE (
-  total bigint,
-  weibo_id bigint,
-  uid bigint,
-  user_name text,
-  face integer,
-  avatar text,
-  content text,
-  ctime bigint,
-  transpond_id bigint,
-  comment_count integer,
-  s_wid bigint,
-  s_uid bigint,
-  s_name text,
-  s_content text,
-  s_ctime bigint,
-  s_comment integer,
-  files text[],
-  s_files text[]
-)
+CREATE OR REPLACE FUNCTION search_yy_list_page(p_viewer bigint, p_q text, p_limit integer, p_offset bigint)
+RETURNS TABLE (total bigint, yy json)
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
 AS $$
@@ -74,6 +55,6 @@ BEGIN
     -- The last page, or beyond it: every match is in `found`.
     n := cardinality(found);
   END IF;
-  RETURN QUERY SELECT * FROM yy_page_rows(n, coalesce(found[p_offset + 1:least(page_end, cardinality(found))], '{}'), p_viewer);
+  RETURN QUERY SELECT * FROM yy_list_rows(n, coalesce(found[p_offset + 1:least(page_end, cardinality(found))], '{}'), p_viewer);
 END
 $$;

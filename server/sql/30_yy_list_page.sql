@@ -1,4 +1,4 @@
--- yy_page(uid, limit, offset, viewer): a page of a user's yy (uid) or of the site's (uid NULL),
+-- yy_list_page(uid, limit, offset, viewer): a page of a user's yy (uid) or of the site's (uid NULL),
 -- newest first, with the total, in one call (features/yy/queries.ts yyPage; docs/api.md "yy and comments").
 -- Every statement keeps one plan per connection (docs/adr/0009-api-read-path.md):
 --  * the total is a counter: the user's yy_count, or the site's less the yy_count of the users the
@@ -7,30 +7,11 @@
 --    visible yy, scanned backwards through visible_yy (10_visible_yy.sql): on the site's page a
 --    blocked author's rows are skipped inside the index scan (a primary-key probe of blocks per
 --    row, no heap visit); a user's page is the space the viewer opened, so its owner's yy all show;
---  * the rows, sources and pictures: yy_page_rows (20_yy_page_rows.sql). On a user's page the
+--  * the rows, sources and pictures: yy_list_rows (20_yy_list_rows.sql). On a user's page the
 --    owner is exempt from the viewer's blocks; the sources of other users are not.
 -- Beyond the last page nothing is scanned.
-CREATE OR REPLACE FUNCTION yy_page(p_uid bigint, p_limit integer, p_offset bigint, p_viewer bigint DEFAULT NULL)
-RETURNS TABLE (
-  total bigint,
-  weibo_id bigint,
-  uid bigint,
-  user_name text,
-  face integer,
-  avatar text,
-  content text,
-  ctime bigint,
-  transpond_id bigint,
-  comment_count integer,
-  s_wid bigint,
-  s_uid bigint,
-  s_name text,
-  s_content text,
-  s_ctime bigint,
-  s_comment integer,
-  files text[],
-  s_files text[]
-)
+CREATE OR REPLACE FUNCTION yy_list_page(p_uid bigint, p_limit integer, p_offset bigint, p_viewer bigint DEFAULT NULL)
+RETURNS TABLE (total bigint, yy json)
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
 AS $$
@@ -60,6 +41,6 @@ BEGIN
     END IF;
   END IF;
 
-  RETURN QUERY SELECT * FROM yy_page_rows(n, ids, p_viewer, p_uid);
+  RETURN QUERY SELECT * FROM yy_list_rows(n, ids, p_viewer, p_uid);
 END
 $$;
