@@ -2,7 +2,7 @@
  * The user card: how one user appears on another's page (the author of a comment or a board
  * message, a visitor, a fan, a followed user, a search hit, a blocked user). Every query that shows
  * one selects it through these fragments, so a field of the card is added in one place. The yy
- * lists read their authors in SQL, in yy_page_rows (server/sql/20_yy_page_rows.sql).
+ * lists read their authors in SQL, in yy_list_rows (server/sql/20_yy_list_rows.sql).
  *
  * `u` names a row of `users` in the caller's query; `viewer` the SQL expression of the viewer's uid.
  */
