@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const repo = join(import.meta.dirname, '..');
 const logDir = join(repo, 'test-results', 'tiers');
@@ -122,4 +123,16 @@ for (const tier of tiers) {
   console.log(`${tier.name.padEnd(15)} ${r.status.padEnd(9)} ${time.padStart(6)}   ${tier.does}`);
 }
 console.log(`${'total'.padEnd(15)} ${(failed.length ? 'failed' : 'passed').padEnd(9)} ${`${total.toFixed(0)} s`.padStart(6)}   wall clock, tiers overlapping`);
+// One closing line over every tier, in the plain form CI reads ('N passed, N failed, N skipped'):
+// the sum of the vitest summaries (`Tests  3 failed | 941 passed | 1 skipped (945)`) in the logs.
+const counts = { passed: 0, failed: 0, skipped: 0 };
+for (const tier of tiers) {
+  const { log } = results.get(tier.name);
+  if (!log) continue;
+  for (const line of stripVTControlCharacters(readFileSync(log, 'utf8')).split('\n')) {
+    if (!/\bTests\s+\d/.test(line)) continue;
+    for (const kind of Object.keys(counts)) counts[kind] += Number(line.match(new RegExp(`(\\d+) ${kind}`))?.[1] ?? 0);
+  }
+}
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failed.length ? 1 : 0);
