@@ -1,8 +1,8 @@
 -- yy_list_rows(total, ids, viewer, owner): the answer of every list of yy (the site's feed, a
 -- user's space, the following feed, search, a single yy): the rows of `ids` in that order, each
 -- `yy` the API's Yy object (shared/src/core/api-schemas/answers.ts YySchema, its field names),
--- but for the pictures: `files` and `sourceFiles`, the stored file names in order (null when
--- none), which the server turns into `typeData` and `sourceTData` (features/yy/queries.ts). When
+-- but for the pictures: `typeData` and `sourceTData` hold the stored file names in order (null
+-- when none), which the server turns into their URLs (features/yy/queries.ts toYy). When
 -- there are no ids (or none the viewer may see), one row of just the total (`yy` null).
 -- A field added to the yy is added here, in the json_build_object below, and in YySchema.
 -- Each list finds its page's ids its own way (its own index); the rows and their sources are read
@@ -50,8 +50,8 @@ BEGIN
                  (SELECT count(*)::integer FROM yy_comments c
                   WHERE c.weibo_id = p.weibo_id AND c.removed_at IS NULL
                     AND EXISTS (SELECT 1 FROM blocks b WHERE b.uid = p_viewer AND b.blocked_uid = c.uid)) ELSE 0 END,
-               'files', pf.files,
-               'sourceFiles', CASE WHEN s.weibo_id IS NOT NULL THEN
+               'typeData', pf.files,
+               'sourceTData', CASE WHEN s.weibo_id IS NOT NULL THEN
                  (SELECT array_agg(f.file ORDER BY f.position) FROM uploads f WHERE f.weibo_id = s.weibo_id)
                END)
       FROM unnest(ids) WITH ORDINALITY AS k(id, ord)

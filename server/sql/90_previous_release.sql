@@ -42,10 +42,10 @@ AS $$
          CASE WHEN (p_yy->>'sourceWid')::bigint > 0 THEN p_yy->>'sourceContent' END,
          CASE WHEN (p_yy->>'sourceWid')::bigint > 0 THEN (p_yy->>'sourceCtime')::bigint END,
          CASE WHEN (p_yy->>'sourceWid')::bigint > 0 THEN (p_yy->>'sourceComment')::integer END,
-         CASE WHEN json_typeof(p_yy->'files') = 'array' THEN
-           ARRAY(SELECT f.file FROM json_array_elements_text(p_yy->'files') WITH ORDINALITY AS f(file, i) ORDER BY f.i) END,
-         CASE WHEN json_typeof(p_yy->'sourceFiles') = 'array' THEN
-           ARRAY(SELECT f.file FROM json_array_elements_text(p_yy->'sourceFiles') WITH ORDINALITY AS f(file, i) ORDER BY f.i) END
+         CASE WHEN json_typeof(p_yy->'typeData') = 'array' THEN
+           ARRAY(SELECT f.file FROM json_array_elements_text(p_yy->'typeData') WITH ORDINALITY AS f(file, i) ORDER BY f.i) END,
+         CASE WHEN json_typeof(p_yy->'sourceTData') = 'array' THEN
+           ARRAY(SELECT f.file FROM json_array_elements_text(p_yy->'sourceTData') WITH ORDINALITY AS f(file, i) ORDER BY f.i) END
 $$;
 
 -- yy_page_rows(total, ids, viewer, owner): now yy_list_rows.

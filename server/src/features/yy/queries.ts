@@ -11,10 +11,10 @@ import { uploadUrl } from '../../uploads/store';
 import type { Queryable } from '../../data/pool';
 
 /**
- * A yy as a list's SQL builds it (server/sql/20_yy_list_rows.sql): the API's Yy, but for its
- * pictures, which are the stored file names in order (null when none).
+ * A yy as a list's SQL builds it (server/sql/20_yy_list_rows.sql): the API's Yy, but `typeData`
+ * and `sourceTData` hold the pictures' stored file names in order (null when none).
  */
-export type YyJson = Omit<Yy, 'typeData' | 'sourceTData'> & { files: string[] | null; sourceFiles: string[] | null };
+export type YyJson = Omit<Yy, 'typeData' | 'sourceTData'> & { typeData: string[] | null; sourceTData: string[] | null };
 
 /** A row of a yy list: the list's total, and a yy, or null on the row of just the total (no records). */
 export interface YyListRow {
@@ -25,9 +25,17 @@ export interface YyListRow {
 const imageData = (files: string[] | null): ImageData | null =>
   files && files.length > 0 ? { type: 'image', data: files.map((f) => ({ url: uploadUrl(f) })) } : null;
 
-/** The API's Yy: the stored file names of the pictures become their URLs. */
-export function toYy({ files, sourceFiles, ...yy }: YyJson): Yy {
-  return { ...yy, typeData: imageData(files), sourceTData: imageData(sourceFiles) };
+/**
+ * The API's Yy: the pictures' stored file names become their URLs. In place: the parsed object
+ * keeps its fields and their order (a copy without some keys makes every page slower to write out).
+ */
+export function toYy(row: YyJson): Yy {
+  const pictures = imageData(row.typeData);
+  const sourcePictures = imageData(row.sourceTData);
+  const yy = row as unknown as Yy;
+  yy.typeData = pictures;
+  yy.sourceTData = sourcePictures;
+  return yy;
 }
 
 /** The total and the records of a yy list's rows. */
