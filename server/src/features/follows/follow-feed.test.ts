@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_TIMEOUTS, withTransaction } from '../../data/pool';
 import { removeItem } from '../moderation';
 import { insertYy } from '../yy';
 import type { TestApp } from '../../test/helpers';
@@ -132,15 +133,23 @@ describe('follow_list_page plans (server/sql/30_follow_list_page.sql)', () => {
 
   it("reads the site's index with a follows probe per row for a dense caller, each followee's index for a sparse one", async () => {
     // dave follows 13 of about 80 users (dense); carol follows nobody (sparse: her own index).
-    // Sixty more users following each other: a follows table big enough for its statistics.
-    await t.pool.query(`INSERT INTO users (email, password_hash, name) SELECT 'plan' || g || '@x.fan', 'x', '计划' || g FROM generate_series(1, 60) g`);
-    await t.pool.query(`INSERT INTO follows (uid, followed_uid) SELECT a.uid, b.uid FROM users a JOIN users b ON a.uid <> b.uid
-                        WHERE a.email LIKE 'plan%' AND b.email LIKE 'plan%'`);
-    // And a yy table big enough: 3,000 yy of one of dave's followees, newer than the rest.
-    const { rows } = await t.pool.query(`SELECT followed_uid FROM follows WHERE uid = $1 AND followed_uid <> $2 LIMIT 1`, [dave.uid, stranger.uid]);
-    await t.pool.query(`INSERT INTO yy (uid, content, ctime) SELECT $1, 'p' || g, now() - make_interval(secs => g) FROM generate_series(1, 3000) g`, [
-      rows[0].followed_uid,
-    ]);
+    // Sixty more users following each other: a follows table big enough for its statistics. And a
+    // yy table big enough: 3,000 yy of one of dave's followees, newer than the rest. Thousands of
+    // rows through their triggers (counters, live signals) outlast the pool's 5 s statement bound
+    // on a busy machine, so the fixture is written without it.
+    await withTransaction(
+      t.pool,
+      async (client) => {
+        await client.query(`INSERT INTO users (email, password_hash, name) SELECT 'plan' || g || '@x.fan', 'x', '计划' || g FROM generate_series(1, 60) g`);
+        await client.query(`INSERT INTO follows (uid, followed_uid) SELECT a.uid, b.uid FROM users a JOIN users b ON a.uid <> b.uid
+                            WHERE a.email LIKE 'plan%' AND b.email LIKE 'plan%'`);
+        const { rows } = await client.query(`SELECT followed_uid FROM follows WHERE uid = $1 AND followed_uid <> $2 LIMIT 1`, [dave.uid, stranger.uid]);
+        await client.query(`INSERT INTO yy (uid, content, ctime) SELECT $1, 'p' || g, now() - make_interval(secs => g) FROM generate_series(1, 3000) g`, [
+          rows[0].followed_uid,
+        ]);
+      },
+      NO_TIMEOUTS,
+    );
     await t.pool.query('VACUUM ANALYZE');
     const dense = await followPlans(dave.uid);
     expect(dense).toMatch(/Index Only Scan Backward using yy_ctime_idx on yy y/);
