@@ -86,6 +86,34 @@ describe('关注 on another user’s space', () => {
     expect(within(side).queryByRole('button', { name: '关注' })).toBeNull();
   });
 
+  it('is not offered where the owner accepts no new followers from the viewer (mayFollow false)', async () => {
+    const calls = spaceServer((call) => (call.path === '/user/getuserinfo/10002' ? ok({ ...other, mayFollow: false }) : undefined));
+    renderSpace('/10002');
+    const side = await panel();
+    expect(within(side).getByRole('heading', { name: '小明' })).toBeTruthy();
+    expect(within(side).queryByRole('button', { name: '关注' })).toBeNull();
+    expect(calls.filter((c) => c.path === '/follow/add')).toHaveLength(0);
+  });
+
+  it('stays for a follower of such an owner, who can unfollow; it does not vanish under the finger', async () => {
+    let following = true;
+    spaceServer((call) => {
+      if (call.path === '/user/getuserinfo/10002') return ok({ ...other, mayFollow: false, following });
+      if (call.path === '/follow/remove') {
+        following = false;
+        return { status: 200, body: { code: 200, msg: FOLLOW_MSG.unfollowed } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderSpace('/10002');
+    const side = await panel();
+    const button = within(side).getByRole('button', { name: '关注', pressed: true });
+    await user.click(button);
+    expect(await screen.findByText(FOLLOW_MSG.unfollowed)).toBeTruthy();
+    expect(await within(side).findByRole('button', { name: '关注', pressed: false })).toBe(button);
+  });
+
   it('is not offered in archive mode', async () => {
     spaceServer();
     renderSpace('/10002', { ...signedIn, ui: { loading: false, skin: '', archive: true } });

@@ -33,6 +33,8 @@ export interface SpaceOwner {
   blocked: boolean;
   /** The signed-in user follows this owner; false on the own space. */
   following: boolean;
+  /** The owner lets the signed-in user follow them (their privacy, or a block: alike); true on the own space. */
+  mayFollow: boolean;
 }
 
 /** The profile fields SpaceUser and UserInfo both carry (each may be missing in an older answer). */
@@ -42,7 +44,7 @@ type Profile = Pick<SpaceUser & UserInfo, 'uid' | 'qm' | 'qianming' | 'face' | '
 };
 
 /** The one mapping; what differs between the own user and another user comes as parameters. */
-function owner(u: Profile, name: string, own: boolean, leaves: number | null, blocked: boolean, following: boolean): SpaceOwner {
+function owner(u: Profile, name: string, own: boolean, leaves: number | null, blocked: boolean, following: boolean, mayFollow: boolean): SpaceOwner {
   const qm = u.qm ?? '';
   const qianming = u.qianming ?? '';
   return {
@@ -65,9 +67,11 @@ function owner(u: Profile, name: string, own: boolean, leaves: number | null, bl
     leaves,
     blocked,
     following,
+    mayFollow,
   };
 }
 
-export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner => owner(u, u.uname, false, u.leaves ?? 0, u.blocked === true, u.following === true);
+export const ownerFromSpaceUser = (u: SpaceUser): SpaceOwner =>
+  owner(u, u.uname, false, u.leaves ?? 0, u.blocked === true, u.following === true, u.mayFollow !== false);
 
-export const ownerFromUser = (u: UserInfo): SpaceOwner => owner(u, u.name, true, null, false, false);
+export const ownerFromUser = (u: UserInfo): SpaceOwner => owner(u, u.name, true, null, false, false, true);
