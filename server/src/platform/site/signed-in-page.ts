@@ -323,10 +323,10 @@ export class SignedInPages {
       });
       return Promise.race([get(url), late]).finally(() => clearTimeout(timer));
     };
-    const me = await get('/user/getinfo');
+    // The user and whether they show their birthday (renderUser), side by side: one wait, not two.
+    const [me, privacy] = await Promise.all([get('/user/getinfo'), findPrivacy(pool, session.uid).catch(() => null)]);
     const user = (me.body as { data?: unknown } | null)?.data as Record<string, unknown> | undefined;
     if (me.status !== 200 || typeof user !== 'object' || user === null) return null;
-    const privacy = await findPrivacy(pool, session.uid).catch(() => null);
 
     /** The store's state a remote's render starts from: the user as that remote may see it, never the token. */
     const stateFor = (name: string) => ({
