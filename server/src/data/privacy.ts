@@ -1,7 +1,7 @@
 /**
  * The privacy settings (migration 014) and the one rule of every write to another user's things:
  * a shared read model. The yy, comment, board, visitor and follow queries fold the rule into their
- * own statements (mayWriteSql: the comment count in features/yy/queries.ts, the visit in
+ * own statements (mayWriteSql: the comment count in features/comments/queries.ts, the visit in
  * features/visitors); the write routes call allAllow and boardAllows inside their transactions,
  * one primary-key probe each. The block list is the safety feature's (features/safety/queries.ts).
  */
