@@ -15,3 +15,4 @@ export * from './safety';
 export * from './follows';
 export * from './search';
 export * from './live';
+export * from './scrip';

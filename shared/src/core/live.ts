@@ -36,10 +36,16 @@ export type LiveEvent =
    * A yy was posted (not by the stream's user, never by someone they block or who blocks them).
    * `following`: the stream's user follows the author, so it belongs to 关注的yy as well.
    */
-  | { type: 'yy'; weiboId: number; uid: number; following: boolean };
+  | { type: 'yy'; weiboId: number; uid: number; following: boolean }
+  /**
+   * A 小纸条 was sent to or by the stream's user (their other tabs): `withUid` is the other user of
+   * the conversation, `unread` the stream's user's unread notes now (the header's count). An open
+   * conversation with `withUid` re-reads its page 1; the note itself comes through that read.
+   */
+  | { type: 'scrip'; scripId: number; withUid: number; unread: number };
 
 export type LiveEventType = LiveEvent['type'];
-export const LIVE_EVENT_TYPES: readonly LiveEventType[] = ['hello', 'notice', 'yy'];
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = ['hello', 'notice', 'yy', 'scrip'];
 
 /** The RTK Query tag id of a feed's pages (mf-space's yy-api: `{ type: 'YyList', id }`). */
 export const FEED_LIST_TAG = { all: 'ALL', following: 'FOLLOWING' } as const;

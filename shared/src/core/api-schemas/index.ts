@@ -1,7 +1,7 @@
 /**
  * The shapes of the /api answers, of the request bodies and of the query and path values, declared once as valibot
  * schemas (`@xiaoba/shared/api-schemas`, docs/adr/0003-validation-with-valibot.md). The TypeScript
- * types of api-types.ts, follows.ts, safety.ts and search.ts are inferred from them; the server
+ * types of api-types.ts, follows.ts, safety.ts, search.ts and scrip.ts are inferred from them; the server
  * turns them into the OpenAPI document's schemas and into its route schemas, and reads query and
  * path values through them.
  *
@@ -14,12 +14,14 @@
 import type * as v from 'valibot';
 import * as A from './answers';
 import * as M from './moderation';
+import * as N from './scrip';
 
 export * from './answers';
 export * from './bodies';
 export { SexSchema, WHO_MAY_WRITE, WhoMayWriteSchema, pageSchema } from './common';
 export * from './inputs';
 export * from './moderation';
+export * from './scrip';
 
 /** The answers' object types by name, as the OpenAPI document names them. */
 export const API_TYPES = {
@@ -53,5 +55,11 @@ export const API_TYPES = {
   Sanction: M.SanctionSchema,
   ModUserPage: M.ModUserPageSchema,
   ModLogEntry: M.ModLogEntrySchema,
+  Scrip: N.ScripSchema,
+  ScripUser: N.ScripUserSchema,
+  ScripThread: N.ScripThreadSchema,
+  ScripThreadPage: N.ScripThreadPageSchema,
+  ScripSent: N.ScripSentSchema,
+  ScripCount: N.ScripCountSchema,
 } satisfies Record<string, v.GenericSchema>;
 export type ApiTypeName = keyof typeof API_TYPES;
