@@ -5,12 +5,13 @@
 -- on one connection of its own (server/src/features/live/listener.ts) and passes the signal to its streams.
 --
 -- Payloads carry ids only, never content: {"t":"notice","uid":<recipient>,"kind":"comment"|"fan"|"system"},
--- {"t":"yy","uid":<author>,"id":<weibo_id>}, {"t":"ban","uid":<user>}. Far below NOTIFY's 8000 bytes.
+-- {"t":"yy","uid":<author>,"id":<weibo_id>}, {"t":"ban","uid":<user>},
+-- {"t":"scrip","id":<note>,"uid":<writer>,"to":<reader>}. Far below NOTIFY's 8000 bytes.
 -- A notice's payload names no row, so one transaction that makes many notices of one kind for one
 -- user signals once: PostgreSQL folds identical payloads of a transaction into one.
 --
 -- The triggers themselves, with their WHEN conditions (what is not signalled: imported rows,
--- notices born read, rows a restore loads with triggers off), are migration 021's.
+-- notices born read, rows a restore loads with triggers off), are migration 021's (024's for notes).
 
 -- 回复我的: a comment on the recipient's yy or a reply to their comment, unless the recipient
 -- blocked its author (features/notices/queries.ts does not show it then either).
@@ -57,6 +58,15 @@ CREATE OR REPLACE FUNCTION live_ban() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('xiaoba_live', json_build_object('t', 'ban', 'uid', NEW.uid)::text);
+  RETURN NULL;
+END
+$$;
+
+-- 小纸条: a new note, to its reader's streams (the unread count) and its writer's other tabs.
+CREATE OR REPLACE FUNCTION live_scrip() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('xiaoba_live', json_build_object('t', 'scrip', 'id', NEW.id, 'uid', NEW.from_uid, 'to', NEW.to_uid)::text);
   RETURN NULL;
 END
 $$;

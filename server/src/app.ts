@@ -46,6 +46,7 @@ import { existsSync } from 'node:fs';
 import { deployRoutes } from './platform/deploy/routes';
 import { RemoteVersions } from './platform/deploy/versions';
 import { createLive, liveRoutes } from './features/live/routes';
+import { scripCountRoutes, scripRoutes } from './features/scrip/routes';
 
 export interface AppOptions {
   config: Config;
@@ -144,6 +145,8 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(followRoutes, { prefix: '/follow', config, pool, signer });
       await api.register(fanNoticeRoutes, { prefix: '/count', pool, signer });
       await api.register(searchRoutes, { prefix: '/search', pool, signer });
+      await api.register(scripRoutes, { prefix: '/scrip', config, pool, signer });
+      await api.register(scripCountRoutes, { prefix: '/count', pool, signer });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
       // The original site's path doubles the prefix: /api/api/avatar/...
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });

@@ -48,6 +48,7 @@ beforeAll(async () => {
     ...NO_POST_LIMITS,
     boardLimits: { leaves: 0, replies: 0 },
     rateLimits: { user: 0, anon: 0, register: 0 },
+    scripsPerWindow: 0,
   });
   alice = await member(t, '小爱');
   bob = await member(t, '小波');
@@ -57,6 +58,16 @@ beforeAll(async () => {
   const comment = (await bob.call('POST', '/api/comment/add', { weiboId: yy.weiboId, content: '鲍勃的评论' })).json().data;
   const leave = (await bob.call('POST', '/api/leave/add', { fuid: bob.uid, content: '鲍勃的留言' })).json().data;
   const reply = (await bob.call('POST', '/api/leaveReply/add', { leaveId: leave.id, content: '鲍勃的回复' })).json().data;
+  // Notes: the moderator follows Alice and Bob, so both may write to them (the fuzzing of
+  // block/add and follow/remove touches Bob only); Bob's note to the moderator, who reported it, is
+  // one Alice never sees and the moderators' view may read.
+  for (const [who, whom] of [
+    [moderator, alice],
+    [moderator, bob],
+  ] as const)
+    await t.pool.query('INSERT INTO follows (uid, followed_uid) VALUES ($1, $2)', [who.uid, whom.uid]);
+  const scrip = (await bob.call('POST', '/api/scrip/send', { toUid: moderator.uid, content: '鲍勃的小纸条' })).json().data;
+  await moderator.call('POST', '/api/report/add', { kind: 'scrip', id: scrip.scripId, reason: 'spam' });
   Object.assign(bobs, {
     uid: String(bob.uid),
     fuid: String(bob.uid),
@@ -64,6 +75,8 @@ beforeAll(async () => {
     commentId: String(comment.commentId),
     leaveId: String(leave.id),
     replyId: String(reply.id),
+    scripId: String(scrip.scripId),
+    toUid: String(moderator.uid),
   });
   expiredToken = await signer.signAccess(alice.uid, -60);
   GOOD_TEXT.username = String(alice.uid); // her 米米号, with her password: login succeeds
@@ -517,6 +530,7 @@ describe('fuzzing every operation', () => {
       ['DELETE', `/api/comment/delete?commentId=${bobs.commentId}`, 403],
       ['DELETE', `/api/leave/delete?leaveId=${bobs.leaveId}`, 403],
       ['DELETE', `/api/leaveReply/delete?id=${bobs.replyId}`, 403],
+      ['DELETE', `/api/scrip/delete?scripId=${bobs.scripId}`, 404],
       ['POST', '/api/leaveReply/add', 403],
     ];
     for (const [method, u, status] of owned) {

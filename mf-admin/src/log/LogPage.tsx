@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { fullTime, isoTime, Link, Pager, RichText, styled, type ModLogEntry } from '@xiaoba/shared';
 import { AdminFrame, Note } from '../frame/AdminFrame';
-import { ACTION_LABELS, KIND_LABELS } from '../labels';
+import { KIND_LABELS, LOG_ACTION_LABELS } from '../labels';
 import { useGetModLogQuery } from '../mod-api';
 
 export default function LogPage() {
@@ -57,7 +57,7 @@ function LogRow({ entry: e }: { entry: ModLogEntry }) {
       <td>
         <Link to={`/admin/user/${e.moderatorUid}`}>{e.moderatorName}</Link>
       </td>
-      <td>{ACTION_LABELS[e.action] ?? e.action}</td>
+      <td>{LOG_ACTION_LABELS[e.action] ?? e.action}</td>
       <td>
         <Link to={`/admin/user/${e.targetUid}`}>{e.targetName}</Link>
         {e.kind && e.kind !== 'user' && `的${KIND_LABELS[e.kind]}`}

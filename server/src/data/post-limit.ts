@@ -43,14 +43,21 @@ export async function withPosterLock<T>(pool: Pool, uid: number, fn: (client: Po
  * one and answers true. A limit of 0 disables the check (true, nothing recorded).
  */
 export async function tryPostSlot(db: Queryable, uid: number, kind: PostKind, limits: PostLimits): Promise<boolean> {
-  const limit = limitFor(limits, kind);
+  return tryLoggedSlot(db, uid, kind, limitFor(limits, kind), limits.windowMinutes);
+}
+
+/**
+ * tryPostSlot for any kind of `post_log` with its own limit (LIMIT_SCRIPS's 小纸条), counted within
+ * `windowMinutes`: false past `limit`, else records this one. A limit of 0: true, nothing recorded.
+ */
+export async function tryLoggedSlot(db: Queryable, uid: number, kind: PostKind | 'scrip', limit: number, windowMinutes: number): Promise<boolean> {
   if (limit <= 0) return true;
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (
        SELECT 1 FROM post_log
        WHERE uid = $1 AND kind = $2 AND at > now() - make_interval(mins => $3)
        LIMIT $4) recent`,
-    [uid, kind, limits.windowMinutes, limit],
+    [uid, kind, windowMinutes, limit],
   );
   if ((rows[0]?.n ?? 0) >= limit) return false;
   await db.query('INSERT INTO post_log (uid, kind) VALUES ($1, $2)', [uid, kind]);

@@ -4,8 +4,9 @@
  * own statements (mayWriteSql: the comment count in features/comments/queries.ts, the visit in
  * features/visitors); the write routes call allAllow and boardAllows inside their transactions,
  * one primary-key probe each. The block list is the safety feature's (features/safety/queries.ts).
+ * Who may send 小纸条 (`scrip`) is the SQL function scrip_allows (server/sql/10_scrip_allows.sql).
  */
-import type { PrivacySettings, WhoMayWrite } from '@xiaoba/shared/core';
+import type { PrivacySettings, ScripWho, WhoMayWrite } from '@xiaoba/shared/core';
 import type { Queryable } from './pool';
 
 interface PrivacyRow {
@@ -18,6 +19,7 @@ interface PrivacyRow {
   findable: boolean;
   show_follows: boolean;
   show_last_login: boolean;
+  privacy_scrip: ScripWho;
 }
 
 /** Each setting's column, in one place: the reads, the update and the new user's row use it. */
@@ -31,6 +33,7 @@ export const PRIVACY_COLUMN = {
   findable: 'findable',
   showFollows: 'show_follows',
   showLastLogin: 'show_last_login',
+  scrip: 'privacy_scrip',
 } as const satisfies Record<keyof PrivacySettings, keyof PrivacyRow>;
 const PRIVACY_KEYS = Object.keys(PRIVACY_COLUMN) as (keyof PrivacySettings)[];
 const PRIVACY_COLUMNS = PRIVACY_KEYS.map((k) => PRIVACY_COLUMN[k]).join(', ');

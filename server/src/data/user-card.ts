@@ -19,11 +19,14 @@ export const listedCard = (u: string) => `${u}.uid, ${u}.name, ${u}.face, ${u}.a
 /** The viewer follows `u` (the 关注 / 已关注 button). */
 export const viewerFollows = (u: string, viewer: string) => `EXISTS (SELECT 1 FROM follows m WHERE m.uid = ${viewer} AND m.followed_uid = ${u}.uid)`;
 
+/** A listed user's card as `json_build_object` arguments: `uid`, `name`, `face`, `avatar`, `qianming` (ScripUser's). */
+export const cardJson = (u: string) => `'uid', ${u}.uid, 'name', ${u}.name, 'face', ${u}.face, 'avatar', ${u}.avatar, 'qianming', ${u}.qianming`;
+
 /**
  * A listed user's card with the viewer's relation, as `json_build_object` arguments: `uid`, `name`,
  * `face`, `avatar`, `qianming`, `following`, `followsMe` (FollowUser and SearchUser, before their own fields).
  */
 export const listedCardJson = (u: string, viewer: string) =>
-  `'uid', ${u}.uid, 'name', ${u}.name, 'face', ${u}.face, 'avatar', ${u}.avatar, 'qianming', ${u}.qianming,
+  `${cardJson(u)},
   'following', ${viewerFollows(u, viewer)},
   'followsMe', EXISTS (SELECT 1 FROM follows m WHERE m.uid = ${u}.uid AND m.followed_uid = ${viewer})`;

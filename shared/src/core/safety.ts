@@ -52,6 +52,7 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
   findable: true,
   showFollows: true,
   showLastLogin: true,
+  scrip: 'following',
 };
 
 /** What a minor's account starts with (and gets when its birthday changes to under 18): nothing about them shown. */
@@ -61,6 +62,7 @@ export const CHILD_PRIVACY_CHANGE = {
   showFollows: false,
   showVisitors: false,
   showLastLogin: false,
+  scrip: 'mutual',
 } as const satisfies Partial<PrivacySettings>;
 
 /** A minor's settings when the account is made (isMinor in domain.ts says who is one). */
@@ -78,9 +80,9 @@ export const PRIVACY_MSG = {
 
 // ---- report ----------------------------------------------------------------------------------
 
-/** What can be reported: another user's yy, comment, board message, reply, or their space. */
-export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user';
-export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user'];
+/** What can be reported: another user's yy, comment, board message, reply, their space, or a 小纸条 they sent the reporter. */
+export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user' | 'scrip';
+export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user', 'scrip'];
 
 /** The reasons a reporter picks from (codes stored; labels shown). */
 export const REPORT_REASONS = {
@@ -117,6 +119,8 @@ export type SanctionKind = v.InferOutput<typeof S.SanctionKindSchema>;
 
 /** What a moderator does (POST /api/mod/action). */
 export type ModAction = v.InferOutput<typeof S.ModActionKindSchema>;
+/** What the audit log records: an action, or a moderator's reading of a reported 小纸条 ('view'). */
+export type ModLogAction = v.InferOutput<typeof S.ModLogActionSchema>;
 
 /** A user's standing as the guard and the pages need it (part of UserInfo). */
 export interface Standing {
@@ -130,7 +134,7 @@ export const SANCTION_MSG = {
    * What a freeze closes and what it leaves (server/src/api/http/sanctions.ts FROZEN_OPEN), after
    * 期间 or 冻结期间用户.
    */
-  frozenTerms: '不能发yy、评论、留言、转发或关注别人，仍可以屏蔽、举报、删除、设置隐私和导出数据',
+  frozenTerms: '不能发yy、评论、留言、转发、写小纸条或关注别人，仍可以屏蔽、举报、删除、设置隐私和导出数据',
   /** Every write of a frozen user others would see; the date is YYYY-MM-DD in China time. */
   frozen: (until: string, reason: string) => `你的账号因违反社区规则被冻结到${until}（${reason}），期间${SANCTION_MSG.frozenTerms}`,
   /** Login of a banned user. */

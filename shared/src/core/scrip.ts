@@ -15,6 +15,8 @@ export const SCRIP_MAX = 233;
 export const SCRIP_PAGE_SIZE = 20;
 /** Conversations per page of the list. */
 export const SCRIP_THREAD_PAGE_SIZE = 20;
+/** Notes a moderator sees before and after a reported one (and nothing else of anyone's notes). */
+export const SCRIP_AROUND = 5;
 
 /** Who may write notes to me. There is no "everyone". */
 export const SCRIP_WHO = ['mutual', 'following', 'nobody'] as const;
@@ -25,6 +27,8 @@ export const SCRIP_MSG = {
   empty: '小纸条不能为空',
   tooLong: `小纸条不能超过${SCRIP_MAX}个字`,
   self: '不能给自己写小纸条',
+  /** Past LIMIT_SCRIPS notes within LIMIT_WINDOW_MINUTES. */
+  tooFast: '小纸条写得太快了，请稍后再试',
   userNotFound: '用户不存在',
   notFound: '小纸条不存在',
   deleted: '已删除',
@@ -62,3 +66,5 @@ export type ScripThread = v.InferOutput<typeof S.ScripThreadSchema>;
 export type ScripThreadPage = v.InferOutput<typeof S.ScripThreadPageSchema>;
 export type ScripSent = v.InferOutput<typeof S.ScripSentSchema>;
 export type ScripCount = v.InferOutput<typeof S.ScripCountSchema>;
+/** GET /api/mod/scrip/{scripId}: a reported note in its conversation, as a moderator sees it. */
+export type ModScripView = v.InferOutput<typeof S.ModScripViewSchema>;

@@ -53,6 +53,9 @@ export const FROZEN_OPEN: ReadonlySet<string> = new Set([
   'DELETE /api/comment/delete',
   'DELETE /api/leave/delete',
   'DELETE /api/leaveReply/delete',
+  // 小纸条 they received or sent: deleted for themself only.
+  'DELETE /api/scrip/delete',
+  'DELETE /api/scrip/thread',
 ]);
 
 /** Whether a frozen user may call this route (its method and registered pattern). */

@@ -101,6 +101,8 @@ describe('GET /api/user/getuserinfo/{id}', () => {
       mayLeave: true,
       mayFollow: true,
       mayRepost: true,
+      // Notes: an adult accepts them from the people they follow, and they follow nobody.
+      mayScrip: false,
       // The caller does not follow them.
       following: false,
     });

@@ -11,8 +11,13 @@
  * export. A comment on a removed yy and a reply under a removed message go with it, and a repost of
  * a removed yy exports its source as deleted. Blocks do not filter an export: it is the space as
  * stored.
+ *
+ * The user's 小纸条 are there too, sent and received, as the user still sees them (not those they
+ * deleted, nor those a moderator removed): the other user of each conversation appears as uid and
+ * nickname. An import restores none of them (docs/export-format.md).
  */
 import type { Queryable } from '../../data/pool';
+import { exportScrips, type ScripExportThread } from '../scrip';
 import { fileFromAvatarUrl } from '../../uploads/store';
 
 export const EXPORT_FORMAT = 'xiaoba-export';
@@ -122,7 +127,12 @@ export interface ExportData {
   board: ExportLeave[];
   /** Messages the user left on other users' boards, newest first, each with its replies. */
   leavesElsewhere: ExportLeave[];
+  /** The user's 小纸条 conversations, the newest first, each with its notes oldest first. Never imported. */
+  scrips: ExportScripThread[];
 }
+
+/** One 小纸条 conversation: the other user, and the notes the user still sees, oldest first. */
+export type ExportScripThread = ScripExportThread;
 
 /** A stored picture the ZIP carries: its storage key and where it goes in the export folder. */
 export interface ExportPicture {
@@ -199,6 +209,7 @@ export async function readExportData(
   );
   const board = await readLeaves(db, 'l.fuid = $1', uid);
   const leftElsewhere = await readLeaves(db, 'l.uid = $1 AND l.fuid <> $1', uid);
+  const scrips = await exportScrips(db, uid, ISO);
 
   const imagesByYy = new Map<number, ExportImage[]>();
   const pictures: ExportPicture[] = [];
@@ -250,6 +261,7 @@ export async function readExportData(
     commentsElsewhere: elsewhere.rows,
     board,
     leavesElsewhere: leftElsewhere,
+    scrips,
   };
   return { data, pictures, avatarKey };
 }

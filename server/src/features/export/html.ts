@@ -34,6 +34,7 @@ export function emojiCodesOf(data: ExportData): Set<string> {
     add(l.content);
     l.replies.forEach((r) => add(r.content));
   }
+  for (const thread of data.scrips) thread.notes.forEach((n) => add(n.content));
   return codes;
 }
 
@@ -149,6 +150,21 @@ ${section(
     .join(''),
 )}
 ${section('我在别人留言板的留言', data.leavesElsewhere.length, data.leavesElsewhere.map((l) => leave(l, true)).join(''))}
+${section(
+  '我的小纸条',
+  data.scrips.length,
+  data.scrips
+    .map(
+      (thread) =>
+        `<article class="card"><p class="muted">和 ${who(thread.uid, thread.name)} 的小纸条（${thread.notes.length}）</p><ul class="comments">${thread.notes
+          .map(
+            (n) =>
+              `<li>${n.fromUid === user.uid ? '<b>我</b>' : who(thread.uid, thread.name)}：${t(n.content)} <span class="muted">${time(n.ctime)}</span></li>`,
+          )
+          .join('')}</ul></article>`,
+    )
+    .join(''),
+)}
 </main>
 </body>
 </html>

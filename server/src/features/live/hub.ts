@@ -5,7 +5,9 @@
  * - `yy` signals go to every stream but the author's own and those of users who blocked the author
  *   or whom the author blocked, with `following` per stream: ONE query per signal for all the
  *   users connected to this process (their follows of and blocks with the author);
- * - `ban` signals end the user's streams (the client's reconnect is then refused with 401).
+ * - `ban` signals end the user's streams (the client's reconnect is then refused with 401);
+ * - `scrip` signals (a new 小纸条) go to its reader's streams and its writer's other tabs, each with
+ *   that user's unread count: one query per user connected to this process.
  * Each stream starts with `hello`, gets a `: ping` comment every `heartbeatMs` (one timer for all),
  * ends when its access token expires, when it falls behind (a reader that stopped reading), and at
  * shutdown.
@@ -15,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_STREAMS_PER_USER, type LiveEvent, type LiveNoticeKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
 import { yyAudience } from './queries';
+import { unreadScrips } from '../scrip';
 
 /** Bytes a stream may have waiting unread before it is ended (the client reconnects and re-reads). */
 export const STREAM_BUFFER_MAX = 64 * 1024;
@@ -22,7 +25,11 @@ export const STREAM_BUFFER_MAX = 64 * 1024;
 const NOTICE_KINDS: readonly LiveNoticeKind[] = ['comment', 'fan', 'system'];
 
 /** A signal of migration 021's triggers. */
-export type LiveSignal = { t: 'notice'; uid: number; kind: LiveNoticeKind } | { t: 'yy'; uid: number; id: number } | { t: 'ban'; uid: number };
+export type LiveSignal =
+  | { t: 'notice'; uid: number; kind: LiveNoticeKind }
+  | { t: 'yy'; uid: number; id: number }
+  | { t: 'ban'; uid: number }
+  | { t: 'scrip'; uid: number; id: number; to: number };
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
@@ -40,6 +47,7 @@ export function parseSignal(payload: string): LiveSignal | null {
   if (s.t === 'notice' && NOTICE_KINDS.includes(s.kind as LiveNoticeKind)) return { t: 'notice', uid: s.uid, kind: s.kind as LiveNoticeKind };
   if (s.t === 'yy' && isId(s.id)) return { t: 'yy', uid: s.uid, id: s.id };
   if (s.t === 'ban') return { t: 'ban', uid: s.uid };
+  if (s.t === 'scrip' && isId(s.id) && isId(s.to)) return { t: 'scrip', uid: s.uid, id: s.id, to: s.to };
   return null;
 }
 
@@ -134,6 +142,8 @@ export class LiveHub {
       this.send(signal.uid, { type: 'notice', kind: signal.kind });
     } else if (signal.t === 'ban') {
       for (const s of this.streams.get(signal.uid) ?? []) s.body.end();
+    } else if (signal.t === 'scrip') {
+      await this.dispatchScrip(signal.id, signal.uid, signal.to);
     } else {
       await this.dispatchYy(signal.uid, signal.id);
     }
@@ -150,6 +160,18 @@ export class LiveHub {
     const { following, blocked } = await yyAudience(this.options.db, author, uids);
     for (const uid of uids) {
       if (!blocked.has(uid)) this.send(uid, { type: 'yy', weiboId, uid: author, following: following.has(uid) });
+    }
+  }
+
+  /** A new note: its reader's and its writer's streams, each with their own unread count (the note itself is read through the routes). */
+  private async dispatchScrip(scripId: number, writer: number, reader: number): Promise<void> {
+    for (const [uid, withUid] of [
+      [reader, writer],
+      [writer, reader],
+    ] as const) {
+      if (!this.streams.has(uid)) continue;
+      const unread = await unreadScrips(this.options.db, uid);
+      this.send(uid, { type: 'scrip', scripId, withUid, unread });
     }
   }
 

@@ -9,6 +9,7 @@ const MOD_NOTE = ' Moderators only: anyone else gets 404 接口不存在, like a
 /** The query and path values of the routes: their schema and what the handlers read (readInput). */
 export const MOD_PAGE = pageQuery(MOD_PAGE_SIZE);
 export const MOD_USER = idInput('uid', MOD_MSG.notFound, 'the user');
+export const MOD_SCRIP = idInput('scripId', MOD_MSG.notFound, 'the reported note');
 
 export const MOD_SCHEMA = {
   reports: routeSchema({
@@ -34,6 +35,16 @@ export const MOD_SCHEMA = {
     auth: true,
     querystring: MOD_PAGE,
     data: pageOf('ModLogEntry'),
+  }),
+  scrip: routeSchema({
+    summary: 'A reported 小纸条 with the notes around it in its conversation (a few before and after), and its two users',
+    description:
+      "Only a note someone reported (404 对象不存在 for any other): the moderators see nothing else of anyone's notes. Each reading is an entry of the audit log (action view)." +
+      MOD_NOTE,
+    tags: ['mod'],
+    auth: true,
+    params: MOD_SCRIP,
+    data: typed('ModScripView'),
   }),
   action: routeSchema({
     summary: 'Act on a report, an item or a user: dismiss, remove, restore, warn, freeze, ban, lift',

@@ -9,7 +9,7 @@
  * are the operator's to judge. Dismiss and restore only undo, so they are open.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MOD_MSG, type ModUserPage, type Page, type ReportGroup } from '@xiaoba/shared/core';
+import { MOD_MSG, SCRIP_AROUND, type ModScripView, type ModUserPage, type Page, type ReportGroup } from '@xiaoba/shared/core';
 import { bearerUid } from '../../api/auth/guard';
 import { readStanding, type StandingCache } from '../../api/auth/standing';
 import type { TokenSigner } from '../../api/auth/tokens';
@@ -19,8 +19,10 @@ import { ApiError, MSG, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
 import { act } from './actions';
 import { ModActionSchema, USER_PAGE_ITEMS } from './input';
-import { MOD_PAGE, MOD_SCHEMA, MOD_USER } from './openapi';
+import { MOD_PAGE, MOD_SCHEMA, MOD_SCRIP, MOD_USER } from './openapi';
+import { appendLog } from './queries/actions';
 import { logPage, moderatedUser, removedItemsOf, reportQueuePage, reportsAgainst, sanctionsOf } from './queries/pages';
+import { reportedScripView } from '../scrip';
 
 export { MOD_EXTRA_MSG, MOD_PAGE_SIZE, MOD_REASON_MAX, ModActionSchema } from './input';
 
@@ -63,6 +65,19 @@ export async function moderationRoutes(app: FastifyInstance, { pool, signer, sta
     const { pageNum, pageSize } = readInput(MOD_PAGE, request.query);
     const { total, records } = await logPage(pool, pageSize, (pageNum - 1) * pageSize);
     return ok('获取成功', { records, total, pages: Math.ceil(total / pageSize), current: pageNum, size: pageSize });
+  });
+
+  // A reported 小纸条 in its conversation: read and recorded in the audit log in one transaction, so
+  // no moderator reads a conversation without it being on the record.
+  app.get('/scrip/:scripId', { schema: MOD_SCHEMA.scrip }, async (request) => {
+    const { scripId } = readInput(MOD_SCRIP, request.params);
+    const view = await withTransaction(pool, async (db): Promise<ModScripView> => {
+      const found = await reportedScripView(db, scripId, SCRIP_AROUND);
+      if (!found) throw new ApiError(404, MOD_MSG.notFound);
+      await appendLog(db, { moderatorUid: request.uid, action: 'view', targetUid: found.from.uid, kind: 'scrip', itemId: scripId, reason: '' });
+      return found;
+    });
+    return ok('获取成功', view);
   });
 
   app.post('/action', { schema: MOD_SCHEMA.action }, async (request) => {

@@ -1,6 +1,6 @@
 /**
  * POST /api/report/add (docs/api.md "Safety" → "Reports"): a user reports another
- * user's yy, comment, board message, reply or space to the moderators.
+ * user's yy, comment, board message, reply or space, or a 小纸条 they received, to the moderators.
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -50,7 +50,7 @@ export const ReportSchema = v.pipe(
 );
 
 const SCHEMA = routeSchema({
-  summary: "Report another user's yy, comment, board message, reply or space to the moderators",
+  summary: "Report another user's yy, comment, board message, reply or space, or a 小纸条 the caller received, to the moderators",
   description:
     'A second report of the same target by the same user answers 200 with REPORT_MSG.duplicate and files nothing. ' +
     "At most LIMIT_REPORTS (default 20) reports an hour per user (429). One's own items and space: 400 不能举报自己.",
@@ -70,7 +70,7 @@ export async function reportRoutes(app: FastifyInstance, { config, pool, signer 
     const filed = await withTransaction(pool, async (db) => {
       // One reporter's reports in turn: the hourly count cannot be raced by parallel calls.
       await lockReporter(db, uid);
-      const author = await visibleTargetAuthor(db, input.kind, input.id);
+      const author = await visibleTargetAuthor(db, input.kind, input.id, uid);
       if (author === null) throw new ApiError(404, REPORT_MSG.notFound);
       if (author === uid) throw new ApiError(400, REPORT_MSG.self);
       // Before the limit: repeating a report is never "too many", and files nothing.

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { BAD_REQUEST, BLOCK_MSG, BLOCKS_MAX, PRIVACY_MSG, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
+import { BAD_REQUEST, BLOCK_MSG, BLOCKS_MAX, PRIVACY_MSG, SCRIP_WHO, type BlockedUser, type Page, type PrivacySettings } from '@xiaoba/shared/core';
 import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import type { Pool } from '../../data/pool';
@@ -47,6 +47,7 @@ const PrivacyChangeSchema = v.strictObject(
     findable: v.optional(v.boolean(PRIVACY_ERROR.findable)),
     showFollows: v.optional(v.boolean(PRIVACY_ERROR.showFollows)),
     showLastLogin: v.optional(v.boolean(PRIVACY_ERROR.showLastLogin)),
+    scrip: v.optional(v.picklist(SCRIP_WHO, PRIVACY_ERROR.scrip)),
   },
   BAD_REQUEST,
 );

@@ -79,6 +79,7 @@ export async function spaceRoutes(app: FastifyInstance, { config, pool, signer }
       mayLeave: access.mayLeave,
       mayFollow: access.mayFollow,
       mayRepost: access.mayRepost,
+      mayScrip: access.mayScrip,
     });
   });
 

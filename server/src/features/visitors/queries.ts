@@ -59,6 +59,8 @@ export interface SpaceAccess {
   mayLeave: boolean;
   mayFollow: boolean;
   mayRepost: boolean;
+  /** The viewer may send the owner a 小纸条 (scrip_allows, server/sql/10_scrip_allows.sql). */
+  mayScrip: boolean;
   showBirthday: boolean;
   showLastLogin: boolean;
 }
@@ -74,6 +76,7 @@ export async function visitSpace(db: Queryable, visited: number, viewer: number,
     text: `WITH access AS (
        SELECT ${mayWriteSql('comment', 'o', '$2')} AS "mayComment", ${mayWriteSql('board', 'o', '$2')} AS "mayLeave",
               ${mayWriteSql('follow', 'o', '$2')} AS "mayFollow", ${mayWriteSql('repost', 'o', '$2')} AS "mayRepost",
+              coalesce(scrip_allows($2, o.uid), false) AS "mayScrip",
               o.show_birthday AS "showBirthday", o.show_last_login AS "showLastLogin",
               EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $1 AND b.blocked_uid = $2) AS "blockedByOwner",
               EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $2 AND b.blocked_uid = $1) AS "blockedByViewer",

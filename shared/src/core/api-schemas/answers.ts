@@ -1,6 +1,7 @@
 /** The answers of the product API: accounts and spaces, yy and comments, the board, notices, follows, search, block and privacy. */
 import * as v from 'valibot';
 import { AVATAR, BOOL, FACE, INT, ROLES, SKIN, STR, SexSchema, TIME, WhoMayWriteSchema, described, named } from './common';
+import { ScripWhoSchema } from './scrip';
 
 // ---- accounts and spaces ----------------------------------------------------------------------
 
@@ -69,6 +70,8 @@ export const SpaceUserSchema = named(
     mayLeave: v.optional(described(BOOL, 'the owner lets the caller write on their board (block, privacy)')),
     mayFollow: v.optional(described(BOOL, 'the owner lets the caller start following them (block, privacy)')),
     mayRepost: v.optional(described(BOOL, 'the owner lets the caller repost their yy (block, privacy)')),
+    /** The caller may send the owner a 小纸条 now (写纸条): their setting, follows, age and blocks either way. */
+    mayScrip: v.optional(described(BOOL, 'the caller may send the owner a note now (privacy scrip, follows, age, blocks either way)')),
     /** The caller follows this user (absent on one's own space). */
     following: v.optional(described(BOOL, "the caller follows this user (absent on one's own space)")),
   }),
@@ -270,5 +273,7 @@ export const PrivacySettingsSchema = named(
     showFollows: described(BOOL, 'others see whom I follow and who follows me'),
     /** Whether others see when I last logged in. */
     showLastLogin: described(BOOL, 'others see when I last logged in'),
+    /** Who may send me 小纸条. */
+    scrip: ScripWhoSchema,
   }),
 );

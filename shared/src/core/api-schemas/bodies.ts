@@ -12,6 +12,7 @@ import type { PrivacySettings } from '../safety';
 import { BAD_REQUEST } from '../validation';
 import { MOD_MSG, REPORT_KINDS, REPORT_MSG, REPORT_NOTE_MAX, REPORT_REASONS } from '../safety';
 import { described, WHO_MAY_WRITE } from './common';
+import { SCRIP_WHO } from '../scrip';
 import { ModActionKindSchema, RULES } from './moderation';
 import { textValue } from './inputs';
 
@@ -159,6 +160,7 @@ export const PRIVACY_ERROR = {
   findable: '隐私设置无效：能否被搜到只能是 true 或 false',
   showFollows: '隐私设置无效：是否公开关注和粉丝列表只能是 true 或 false',
   showLastLogin: '隐私设置无效：是否公开最后登录时间只能是 true 或 false',
+  scrip: '隐私设置无效：谁可以给我写小纸条只能是互相关注的人（mutual）、我关注的人（following）或不接收（nobody）',
 } as const satisfies Record<keyof PrivacySettings, string>;
 
 const who = (what: string, message: string) =>
@@ -177,6 +179,7 @@ export const PrivacyChangeBodySchema = described(
     findable: yesNo('others find me by nickname', PRIVACY_ERROR.findable),
     showFollows: yesNo('others see whom I follow and who follows me', PRIVACY_ERROR.showFollows),
     showLastLogin: yesNo('others see when I last logged in (getuserinfo lastTime)', PRIVACY_ERROR.showLastLogin),
+    scrip: v.optional(withMessage(described(v.picklist(SCRIP_WHO), 'who may send me notes: mutual, following or nobody'), PRIVACY_ERROR.scrip)),
   }),
   'Partial<PrivacySettings>: any subset of the fields, no other field',
 );

@@ -61,5 +61,6 @@ export const API_TYPES = {
   ScripThreadPage: N.ScripThreadPageSchema,
   ScripSent: N.ScripSentSchema,
   ScripCount: N.ScripCountSchema,
+  ModScripView: N.ModScripViewSchema,
 } satisfies Record<string, v.GenericSchema>;
 export type ApiTypeName = keyof typeof API_TYPES;

@@ -29,6 +29,8 @@ export const SystemNoticePageSchema = v.pipe(
 export const SanctionKindSchema = v.picklist(['warning', 'removal', 'freeze', 'ban']);
 /** What a moderator can do: the sanctions, dismissing reports, restoring an item and lifting a sanction. */
 export const ModActionKindSchema = v.picklist(['dismiss', 'remove', 'restore', 'warn', 'freeze', 'ban', 'lift']);
+/** What the audit log records: the actions, and a moderator's reading of a reported 小纸条 ('view'). */
+export const ModLogActionSchema = v.picklist([...ModActionKindSchema.options, 'view'] as const);
 
 const REASONS = Object.keys(REPORT_REASONS) as ReportReason[];
 /** The rules a sanction names: every report reason but 'other'. */
@@ -125,7 +127,7 @@ export const ModLogEntrySchema = named(
     id: INT,
     moderatorUid: INT,
     moderatorName: STR,
-    action: ModActionKindSchema,
+    action: ModLogActionSchema,
     targetUid: INT,
     targetName: STR,
     /** The item acted on, for remove and restore. */

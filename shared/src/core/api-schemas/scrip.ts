@@ -57,7 +57,7 @@ export const ScripThreadPageSchema = named(
     current: INT,
     size: INT,
     user: ScripUserSchema,
-    mayScrip: described(BOOL, 'the caller may send a note to this user now (their setting, follows, age, blocks); false while the caller is frozen'),
+    mayScrip: described(BOOL, 'the caller may send a note to this user now (their setting, follows, age, blocks either way)'),
   }),
 );
 
@@ -66,6 +66,23 @@ export const ScripSentSchema = named('ScripSent', v.object({ scripId: INT, ctime
 
 /** GET /api/count/getscrip: the caller's unread notes. */
 export const ScripCountSchema = named('ScripCount', v.object({ count: described(INT, "the caller's unread notes") }));
+
+/**
+ * GET /api/mod/scrip/{scripId} (moderators only): a reported note with the notes around it in its
+ * conversation, oldest first, and its two users. Each reading is an entry of the audit log.
+ */
+export const ModScripViewSchema = named(
+  'ModScripView',
+  v.object({
+    scripId: INT,
+    /** Removed by a moderator (restorable). */
+    removed: BOOL,
+    from: ScripUserSchema,
+    to: ScripUserSchema,
+    /** The reported note and at most SCRIP_AROUND notes before and after it that are not removed, oldest first. */
+    notes: v.array(ScripSchema),
+  }),
+);
 
 /** POST /api/scrip/send. */
 export const SendScripBodySchema = described(

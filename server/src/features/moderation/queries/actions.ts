@@ -2,7 +2,7 @@
  * The SQL of the moderators' actions, each run in the action's transaction: closing reports,
  * sanctions and the standing they set, and the append-only audit log.
  */
-import type { ModAction, ReportKind, RuleBroken, SanctionKind } from '@xiaoba/shared/core';
+import type { ModLogAction, ReportKind, RuleBroken, SanctionKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
 import { EPOCH0 } from './epoch';
 
@@ -100,7 +100,7 @@ export async function lockUserForModeration(db: Queryable, uid: number): Promise
 
 export async function appendLog(
   db: Queryable,
-  e: { moderatorUid: number; action: ModAction; targetUid: number; kind?: ReportKind | ''; itemId?: number; reason: string },
+  e: { moderatorUid: number; action: ModLogAction; targetUid: number; kind?: ReportKind | ''; itemId?: number; reason: string },
 ): Promise<void> {
   await db.query(`INSERT INTO moderation_log (moderator_uid, action, target_uid, item_kind, item_id, reason) VALUES ($1, $2, $3, $4, $5, $6)`, [
     e.moderatorUid,

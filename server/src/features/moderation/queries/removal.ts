@@ -7,7 +7,8 @@
  * - `removeItem(db, kind, id, byUid, reason)` sets `removed_at`, `removed_by`, `removed_reason` on
  *   a visible item and takes it off the counters every read shows: a yy off its author's
  *   `users.yy_count` and `site_counters['yy']`, a comment off its yy's `comment_count`, a board
- *   message off the board owner's `users.leave_count` (a reply has no counter). A message's
+ *   message off the board owner's `users.leave_count` (a reply has no counter), a 小纸条 off both
+ *   users' conversations (`scrip_threads`: newest note, note and unread counts). A message's
  *   replies, a yy's comments and the notices of a comment are left as they are: they are hidden
  *   with what they hang on (reads join through it), and come back with it.
  * - `restoreItem(db, kind, id)` clears the three columns of a removed item and puts it back on
@@ -25,11 +26,12 @@
  */
 import type { ReportKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
+import { refreshScripNote } from '../../scrip';
 
 /** What a moderator can remove: every reportable kind but a user. */
 export type RemovableKind = Exclude<ReportKind, 'user'>;
 
-export const REMOVABLE_KINDS: readonly RemovableKind[] = ['yy', 'comment', 'leave', 'leaveReply'];
+export const REMOVABLE_KINDS: readonly RemovableKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'scrip'];
 
 export interface RemovalResult {
   /** The item's author. */
@@ -38,12 +40,13 @@ export interface RemovalResult {
   changed: boolean;
 }
 
-/** Table and key of each kind. */
-const TABLES: Record<RemovableKind, { table: string; key: string }> = {
-  yy: { table: 'yy', key: 'weibo_id' },
-  comment: { table: 'yy_comments', key: 'comment_id' },
-  leave: { table: 'leaves', key: 'leave_id' },
-  leaveReply: { table: 'leave_replies', key: 'id' },
+/** Table, key and author's column of each kind. */
+const TABLES: Record<RemovableKind, { table: string; key: string; author: string }> = {
+  yy: { table: 'yy', key: 'weibo_id', author: 'uid' },
+  comment: { table: 'yy_comments', key: 'comment_id', author: 'uid' },
+  leave: { table: 'leaves', key: 'leave_id', author: 'uid' },
+  leaveReply: { table: 'leave_replies', key: 'id', author: 'uid' },
+  scrip: { table: 'scrips', key: 'id', author: 'from_uid' },
 };
 
 /**
@@ -55,9 +58,9 @@ async function lockItem(db: Queryable, kind: RemovableKind, id: number): Promise
     // The yy row first: the order findCommentKey (a deletion) and countComment take them in.
     await db.query('SELECT 1 FROM yy WHERE weibo_id = (SELECT weibo_id FROM yy_comments WHERE comment_id = $1) FOR UPDATE', [id]);
   }
-  const { table, key } = TABLES[kind];
+  const { table, key, author } = TABLES[kind];
   const { rows } = await db.query<{ uid: number; removed: boolean }>(
-    `SELECT uid, removed_at IS NOT NULL AS removed FROM ${table} WHERE ${key} = $1 FOR UPDATE`,
+    `SELECT ${author} AS uid, removed_at IS NOT NULL AS removed FROM ${table} WHERE ${key} = $1 FOR UPDATE`,
     [id],
   );
   return rows[0] ?? null;
@@ -77,6 +80,10 @@ async function moveCounters(db: Queryable, kind: RemovableKind, id: number, delt
       await db.query('UPDATE users SET leave_count = leave_count + $2 WHERE uid = (SELECT fuid FROM leaves WHERE leave_id = $1)', [id, delta]);
       break;
     case 'leaveReply':
+      break;
+    case 'scrip':
+      // Both users' conversations: their newest note, note and unread counts (after the row changed).
+      await refreshScripNote(db, id);
       break;
   }
 }
@@ -111,6 +118,7 @@ export interface PurgeResult {
   comments: number;
   leaves: number;
   leaveReplies: number;
+  scrips: number;
   /** Picture files no row names any more: remove them from the storage after the commit. */
   files: string[];
 }
@@ -125,6 +133,8 @@ export async function purgeRemoved(db: Queryable, days: number): Promise<PurgeRe
   const older = `removed_at < now() - make_interval(days => $1)`;
   const count = async (sql: string) => (await db.query(sql, [days])).rowCount ?? 0;
   const leaveReplies = await count(`DELETE FROM leave_replies WHERE ${older}`);
+  // Removal already took a note off both conversations' counts.
+  const scrips = await count(`DELETE FROM scrips WHERE ${older}`);
   const leaves = await count(`DELETE FROM leaves WHERE ${older}`);
   const comments = await count(`DELETE FROM yy_comments WHERE ${older}`);
   // A yy's pictures: only the files no other row names (an import stores a picture once).
@@ -136,5 +146,5 @@ export async function purgeRemoved(db: Queryable, days: number): Promise<PurgeRe
     [days],
   );
   const yy = await count(`DELETE FROM yy WHERE ${older}`);
-  return { yy, comments, leaves, leaveReplies, files: rows.map((r) => r.file) };
+  return { yy, comments, leaves, leaveReplies, scrips, files: rows.map((r) => r.file) };
 }

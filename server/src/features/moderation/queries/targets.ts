@@ -6,25 +6,37 @@
 import type { ReportedTarget, ReportKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
 
-/** The author of a reportable item that is still visible (not deleted, not removed), or null. */
-export async function visibleTargetAuthor(db: Queryable, kind: ReportKind, id: number): Promise<number | null> {
+/**
+ * The author of a reportable item that is still visible (not deleted, not removed) to `reporter`,
+ * or null. A 小纸条 is reported by its reader only: to anyone else it is not there.
+ */
+export async function visibleTargetAuthor(db: Queryable, kind: ReportKind, id: number, reporter: number): Promise<number | null> {
   const sql: Record<ReportKind, string> = {
     yy: 'SELECT uid FROM yy WHERE weibo_id = $1 AND removed_at IS NULL',
     comment: 'SELECT uid FROM yy_comments WHERE comment_id = $1 AND removed_at IS NULL',
     leave: 'SELECT uid FROM leaves WHERE leave_id = $1 AND removed_at IS NULL',
     leaveReply: 'SELECT uid FROM leave_replies WHERE id = $1 AND removed_at IS NULL',
     user: 'SELECT uid FROM users WHERE uid = $1',
+    scrip: 'SELECT from_uid AS uid FROM scrips WHERE id = $1 AND removed_at IS NULL AND to_uid = $2',
   };
-  const { rows } = await db.query<{ uid: number }>(sql[kind], [id]);
+  const { rows } = await db.query<{ uid: number }>(sql[kind], kind === 'scrip' ? [id, reporter] : [id]);
   return rows[0]?.uid ?? null;
 }
 
-/** The author of an item whatever its state (removed included), or null when it is gone. */
+/**
+ * The author of an item whatever its state (removed included), or null when it is gone. A 小纸条
+ * only once reported: the moderators act on, and see, no other note.
+ */
 export async function itemAuthor(db: Queryable, kind: Exclude<ReportKind, 'user'>, id: number): Promise<{ uid: number; removed: boolean } | null> {
-  const table = { yy: 'yy WHERE weibo_id', comment: 'yy_comments WHERE comment_id', leave: 'leaves WHERE leave_id', leaveReply: 'leave_replies WHERE id' }[
-    kind
-  ];
-  const { rows } = await db.query<{ uid: number; removed: boolean }>(`SELECT uid, removed_at IS NOT NULL AS removed FROM ${table} = $1`, [id]);
+  const sql: Record<Exclude<ReportKind, 'user'>, string> = {
+    yy: 'SELECT uid, removed_at IS NOT NULL AS removed FROM yy WHERE weibo_id = $1',
+    comment: 'SELECT uid, removed_at IS NOT NULL AS removed FROM yy_comments WHERE comment_id = $1',
+    leave: 'SELECT uid, removed_at IS NOT NULL AS removed FROM leaves WHERE leave_id = $1',
+    leaveReply: 'SELECT uid, removed_at IS NOT NULL AS removed FROM leave_replies WHERE id = $1',
+    scrip: `SELECT from_uid AS uid, removed_at IS NOT NULL AS removed FROM scrips s
+             WHERE s.id = $1 AND EXISTS (SELECT 1 FROM reports r WHERE r.target_kind = 'scrip' AND r.target_id = s.id)`,
+  };
+  const { rows } = await db.query<{ uid: number; removed: boolean }>(sql[kind], [id]);
   return rows[0] ?? null;
 }
 
@@ -78,6 +90,10 @@ export function targetDescription(kind: string, id: string, authorUid: string): 
       UNION ALL
       SELECT ts.uid, ts.name, ts.name || E'\\n' || ts.qianming || E'\\n' || ts.qm, false, ts.name || '的空间', ts.uid
         FROM users ts WHERE ${kind} = 'user' AND ts.uid = ${id}
+      UNION ALL
+      SELECT tn.from_uid, tu.name, tn.content, tn.removed_at IS NOT NULL, '写给' || treader.name || '的小纸条', tn.from_uid
+        FROM scrips tn JOIN users tu ON tu.uid = tn.from_uid JOIN users treader ON treader.uid = tn.to_uid
+       WHERE ${kind} = 'scrip' AND tn.id = ${id}
     ) t (t_uid, t_username, t_content, t_removed, t_context, t_place_uid) ON true
     LEFT JOIN LATERAL (SELECT ta.name AS t_author_name FROM users ta WHERE ta.uid = ${authorUid}) ta ON true`;
 }
