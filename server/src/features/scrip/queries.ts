@@ -74,18 +74,21 @@ export async function insertScrip(db: Queryable, from: number, to: number, conte
   return rows[0]!;
 }
 
-/** A page of `me`'s conversations, the newest note first, and how many there are. One statement. */
+/**
+ * A page of `me`'s conversations, the newest note first, and how many there are. One statement:
+ * the page's rows of `scrip_threads` by their index, then per row the other user and the last note by key.
+ */
 export async function threadList(db: Queryable, me: number, limit: number, offset: number): Promise<{ total: number; records: ScripThread[] }> {
   const { rows } = await db.query<{ total: number; records: ScripThread[] }>({
     name: 'scrip-threads',
     text: `SELECT (SELECT count(*)::int FROM scrip_threads WHERE uid = $1 AND last_id IS NOT NULL) AS total,
               coalesce((
-                SELECT json_agg(json_build_object('user', json_build_object(${cardJson('u')}), 'last', ${noteJson('s')}, 'unread', t.unread)
-                                ORDER BY t.last_id DESC)
+                SELECT json_agg(json_build_object(
+                         'user', (SELECT json_build_object(${cardJson('u')}) FROM users u WHERE u.uid = t.other_uid),
+                         'last', (SELECT ${noteJson('s')} FROM scrips s WHERE s.id = t.last_id),
+                         'unread', t.unread) ORDER BY t.last_id DESC)
                   FROM (SELECT other_uid, last_id, unread FROM scrip_threads
                          WHERE uid = $1 AND last_id IS NOT NULL ORDER BY last_id DESC LIMIT $2 OFFSET $3) t
-                  JOIN users u ON u.uid = t.other_uid
-                  JOIN scrips s ON s.id = t.last_id
               ), '[]') AS records`,
     values: [me, limit, offset],
   });
