@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * Prerenders a remote's public pages at build time (docs/adr/0008): bundles
- * `tools/prerender/<workspace>.tsx` (the pages inside the shell's frame) for Node (esbuild, the one Vite uses), renders each page to HTML and the
- * CSS of its styled components, and writes them to `<out>/` with a `pages.json` that maps every
- * route path to its page. The server puts that markup into index.html for those paths, so the page
- * paints before the scripts run (started after that paint by shell/public/boot.js, copied there as
- * boot.js); the shell then swaps in the live page (shell/src/prerendered.ts).
+ * `tools/prerender/<workspace>.tsx` (the shell's frame and the remote's area) for Node with Vite and
+ * the same React plugin as every build (stable styled-components ids: the browser's class names),
+ * renders each page to HTML and the CSS of its styled components, and writes them to `<out>/` with
+ * a `pages.json` that maps every route path to its page. The server puts that markup into the
+ * shell's root in index.html for those paths, so the page paints before the scripts run (started
+ * after that paint by shell/public/boot.js, copied there as boot.js); the browser then hydrates it
+ * (docs/adr/0018).
  *
  * Run by tools/atomic-build.mjs into the build folder before the swap, or by hand:
  *   node ../tools/prerender.mjs [outDir]   (in mf-auth; default dist/prerender)
@@ -14,6 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** Pages rendered, and route pages that show the same page under another name. */
 const PAGES = ['login', 'register'];
@@ -28,20 +31,13 @@ export function inertForms(html) {
 }
 
 /**
- * styled-components adopts (and removes) <style data-styled> tags it finds at start; these rules
- * belong to markup the shell removes itself, so they are marked as ours instead.
+ * styled-components adopts (and rewrites) <style data-styled> tags it finds at start, numbering
+ * their groups as one render's; these come from two renders (frame and area), so they stay plain
+ * rules of ours, and the browser injects the same ones as it hydrates.
  */
 export function ownStyleTags(css) {
-  return css.replace(/<style\b[^>]*>/g, '<style data-xb-prerender>') + `<style data-xb-prerender>${WAIT_FOR_APP}</style>`;
+  return css.replace(/<style\b[^>]*>/g, '<style data-xb-prerender>');
 }
-
-/**
- * Buttons that only a script can serve (open a dialog, switch the form, turn the carousel) let a
- * click before the app runs pass through instead of being lost as a silent no-op; the submit
- * button works (its click is remembered by the boot script and repeated), and so do links, fields
- * and check boxes. Test drivers wait for such a button until the live one replaces it.
- */
-const WAIT_FOR_APP = '#xb-prerender button:not([type=submit]){pointer-events:none}';
 
 /** The workspace's prerender entry (tools/prerender/mf-auth.tsx for mf-auth), which may not exist. */
 export const prerenderEntry = (/** @type {string} */ cwd) => join(import.meta.dirname, 'prerender', `${basename(cwd)}.tsx`);
@@ -49,25 +45,30 @@ export const prerenderEntry = (/** @type {string} */ cwd) => join(import.meta.di
 /** @param {string} cwd the workspace (mf-auth) @param {string} out the folder to write */
 export async function prerender(cwd, out) {
   const require = createRequire(join(cwd, 'package.json'));
-  const esbuild = createRequire(require.resolve('vite/package.json'))('esbuild');
+  const { build } = await import(pathToFileURL(require.resolve('vite')).href);
+  const { reactWithStableStyles } = await import('../shared/build/federation.mjs');
   const tmp = mkdtempSync(join(tmpdir(), 'xb-prerender-'));
   try {
-    const bundle = join(tmp, 'entry.cjs');
-    await esbuild.build({
-      entryPoints: [prerenderEntry(cwd)],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      // ESM builds first: styled-components' CommonJS default export breaks under the interop.
-      mainFields: ['module', 'main'],
-      format: 'cjs',
-      target: 'node20',
-      jsx: 'automatic',
+    const entry = prerenderEntry(cwd);
+    await build({
+      configFile: false,
+      root: cwd,
+      logLevel: 'warn',
+      publicDir: false,
+      plugins: [reactWithStableStyles()],
       define: { 'process.env.NODE_ENV': '"production"' },
-      loader: { '.svg': 'text' },
-      logLevel: 'warning',
+      ssr: { noExternal: true, target: 'node' },
+      build: {
+        ssr: entry,
+        outDir: tmp,
+        emptyOutDir: true,
+        minify: false,
+        reportCompressedSize: false,
+        rollupOptions: { input: entry, output: { format: 'es', entryFileNames: 'entry.mjs', inlineDynamicImports: true } },
+      },
     });
-    const { render, routeTable } = createRequire(bundle)(bundle);
+    const bundle = join(tmp, 'entry.mjs');
+    const { render, routeTable } = await import(pathToFileURL(bundle).href);
     mkdirSync(out, { recursive: true });
     const paths = {};
     // The update notes the server sends at /showupdate.txt (server/static), as of this build.

@@ -43,6 +43,23 @@ export function buildContract(root = process.cwd()) {
   return { shared: sharedContract(), singletons };
 }
 
+/**
+ * React for every build of the repo, browser and server alike, with styled-components' Babel
+ * plugin: each styled component gets an id from its package's name, its file's path and its place
+ * in that file, instead of a counter of creation order. The server's render of a page and the
+ * browser's hydration of it then give the same class names, whatever order the chunks load in
+ * (docs/adr/0018). The package name keeps the ids of one remote apart from another's; `@xiaoba/shared`
+ * is where the remotes import `styled` from.
+ * @returns {import('vite').PluginOption}
+ */
+export function reactWithStableStyles() {
+  return react({
+    babel: {
+      plugins: [['babel-plugin-styled-components', { ssr: true, displayName: false, fileName: false, pure: true, topLevelImportPaths: ['@xiaoba/shared'] }]],
+    },
+  });
+}
+
 /** @type {import('vite').UserConfig} */
 const common = {
   build: {
@@ -83,7 +100,7 @@ export function remoteConfig(options) {
  */
 export function serverConfig(options) {
   return {
-    plugins: [react(), ...(options.plugins ?? [])],
+    plugins: [reactWithStableStyles(), ...(options.plugins ?? [])],
     // The production builds of React and the libraries (no development checks in the file).
     define: { ...options.define, 'process.env.NODE_ENV': JSON.stringify('production') },
     ssr: { noExternal: true, target: 'node' },
@@ -115,7 +132,7 @@ function remoteBrowserConfig(options) {
     ...common,
     base: './',
     plugins: [
-      react(),
+      reactWithStableStyles(),
       federation({
         name: options.name,
         filename: 'remoteEntry.js',
@@ -166,7 +183,7 @@ function hostBrowserConfig(options, contract, define) {
     ...common,
     base: '/',
     plugins: [
-      react(),
+      reactWithStableStyles(),
       federation({
         name: 'shell',
         // Non-empty so the plugin emits its runtime (`virtual:__federation__`); the real remotes

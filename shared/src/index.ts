@@ -19,6 +19,7 @@ export { themes, themeFor, type Theme } from './theme/skins';
 export { GlobalStyle } from './theme/global-style';
 export type {} from './theme/styled-theme';
 export { notify, Toaster } from './ui/toast';
+export { inPaintZone, RelativeTime, setPaintedAt, useClockText, type ClockText } from './ui/clock';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { Button } from './ui/Button';
 export { BirthdaySelects } from './ui/BirthdaySelects';
@@ -33,7 +34,9 @@ export { EmojiPicker, type EmojiPickerProps } from './ui/EmojiPicker';
 export { insertAtCursor } from './ui/insert-at-cursor';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';
 export * from './federation/route-table';
-export { lazyPage, retryFailedPages } from './federation/lazy-page';
+export { lazyPage, preloadPage, retryFailedPages, type LazyPage } from './federation/lazy-page';
+export { AreaTree, CaptureRouterContexts, useRouterContexts, type AreaTreeProps, type RouterContexts } from './federation/area-tree';
+export { dropTaps, holdsServerMarkup, KEEP_MARKUP, markLive, useUnitRoot, WhenCommitted, type UnitRootOptions } from './federation/unit-root';
 export {
   pagePrefetchesOf,
   startPagePrefetch,

@@ -27,7 +27,7 @@ export {
 } from 'react-router-dom';
 // react-router's, except in a server render, where it names the page's redirect (federation/navigate.tsx).
 export { Navigate } from './federation/navigate';
-export { Provider } from 'react-redux';
+export { Provider, useStore } from 'react-redux';
 export { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 // The store owner (the shell) calls it so queries know when the page is hidden or offline.
 export { setupListeners } from '@reduxjs/toolkit/query/react';

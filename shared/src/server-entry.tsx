@@ -14,21 +14,22 @@
  * The render asks nothing of the network itself; one render at a time per sandbox child, so the
  * HTTP client's adapter is the render's meanwhile. Static imports of the pages: nothing suspends.
  */
-import type { ComponentType, ReactNode } from 'react';
+import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Params, type RouteObject, type StaticHandlerContext } from 'react-router-dom';
-import { ServerStyleSheet, ThemeProvider } from 'styled-components';
-import { Provider } from 'react-redux';
+import { ServerStyleSheet } from 'styled-components';
 import { configureStore } from '@reduxjs/toolkit';
 import { baseApi } from './api/base-api';
 import { api as http } from './api/client';
 import type { PlannedRequest, PlannedResponse } from './core/page-render';
+import { AreaTree, CaptureRouterContexts, type RouterContexts } from './federation/area-tree';
 import { ServerRedirectContext } from './federation/navigate';
 import type { PagePrefetches } from './federation/route-prefetch';
 import type { RouteMeta } from './federation/route-table';
 import { rootReducer, type AppDispatch, type RootState } from './store/root';
 import { uiSlice } from './store/ui-slice';
 import { themeFor } from './theme/skins';
+import { setPaintedAt } from './ui/clock';
 
 type Store = ReturnType<typeof storeFrom>;
 type HttpConfig = { url?: string; params?: Record<string, unknown> };
@@ -64,6 +65,10 @@ export interface ServerEntryProps {
   responses?: PlannedResponse[];
   /** Render this exposed fragment with these props instead of the page. */
   fragment?: { module: string; props?: Record<string, unknown> };
+  /** The instant (ms) the page is rendered at: every time the area shows is said as of then (ui/clock.tsx). */
+  paintedAt?: number;
+  /** React's `identifierPrefix` for the area's root: the one the browser hydrates it with (page-render.ts unitIdPrefix). */
+  idPrefix?: string;
 }
 
 export interface ServerEntryResult {
@@ -152,19 +157,72 @@ export function renderRoute(
   }
 }
 
+/** Where the area's top element and the router's contexts at its place are handed over (the render's first pass). */
+type AreaFound = { router: RouterContexts; node: ReactNode };
+const AreaCaptureContext = createContext<((found: AreaFound) => void) | null>(null);
+
+/** The area's top in the router's tree: renders nothing, tells the render what the area's root shows and with which router contexts. */
+function AreaTop({ node }: { node: ReactNode }) {
+  const found = useContext(AreaCaptureContext);
+  return <CaptureRouterContexts onContexts={(router) => found?.({ router, node })} />;
+}
+
+/**
+ * Every page is rendered inside one Suspense boundary, here and in the browser (the shell's
+ * RemotePage), so the markup's boundaries are where hydration looks for them. Nothing suspends here
+ * (the pages are imported statically); in the browser a page whose code is still loading waits
+ * inside its own boundary.
+ */
+const pageBoundary = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+
+/**
+ * The area as a React root of its own (area-tree.tsx), to HTML, as the browser hydrates it. First
+ * the router alone, to find the area's top row and the router's contexts there; then the area's
+ * tree with those contexts, its pages below the top reached through `<Outlet>` as in the browser.
+ */
+export function renderArea(
+  handler: ReturnType<typeof createStaticHandler>,
+  context: StaticHandlerContext,
+  area: { store: Store; idPrefix: string; wrap?: (tree: ReactNode) => ReactNode },
+): { html: string; css: string } {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  let found: AreaFound | undefined;
+  renderToString(
+    <AreaCaptureContext.Provider value={(f) => (found ??= f)}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AreaCaptureContext.Provider>,
+  );
+  if (!found) throw new Error('no page of this remote at this path');
+  const { store, idPrefix, wrap = (tree) => tree } = area;
+  const sheet = new ServerStyleSheet();
+  try {
+    const tree = (
+      <AreaTree store={store} theme={themeFor(store.getState().ui.skin)} router={found.router}>
+        {pageBoundary(found.node)}
+      </AreaTree>
+    );
+    const html = renderToString(sheet.collectStyles(wrap(tree)), { identifierPrefix: idPrefix });
+    return { html, css: sheet.getStyleTags() };
+  } finally {
+    sheet.seal();
+  }
+}
+
 export function createServerEntry(options: ServerEntryOptions) {
-  const toRoute = (meta: RouteMeta): RouteObject => {
+  /** A row's element: the area's top for the first page on a path, the page in its boundary below it. */
+  const toRoute = (meta: RouteMeta, inArea = false): RouteObject => {
     const Page = meta.page ? options.pages[meta.page] : undefined;
     if (meta.page && !Page) throw new Error(`no server page "${meta.page}"`);
     const location = meta.index ? { index: true as const } : { path: meta.path };
+    const element = Page ? inArea ? pageBoundary(<Page />) : <AreaTop node={<Page />} /> : undefined;
     return {
       ...location,
       handle: { title: meta.title, page: meta.page },
-      ...(Page ? { element: <Page /> } : {}),
-      ...(meta.children ? { children: meta.children.map(toRoute) } : {}),
+      ...(element ? { element } : {}),
+      ...(meta.children ? { children: meta.children.map((child) => toRoute(child, inArea || Boolean(Page))) } : {}),
     } as RouteObject;
   };
-  const pageHandler = createStaticHandler(options.routeTable.filter((row) => !row.redirect).map(toRoute));
+  const pageHandler = createStaticHandler(options.routeTable.filter((row) => !row.redirect).map((row) => toRoute(row)));
 
   function fragmentOf(props: ServerEntryProps): ServerFragment | null {
     if (!props.fragment) return null;
@@ -225,20 +283,21 @@ export function createServerEntry(options: ServerEntryOptions) {
     checkProps(props);
     const fragment = fragmentOf(props);
     // A fragment is shown at any path of the page composing it; a page only at its own.
-    const handler = fragment ? createStaticHandler([{ path: '*', element: <fragment.component {...(props.fragment?.props ?? {})} /> }]) : pageHandler;
+    const handler = fragment
+      ? createStaticHandler([{ path: '*', element: <AreaTop node={<fragment.component {...(props.fragment?.props ?? {})} />} /> }])
+      : pageHandler;
     const context = await handler.query(new Request(`http://localhost${props.path}`));
     if (context instanceof Response) throw new Error(`${props.path} redirects (${context.status})`);
     if (context.statusCode === 404 || context.matches.length === 0) throw new Error(`${props.path} is not a page of this remote`);
     const store = storeFrom(props.state, props.skin);
     if (props.responses) await prefetch(store, props, replay(props.responses));
+    setPaintedAt(typeof props.paintedAt === 'number' ? props.paintedAt : Date.now());
     let redirect: string | undefined;
-    const { html, css } = renderRoute(handler, context, (routes) => (
-      <ServerRedirectContext.Provider value={(path) => (redirect ??= path)}>
-        <Provider store={store}>
-          <ThemeProvider theme={themeFor(store.getState().ui.skin)}>{routes}</ThemeProvider>
-        </Provider>
-      </ServerRedirectContext.Provider>
-    ));
+    const { html, css } = renderArea(handler, context, {
+      store,
+      idPrefix: typeof props.idPrefix === 'string' ? props.idPrefix : '',
+      wrap: (tree) => <ServerRedirectContext.Provider value={(path) => (redirect ??= path)}>{tree}</ServerRedirectContext.Provider>,
+    });
     return { html, css, state: { ...handOver(store), ...(redirect === undefined ? {} : { redirect }) } };
   }
 

@@ -10,6 +10,7 @@ export { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 export { ServerStyleSheet } from 'styled-components';
 export {
   createServerEntry,
+  renderArea,
   renderRoute,
   requestUrl,
   type ServerEntryOptions,

@@ -1,23 +1,58 @@
-// The one script of a prerendered page (/login, /register) or a server-rendered signed-in page that
-// runs before the app: loaded async from our own origin (the CSP allows no inline script). The
-// shell's build serves it at /boot.js (signed-in pages: docs/adr/0016 "Step 3"); tools/prerender.mjs
-// copies it beside mf-auth's prerendered pages; docs/adr/0008 says why.
+// The one script of a painted page (/login and /register rendered at build time, a signed-in page
+// rendered by the server) that runs before the app: loaded async from our own origin (the CSP allows
+// no inline script). The shell's build serves it at /boot.js; tools/prerender.mjs copies it beside
+// mf-auth's prerendered pages (docs/adr/0008, 0018).
 //  1. The server has parked the app's module scripts and preloads (type="xb-module",
 //     rel="xb-modulepreload") so that nothing competes with the first paint; after that paint this
 //     starts them, exactly as the plain tags would have.
-//  2. A submit of the prerendered form (its method is "dialog": a no-op, nothing reloads) is
-//     remembered on #xb-prerender; the shell repeats it on the live form (shell/src/prerendered.ts).
+//  2. No dead taps: until a part of the page is hydrated (the frame in #root, the page's area
+//     #xb-area, a fragment slot [data-xb-fragment]; a hydrated part carries data-xb-live), a tap on
+//     one of its controls (a button, a link, a tab, a check box) or a submit of one of its forms is
+//     held here, in document.__xbEarlyTaps.queue, and that part replays it on the same element once
+//     it is live (shared/src/federation/unit-root.tsx). A control is held once: an impatient second
+//     tap does not cancel the first. Typing is not held: the fields keep what is typed, and the part
+//     hands it to React as it goes live. Past HOLD_MS the page is left to the browser (links load).
 (function () {
+  var UNITS = '[data-xb-fragment], #xb-area, #root';
+  var CONTROLS =
+    'a[href], button, summary, [role=button], [role=tab], [role=menuitem], [role=link], input[type=checkbox], input[type=radio], input[type=submit]';
+  var HOLD_MS = 30000;
+  var held = { queue: [] };
+  document.__xbEarlyTaps = held;
+  var since = Date.now();
+
+  function waiting(el) {
+    if (Date.now() - since > HOLD_MS) return false;
+    var unit = el.closest(UNITS);
+    return !!unit && !unit.hasAttribute('data-xb-live');
+  }
+  function heldAlready(el) {
+    for (var i = 0; i < held.queue.length; i++) if (held.queue[i].el === el) return true;
+    return false;
+  }
+
+  document.addEventListener(
+    'click',
+    function (event) {
+      var target = event.target;
+      if (!(target instanceof Element) || !waiting(target)) return;
+      var control = target.closest(CONTROLS);
+      if (!control) return;
+      // Not the browser's own action either (a link would load the page again, a box would tick without the app knowing).
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (!heldAlready(control)) held.queue.push({ type: 'click', el: control });
+    },
+    true,
+  );
   document.addEventListener(
     'submit',
     function (event) {
-      var page = document.getElementById('xb-prerender');
       var form = event.target;
-      if (!page || !page.contains(form)) return;
+      if (!(form instanceof HTMLFormElement) || !waiting(form)) return;
       event.preventDefault();
-      var buttons = Array.prototype.slice.call(form.querySelectorAll('button, input[type=submit]'));
-      page.setAttribute('data-submit-form', String(Array.prototype.indexOf.call(page.querySelectorAll('form'), form)));
-      page.setAttribute('data-submit-button', String(event.submitter ? buttons.indexOf(event.submitter) : -1));
+      event.stopImmediatePropagation();
+      if (!heldAlready(form)) held.queue.push({ type: 'submit', el: form, submitter: event.submitter || null });
     },
     true,
   );

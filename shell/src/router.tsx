@@ -9,8 +9,13 @@ import { moderatorRoutes, ROOT_ROUTE_ID } from './remotes/moderator-routes';
 import { remoteRoutes } from './remotes/remote-routes';
 import type { AppStore } from './store';
 
+export interface RouterOptions {
+  /** True during the first navigation of a server-painted page: the remotes' rows wait for nothing (remote-routes.tsx). */
+  painted?: () => boolean;
+}
+
 /** Created only after the remotes are registered (else "Unknown remote" on the first route). */
-export function createRouter(store: AppStore, manifest: RemotesManifest) {
+export function createRouter(store: AppStore, manifest: RemotesManifest, { painted }: RouterOptions = {}) {
   // The site's mode comes with the manifest the routes come from: every module reads it from the store.
   store.dispatch(uiActions.setArchive(manifest.archive === true));
   const guard = createGuard(store);
@@ -26,7 +31,7 @@ export function createRouter(store: AppStore, manifest: RemotesManifest) {
       errorElement: <RootError />,
       hydrateFallbackElement: <PageLoading />,
       children: [
-        ...manifest.remotes.flatMap((entry) => remoteRoutes(entry, store)),
+        ...manifest.remotes.flatMap((entry) => remoteRoutes(entry, store, painted ? { painted } : {})),
         { path: NOT_FOUND_PATH, element: <NotFound />, handle: { title: NOT_FOUND_TITLE } },
         { path: '*', element: <NotFound />, handle: { title: NOT_FOUND_TITLE } },
       ],
@@ -38,3 +43,15 @@ export function createRouter(store: AppStore, manifest: RemotesManifest) {
 }
 
 export type AppRouter = ReturnType<typeof createRouter>;
+
+/** Resolves once the router has taken its first navigation (its loaders have answered). */
+export function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

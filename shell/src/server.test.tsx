@@ -56,13 +56,13 @@ describe("the shell's server render (the frame of a signed-in page)", () => {
     }
   });
 
-  it('renders the not-found page inside the area, with its title, for a path no route owns', async () => {
+  it('renders the not-found page in <main>, as the browser’s router does, with its title, for a path no route owns', async () => {
     const { html, state } = await render(signedIn({ path: '/notfound', notFound: true }));
     expect(html).not.toContain(SERVER_AREA_SLOT);
-    expect(text(html)).toMatch(/<div id="xb-area"><section[^>]*><h1>404<\/h1><p>你要找的页面不见了/);
+    expect(text(html)).toMatch(/<main[^>]*><section[^>]*><h1>404<\/h1><p>你要找的页面不见了/);
     expect(html).toContain('href="/home"');
     expect(state).toEqual({ title: '页面不存在' });
-    expect(text((await render(signedIn({ path: '/a/b/c', notFound: true }))).html)).toContain('<div id="xb-area"><section');
+    expect(text((await render(signedIn({ path: '/a/b/c', notFound: true }))).html)).toMatch(/<main[^>]*><section/);
     expect((await render(signedIn({ path: '/notfound' }))).html).toContain(SERVER_AREA_SLOT);
     expect((await render(signedIn())).state).toEqual({});
   });

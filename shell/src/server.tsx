@@ -9,7 +9,7 @@
  * It imports neither the remotes' registry nor anything of `virtual:__federation__`: the frame
  * needs no remote, and the server build has no federation runtime.
  */
-import { authActions, NOT_FOUND_TITLE, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
+import { authActions, KEEP_MARKUP, NOT_FOUND_TITLE, Provider, themeFor, uiActions, type AuthState, type RouteObject, type UiState } from '@xiaoba/shared';
 import { SERVER_AREA_ID } from '@xiaoba/shared/page-render';
 import { createStaticHandler, memoryStorage, renderRoute } from '@xiaoba/shared/server';
 import { App } from './App';
@@ -31,7 +31,7 @@ export interface ShellRenderProps {
 }
 
 export interface ShellRenderResult {
-  /** The frame's markup; its <main> holds SERVER_AREA_SLOT once, or the area filled with the not-found page (`notFound`). */
+  /** The frame's markup; its <main> holds SERVER_AREA_SLOT once, or the not-found page (`notFound`). */
   html: string;
   /** The <style> element(s) of the styled components in `html`. */
   css: string;
@@ -40,25 +40,23 @@ export interface ShellRenderResult {
 }
 
 const frame = (children: RouteObject[]): RouteObject[] => [{ id: 'root', path: '/', element: <Layout />, children }];
-/** The frame around any page: every path reaches Layout, whose <main> holds the empty area. */
-const handler = createStaticHandler(frame([{ path: '*', element: <div id={SERVER_AREA_ID} /> }]));
 /**
- * A path no route of the site owns (`notFound`): the area holds the shell's not-found page, as the
+ * The frame around any page: every path reaches Layout, whose <main> holds the empty area, as the
+ * browser's AreaHost renders it (the element whose content is the area's own root).
+ */
+const slot = <div id={SERVER_AREA_ID} dangerouslySetInnerHTML={KEEP_MARKUP} />;
+const handler = createStaticHandler(
+  frame([
+    { index: true, element: slot },
+    { path: '*', element: slot },
+  ]),
+);
+/**
+ * A path no route of the site owns (`notFound`): <main> holds the shell's not-found page, as the
  * browser's `*` and /notfound routes show it (where the server's redirect for a space that does
  * not exist lands).
  */
-const notFoundHandler = createStaticHandler(
-  frame([
-    {
-      path: '*',
-      element: (
-        <div id={SERVER_AREA_ID}>
-          <NotFound />
-        </div>
-      ),
-    },
-  ]),
-);
+const notFoundHandler = createStaticHandler(frame([{ path: '*', element: <NotFound /> }]));
 
 /** The shell's own store (store.ts), brought to the given session and UI state by its actions. */
 function storeFrom({ state, skin, archive }: ShellRenderProps) {

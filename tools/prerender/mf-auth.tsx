@@ -2,32 +2,32 @@
  * Build-time rendering of mf-auth's public pages (/login, /register) into HTML and the CSS of their
  * styled components, inside the shell's real frame (App, Layout), so the server can send a page
  * that paints before any script has run (docs/adr/0008). Bundled for Node by tools/prerender.mjs
- * (not part of the remote's browser build); the shell later replaces this markup with the live
- * page, carrying over what the visitor typed (shell/src/prerendered.ts). It lives in tools/, the
+ * (not part of the remote's browser build); the browser hydrates this markup (docs/adr/0018). It lives in tools/, the
  * platform's assembly steps, because it composes two modules (the shell's frame, mf-auth's pages),
  * which no module may do (npm run check:boundaries).
  */
 import type { ComponentType } from 'react';
-import { Provider, type RouteObject } from '@xiaoba/shared';
+import { initialAuthState } from '@xiaoba/shared';
+import { fillAreaSlot, unitIdPrefix } from '@xiaoba/shared/page-render';
 // The server renderer's entry points through shared: one copy of each library in this Node bundle.
-// memoryStorage: a first visit, nothing stored (the stored user, if any, changes the skin once live).
-import { createStaticHandler, memoryStorage, renderRoute } from '@xiaoba/shared/server';
-import { App } from '../../shell/src/App';
-import { Layout } from '../../shell/src/layout/Layout';
-import { createStore } from '../../shell/src/store';
+import { createServerEntry } from '@xiaoba/shared/server';
+import { render as renderFrame } from '../../shell/src/server';
 import LoginPage from '../../mf-auth/src/login/LoginPage';
 import RegisterPage from '../../mf-auth/src/register/RegisterPage';
 import { parseUpdateNotes, PRERENDERED_NOTES_ID, setPrerenderNotes } from '../../mf-auth/src/register/UpdateNews';
 import { routeTable } from '../../mf-auth/src/route-table';
 
 const PAGES: Record<string, ComponentType> = { login: LoginPage, register: RegisterPage };
+/** mf-auth's federation name: its area hydrates as a root with this prefix (unitIdPrefix). */
+const REMOTE = 'mf_auth';
+const area = createServerEntry({ routeTable: routeTable.filter((row) => !row.page || row.page in PAGES), pages: PAGES });
 
 export interface Prerendered {
   /** The page's route path, e.g. /login. */
   path: string;
   page: string;
   title: string;
-  /** The markup of what the shell's root would show. */
+  /** The markup of what the shell's root shows: the frame, with mf-auth's area in its slot. */
   html: string;
   /** The <style> element(s) of the styled components in that markup. */
   css: string;
@@ -42,28 +42,24 @@ export interface RenderOptions {
 const notesElement = (notes: string[]) =>
   `<script type="application/json" id="${PRERENDERED_NOTES_ID}">${JSON.stringify(notes).replace(/</g, '\\u003c')}</script>`;
 
+/**
+ * A first visit's page, as the site renders a signed-in one: the shell's frame (its server entry)
+ * and mf-auth's area (shared's createServerEntry), each as the browser hydrates it; no session,
+ * the default skin (the browser shows a stored user's skin once hydrated).
+ */
 export async function render(page: string, options: RenderOptions = {}): Promise<Prerendered> {
-  const Page = PAGES[page];
   const meta = routeTable.find((row) => row.page === page);
-  if (!Page || !meta) throw new Error(`no prerenderable page ${page}`);
-  const store = createStore(memoryStorage());
-  const routes: RouteObject[] = [
-    { id: 'root', path: '/', element: <Layout />, children: [{ path: meta.path, element: <Page />, handle: { title: meta.title } }] },
-  ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${meta.path}`));
-  if (context instanceof Response) throw new Error(`${meta.path} redirects while prerendering`);
+  if (!PAGES[page] || !meta?.path) throw new Error(`no prerenderable page ${page}`);
+  const state = { auth: initialAuthState };
   const notes = options.updateNotes ? parseUpdateNotes(options.updateNotes) : null;
   setPrerenderNotes(notes);
   try {
-    const { html, css } = renderRoute(handler, context, (tree) => (
-      <Provider store={store}>
-        <App>{tree}</App>
-      </Provider>
-    ));
+    const frame = await renderFrame({ path: meta.path, state });
+    const page = await area.render({ path: meta.path, state, idPrefix: unitIdPrefix(REMOTE) });
+    const html = fillAreaSlot(frame.html, page.html);
     // Only a page that shows the notes carries them.
     const withNotes = notes && html.includes('id="xb-news-title"') ? html + notesElement(notes) : html;
-    return { path: meta.path, page, title: meta.title ?? '', html: withNotes, css };
+    return { path: meta.path, page: meta.page!, title: meta.title ?? '', html: withNotes, css: frame.css + page.css };
   } finally {
     setPrerenderNotes(null);
   }

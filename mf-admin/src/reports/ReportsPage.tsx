@@ -4,19 +4,7 @@
  * 封禁, each in a dialog. A handled target leaves the queue at once; the list is then asked again.
  */
 import { useState } from 'react';
-import {
-  fullTime,
-  isoTime,
-  Link,
-  Pager,
-  RichText,
-  relativeTime,
-  REPORT_REASONS,
-  styled,
-  useArchiveMode,
-  type ModAction,
-  type ReportGroup,
-} from '@xiaoba/shared';
+import { Pager, Link, type ModAction, RelativeTime, REPORT_REASONS, type ReportGroup, RichText, styled, useArchiveMode } from '@xiaoba/shared';
 import { ActionDialog, type ActionRequest } from '../actions/ActionDialog';
 import { AdminFrame, Note } from '../frame/AdminFrame';
 import { ACTION_LABELS, KIND_LABELS } from '../labels';
@@ -97,10 +85,7 @@ function GroupCard({ group, onAction }: { group: ReportGroup; onAction: (request
               </span>
             )}
             <span className="meta">
-              <Link to={`/admin/user/${r.reporterUid}`}>{r.reporterName}</Link> 举报于{' '}
-              <time dateTime={isoTime(r.ctime)} title={fullTime(r.ctime)}>
-                {relativeTime(r.ctime)}
-              </time>
+              <Link to={`/admin/user/${r.reporterUid}`}>{r.reporterName}</Link> 举报于 <RelativeTime at={r.ctime} />
             </span>
           </li>
         ))}

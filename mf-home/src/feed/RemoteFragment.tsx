@@ -4,10 +4,26 @@
  * area says so, and if it fails to arrive (or does not arrive within the shell's 20 s, or throws
  * while rendering) the area shows a failure with 重试, which re-registers the remote and loads it
  * again without a page reload. The rest of the page keeps working throughout.
+ *
+ * The fragment is a React root of its own in its slot (shared's useUnitRoot and AreaTree), as the
+ * server renders it in the other remote's render process: on a server-painted page it hydrates the
+ * slot's markup once its module has arrived (docs/adr/0018), and the loading note is not shown.
  */
 import { Component, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, loadRemoteModule, resetRemoteModule, styled } from '@xiaoba/shared';
-import { SERVER_FRAGMENT_ATTR, SERVER_FRAGMENT_PROPS_ATTR } from '@xiaoba/shared/page-render';
+import {
+  AreaTree,
+  Button,
+  KEEP_MARKUP,
+  loadRemoteModule,
+  resetRemoteModule,
+  styled,
+  useRouterContexts,
+  useStore,
+  useTheme,
+  useUnitRoot,
+  type Theme,
+} from '@xiaoba/shared';
+import { SERVER_FRAGMENT_ATTR, SERVER_FRAGMENT_PROPS_ATTR, unitIdPrefix } from '@xiaoba/shared/page-render';
 import { Note } from '../ui/Note';
 
 export const FRAGMENT_FAILED = '这一块暂时加载失败了，请检查网络后重试。';
@@ -41,14 +57,26 @@ function componentOf(module: unknown): FragmentComponent | undefined {
   return undefined;
 }
 
+/** Whether the page came with this fragment's markup from the server (it is hydrated, not loaded in view). */
+function paintedSlot(ref: string): boolean {
+  if (import.meta.env.SSR) return true;
+  const slot = [...document.querySelectorAll(`[${SERVER_FRAGMENT_ATTR}]`)].find((el) => el.getAttribute(SERVER_FRAGMENT_ATTR) === ref);
+  return Boolean(slot?.hasChildNodes());
+}
+
 export function RemoteFragment({ remote, module, label, props, renewal = 0 }: RemoteFragmentProps) {
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [resetting, setResetting] = useState(false);
-  const areaRef = useRef<HTMLDivElement>(null);
+  const [painted] = useState(() => paintedSlot(`${remote} ${module}`));
+  const slotRef = useRef<HTMLDivElement>(null);
   const retried = useRef(false);
+  const store = useStore();
+  const theme = useTheme() as Theme;
+  const router = useRouterContexts();
 
   useEffect(() => {
+    if (import.meta.env.SSR) return;
     let live = true;
     setLoad({ status: 'loading' });
     loadRemoteModule(remote, module)
@@ -69,8 +97,26 @@ export function RemoteFragment({ remote, module, label, props, renewal = 0 }: Re
   useEffect(() => {
     if (load.status !== 'ready' || !retried.current) return;
     retried.current = false;
-    areaRef.current?.focus({ preventScroll: true });
+    slotRef.current?.focus({ preventScroll: true });
   }, [load.status]);
+
+  useUnitRoot(
+    slotRef,
+    (hydrating) => {
+      if (load.status !== 'ready') return null;
+      const { Fragment } = load;
+      return (
+        <AreaTree store={store} theme={theme} router={router}>
+          <FragmentBoundary key={attempt} onError={() => setLoad({ status: 'failed' })}>
+            <Suspense fallback={hydrating ? null : <Note role="status">正在加载{label}…</Note>}>
+              <Fragment key={`${renewal} ${JSON.stringify(props ?? {})}`} {...props} />
+            </Suspense>
+          </FragmentBoundary>
+        </AreaTree>
+      );
+    },
+    { idPrefix: unitIdPrefix(remote, module), onError: () => setLoad({ status: 'failed' }) },
+  );
 
   async function retry() {
     setResetting(true);
@@ -83,12 +129,6 @@ export function RemoteFragment({ remote, module, label, props, renewal = 0 }: Re
     setAttempt((n) => n + 1);
   }
 
-  // The server's render (docs/adr/0016 "Step 3"): an empty slot the site fills with the remote's own
-  // render of the fragment, in the wrapper shown below. Vite drops this branch from browser builds.
-  if (import.meta.env.SSR) {
-    const slot = { [SERVER_FRAGMENT_ATTR]: `${remote} ${module}`, [SERVER_FRAGMENT_PROPS_ATTR]: JSON.stringify(props ?? {}) };
-    return <div tabIndex={-1} {...slot} />;
-  }
   if (load.status === 'failed') {
     return (
       <Failure role="alert">
@@ -100,18 +140,14 @@ export function RemoteFragment({ remote, module, label, props, renewal = 0 }: Re
       </Failure>
     );
   }
-  if (load.status === 'loading') {
-    return <Note role="status">正在加载{label}…</Note>;
-  }
-  const { Fragment } = load;
+  // The slot: what the server fills with the other remote's render (signed-in-page.ts finds it by
+  // this exact markup), and where the fragment's own root lives in the browser.
+  const slotAttributes = { [SERVER_FRAGMENT_ATTR]: `${remote} ${module}`, [SERVER_FRAGMENT_PROPS_ATTR]: JSON.stringify(props ?? {}) };
   return (
-    <div ref={areaRef} tabIndex={-1}>
-      <FragmentBoundary key={attempt} onError={() => setLoad({ status: 'failed' })}>
-        <Suspense fallback={<Note role="status">正在加载{label}…</Note>}>
-          <Fragment key={`${renewal} ${JSON.stringify(props ?? {})}`} {...props} />
-        </Suspense>
-      </FragmentBoundary>
-    </div>
+    <>
+      {load.status === 'loading' && !painted && <Note role="status">正在加载{label}…</Note>}
+      <div ref={slotRef} tabIndex={-1} {...slotAttributes} dangerouslySetInnerHTML={KEEP_MARKUP} suppressHydrationWarning />
+    </>
   );
 }
 

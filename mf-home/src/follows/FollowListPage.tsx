@@ -5,19 +5,17 @@
  */
 import { useId, useState } from 'react';
 import {
-  Avatar,
-  fullTime,
-  isoTime,
-  Pager,
-  relativeTime,
-  selectUser,
-  styled,
+  type TabLink,
   TabNav,
-  useAppSelector,
-  useFollowListQuery,
+  Pager,
+  Avatar,
   type FollowListKind,
   type FollowUser,
-  type TabLink,
+  RelativeTime,
+  selectUser,
+  styled,
+  useAppSelector,
+  useFollowListQuery,
 } from '@xiaoba/shared';
 import { Note, Panel, Retry } from '../ui';
 import { FollowBackButton } from './FollowBackButton';
@@ -91,9 +89,7 @@ function Row({ user, kind }: { user: FollowUser; kind: FollowListKind }) {
       <Who user={user} to={`/${user.uid}`}>
         <p className="when">
           {kind === 'follows' ? '关注于' : '关注你于'}
-          <time dateTime={isoTime(user.ctime)} title={fullTime(user.ctime)}>
-            {relativeTime(user.ctime)}
-          </time>
+          <RelativeTime at={user.ctime} />
         </p>
       </Who>
       <FollowBackButton uid={user.uid} name={user.name} following={user.following} back={kind === 'fans'} />

@@ -5,7 +5,7 @@
  * disclosure button opens the newest notices (who, what, on which yy, when) and opening clears the
  * count; the notices that were new keep their 新 mark while the list is read.
  */
-import { Avatar, fullTime, isoTime, Link, RichText, relativeTime, selectUser, useAppSelector, type CommentNotice } from '@xiaoba/shared';
+import { Avatar, type CommentNotice, Link, RelativeTime, RichText, selectUser, useAppSelector } from '@xiaoba/shared';
 import { New, NoticeBox } from './NoticeBox';
 import { useLiveNotices, useNoticesPolling } from './live-notices';
 import { useClearNoticesMutation, useGetNoticesQuery } from './notices-api';
@@ -55,9 +55,7 @@ function NoticeItem({ notice: n, ownUid, isNew }: { notice: CommentNotice; ownUi
         <p className="meta">
           {n.kind === 'reply' && n.yyUid !== ownUid ? '在这条yy下：' : '你的yy：'}
           <Link to={spacePath(n.yyUid, ownUid)}>{n.yyContent ? <RichText text={n.yyContent} /> : '（转发的yy）'}</Link>
-          <time dateTime={isoTime(n.ctime)} title={fullTime(n.ctime)}>
-            {relativeTime(n.ctime)}
-          </time>
+          <RelativeTime at={n.ctime} />
         </p>
       </div>
     </li>

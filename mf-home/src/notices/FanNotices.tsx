@@ -5,7 +5,7 @@
  * the user does not follow yet, and clears the count. What was new keeps its 新 mark while shown.
  */
 import { lazy, Suspense } from 'react';
-import { Avatar, fullTime, isoTime, Link, relativeTime, type FanNotice } from '@xiaoba/shared';
+import { Avatar, type FanNotice, Link, RelativeTime } from '@xiaoba/shared';
 import { useLiveNotices, useNoticesPolling } from './live-notices';
 import { useClearFanNoticesMutation, useGetFanNoticesQuery } from './fan-notices-api';
 import { New, NoticeBox } from './NoticeBox';
@@ -51,9 +51,7 @@ function FanItem({ notice: n, isNew }: { notice: FanNotice; isNew: boolean }) {
           {isNew && <New>新</New>}
         </p>
         <p className="meta">
-          <time dateTime={isoTime(n.ctime)} title={fullTime(n.ctime)}>
-            {relativeTime(n.ctime)}
-          </time>
+          <RelativeTime at={n.ctime} />
         </p>
       </div>
       {!n.following && (

@@ -6,19 +6,7 @@
  * to the shell's not-found page.
  */
 import { useEffect, useId, useState } from 'react';
-import {
-  fullTime,
-  isoTime,
-  Pager,
-  relativeTime,
-  RichText,
-  styled,
-  TabNav,
-  type SystemNotice,
-  type SystemNoticeKind,
-  type TabLink,
-  useLiveEvent,
-} from '@xiaoba/shared';
+import { type TabLink, TabNav, Pager, RelativeTime, RichText, styled, type SystemNotice, type SystemNoticeKind, useLiveEvent } from '@xiaoba/shared';
 import { Panel, Retry } from '../ui';
 import { NOTICES } from './notices';
 import { useGetSystemNoticesQuery, useReadSystemNoticesMutation } from './system-notices-api';
@@ -136,9 +124,7 @@ function NoticeItem({ notice: n, isNew }: { notice: SystemNotice; isNew: boolean
         <span className="kind">{KIND_LABEL[n.kind]}</span>
         {/* A word, not only a colour, says it is new. */}
         {isNew && <New>新</New>}
-        <time dateTime={isoTime(n.ctime)} title={fullTime(n.ctime)}>
-          {relativeTime(n.ctime)}
-        </time>
+        <RelativeTime at={n.ctime} />
       </p>
       <p className="text">
         <RichText text={n.text} />

@@ -3,7 +3,7 @@
  * fans and follows with 关注 / 已关注, medals, the tag box (own space only), links, and the space's dates. Links to
  * sections that have not moved here yet are buttons that say so, never a dead click.
  */
-import { Avatar, level, Link, notify, styled } from '@xiaoba/shared';
+import { Avatar, level, Link, notify, styled, useClockText } from '@xiaoba/shared';
 import { FollowButton } from '../follow/FollowButton';
 import type { SpaceOwner } from '../frame/owner';
 import { SpaceSafety } from '../safety/SpaceSafety';
@@ -18,6 +18,9 @@ import { useGetOwnLeaveCountQuery } from './space-api';
 export const movingSoon = (section: string) => `${section}功能还在搬家中，敬请期待`;
 
 export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: string; nameId: string }) {
+  const created = useClockText((_now, shown) => unixDate(owner.ctime, shown));
+  // The own visit is a login today; another's shows the stored time.
+  const lastLogin = useClockText((now, shown) => (owner.own ? dateText(now) : unixDate(owner.lastTime, shown)));
   const { data: ownCount } = useGetOwnLeaveCountQuery(undefined, { skip: !owner.own });
   const leaves = owner.own ? ownCount : (owner.leaves ?? undefined);
   return (
@@ -79,12 +82,11 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
       <Facts $single>
         <div>
           <dt>空间创建于</dt>
-          <dd>{unixDate(owner.ctime)}</dd>
+          <dd>{created}</dd>
         </div>
         <div>
           <dt>最后登录</dt>
-          {/* The own visit is a login today; another's shows the stored time. */}
-          <dd>{owner.own ? dateText(new Date()) : unixDate(owner.lastTime)}</dd>
+          <dd>{lastLogin}</dd>
         </div>
       </Facts>
     </Panel>

@@ -9,11 +9,13 @@ import dayjs from 'dayjs';
 const SKEW_SECONDS = 5 * 60;
 
 /**
+ * `shown` turns an instant into the Date whose local fields are displayed (ui/clock.tsx: the reader's
+ * zone, or the zone a page was painted in); `now` is given the same way.
  * `刚刚` under 60 seconds (or slightly in the future), then `5分钟前`, `3小时前`, `2天前` up to
  * 7 days; older: `M月D日 HH:mm` in the current year, `YYYY年M月D日` in another year.
  */
-export function relativeTime(unixSeconds: number, now: Date = new Date()): string {
-  const then = dayjs.unix(unixSeconds);
+export function relativeTime(unixSeconds: number, now: Date = new Date(), shown: (ms: number) => Date = (ms) => new Date(ms)): string {
+  const then = dayjs(shown(unixSeconds * 1000));
   const current = dayjs(now);
   const seconds = current.diff(then, 'second');
   if (seconds < 60 && seconds > -SKEW_SECONDS) return '刚刚';
@@ -26,8 +28,8 @@ export function relativeTime(unixSeconds: number, now: Date = new Date()): strin
 }
 
 /** The full date and time, for a tooltip: `2024年6月15日 09:05`. */
-export function fullTime(unixSeconds: number): string {
-  return dayjs.unix(unixSeconds).format('YYYY年M月D日 HH:mm');
+export function fullTime(unixSeconds: number, shown: (ms: number) => Date = (ms) => new Date(ms)): string {
+  return dayjs(shown(unixSeconds * 1000)).format('YYYY年M月D日 HH:mm');
 }
 
 /** A machine-readable time for `<time dateTime>`: ISO 8601 in UTC. */

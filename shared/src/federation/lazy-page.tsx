@@ -14,19 +14,31 @@ export function retryFailedPages(): void {
   renewals.clear();
 }
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
+/** A page component whose chunk can be fetched before it renders. */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/** Fetches a page's chunk ahead of its render (a page of an older build has no `preload`: nothing to wait for). */
+export const preloadPage = (page: ComponentType | undefined): Promise<unknown> =>
+  (page as Partial<LazyPage> | undefined)?.preload?.().catch(() => undefined) ?? Promise.resolve();
+
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  // One import per attempt, shared by `preload` and React.lazy: a preloaded page renders without waiting.
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const once = () => (loading ??= load());
   const fresh = (): ComponentType =>
     lazy(() =>
-      load().catch((error: unknown) => {
+      once().catch((error: unknown) => {
         renewals.add(() => {
+          loading = null;
           current = fresh();
         });
         throw error;
       }),
     );
   let current = fresh();
-  return function RemotePage() {
+  function RemotePage() {
     const Page = current;
     return <Page />;
-  };
+  }
+  return Object.assign(RemotePage, { preload: once });
 }

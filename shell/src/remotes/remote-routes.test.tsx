@@ -265,6 +265,10 @@ describe('remoteRoutes', () => {
     expect(setting?.children?.[1]).toMatchObject({ path: 'avatar', handle: { title: '修改头像' } });
     const [my, other] = remoteRoutes(space);
     expect(my).toMatchObject({ path: '/my', handle: { title: '我的空间' } });
-    expect(other?.children?.map((c) => c.handle)).toEqual([{ title: undefined }, { title: '留言板' }]);
+    // A page row's handle also names its remote and page: the area loads their code on a hydrated page.
+    expect(other?.children?.map((c) => c.handle)).toEqual([
+      { title: undefined, remote: space.name, page: 'spaceHome' },
+      { title: '留言板', remote: space.name, page: 'spaceBoard' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 /** Turns the manifest's route tables into router rows; each row loads its remote on first visit. */
-import { NOT_FOUND_PATH, Outlet, redirect, startPagePrefetch, type LoaderFunctionArgs, type RouteObject } from '@xiaoba/shared';
+import { NOT_FOUND_PATH, Outlet, preloadPage, redirect, startPagePrefetch, type LoaderFunctionArgs, type RouteObject } from '@xiaoba/shared';
 import type { PrefetchStore, RemoteManifestEntry, RouteMeta } from '@xiaoba/shared';
 import { loadRemote } from './registry';
 import { RemoteError } from './RemoteError';
@@ -7,6 +7,9 @@ import { RemotePage } from './RemotePage';
 
 export interface RouteHandle {
   title?: string;
+  /** The remote whose page the row shows, and that page (the area loads their code itself on a hydrated page). */
+  remote?: string;
+  page?: string;
 }
 
 export interface RemoteRoutesOptions {
@@ -15,13 +18,20 @@ export interface RemoteRoutesOptions {
    * not-found page (a moderator's rows after another user signed in in the same tab).
    */
   allowed?: () => boolean;
+  /**
+   * True while the router takes its first navigation on a server-painted page: the rows' loaders
+   * then wait for nothing, so the frame hydrates at once; the area loads its remote itself and
+   * hydrates when it has arrived (AreaHost).
+   */
+  painted?: () => boolean;
 }
 
 /** With a store, a page row's loader also starts the page's first-screen requests (shared's route-prefetch.ts). */
-export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore, { allowed }: RemoteRoutesOptions = {}): RouteObject[] {
-  const toRoute = (meta: RouteMeta): RouteObject => {
+export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore, { allowed, painted }: RemoteRoutesOptions = {}): RouteObject[] {
+  /** `inArea`: a page row above this one is the remote's area, which renders this row's page through its <Outlet>. */
+  const toRoute = (meta: RouteMeta, inArea = false): RouteObject => {
     const location = meta.index ? { index: true as const } : { path: meta.path };
-    const handle: RouteHandle = { title: meta.title };
+    const handle: RouteHandle = { title: meta.title, ...(meta.page ? { remote: entry.name, page: meta.page } : {}) };
     if (meta.redirect) {
       const to = meta.redirect;
       return { ...location, handle, loader: () => (allowed && !allowed() ? redirect(NOT_FOUND_PATH) : redirect(to)) } as RouteObject;
@@ -31,15 +41,19 @@ export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore, 
       handle,
       loader: async ({ params, request }: LoaderFunctionArgs) => {
         if (allowed && !allowed()) return redirect(NOT_FOUND_PATH);
+        // A painted page's first screen and its data are there already.
+        if (painted?.()) return null;
         const module = await loadRemote(entry.name);
         // Not awaited: the page renders at once; its requests wait for the guard's session themselves.
         if (store) startPagePrefetch(store, module, meta.page, { params, request });
+        // The page's code too, so the page replaces the last one whole rather than a loading state first.
+        if (meta.page) await preloadPage(module.pages[meta.page]);
         return null;
       },
-      element: meta.page ? <RemotePage remote={entry.name} page={meta.page} /> : <Outlet />,
+      element: meta.page ? <RemotePage remote={entry.name} page={meta.page} area={!inArea} /> : <Outlet />,
       errorElement: <RemoteError remote={entry.name} />,
-      ...(meta.children ? { children: meta.children.map(toRoute) } : {}),
+      ...(meta.children ? { children: meta.children.map((child) => toRoute(child, inArea || Boolean(meta.page))) } : {}),
     } as RouteObject;
   };
-  return entry.routes.map(toRoute);
+  return entry.routes.map((row) => toRoute(row));
 }

@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '@xiaoba/shared/core';
-import { PAGE_STATE_ID, SERVER_PAGE_ID } from '@xiaoba/shared/page-render';
+import { CLIENT_RENDER_ATTR, PAGE_STATE_ID } from '@xiaoba/shared/page-render';
 import { isApiPath } from '../../api/http/errors';
 import { SESSION_HINT_COOKIE } from '../../api/auth/cookies';
 import type { UploadStorage } from '../../uploads/storage';
@@ -91,12 +91,10 @@ export const SPLASH_STYLE =
   '<style>.xb-splash{display:flex;justify-content:center;padding:96px 0}' +
   '.xb-splash i{width:28px;height:28px;border-radius:50%;border:4px solid #c7d7e3;border-top-color:#1f6fb2;animation:xb-spin .8s linear infinite}' +
   '@keyframes xb-spin{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){.xb-splash i{animation:none}}</style>';
-export const SPLASH = '<div class="xb-splash" role="status" aria-label="加载中"><i></i></div>';
+export const SPLASH = `<div class="xb-splash" ${CLIENT_RENDER_ATTR} role="status" aria-label="加载中"><i></i></div>`;
 export const SPLASH_ROOT = `<div id="root">${SPLASH}</div>`;
 /** Written by the shell's build (shared/build/federation.mjs): the library chunks loaded on first use. */
 export const LAZY_LIBRARIES_FILE = 'lazy-libraries.json';
-/** The element the shell replaces with the live page (shell/src/prerendered.ts). */
-export const PRERENDER_ID = SERVER_PAGE_ID;
 
 interface PrerenderedPage {
   title: string;
@@ -281,7 +279,8 @@ export async function siteRoutes(
     if (painted) {
       const title = painted.title ? `${painted.title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
       page = parkModuleScripts(page)
-        .replace(ROOT_DIV, () => `<div id="${PRERENDER_ID}">${painted.html}</div>${painted.state}${ROOT_DIV}<script async src="${painted.boot}"></script>`)
+        // In the shell's root, which hydrates it (docs/adr/0018).
+        .replace(ROOT_DIV, () => `<div id="root">${painted.html}</div>${painted.state}<script async src="${painted.boot}"></script>`)
         .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
     } else {
       page = page.replace(ROOT_DIV, SPLASH_ROOT);
