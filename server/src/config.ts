@@ -1,4 +1,5 @@
 /** Configuration from the environment. Every variable is documented in server/README.md. */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { LIVE_HEARTBEAT_MS } from '@xiaoba/shared/core';
 import { REPO_ROOT } from './paths';
@@ -63,13 +64,20 @@ export interface Config {
   /**
    * Signed-in pages rendered on the server (docs/adr/0016 "Step 3"): the longest wait for
    * one render in the sandbox, in ms (SERVER_RENDER_TIMEOUT_MS; 0: no server render, every page
-   * is rendered in the browser as before), and how many sandbox processes per remote (SERVER_RENDER_PROCESSES).
+   * is rendered in the browser as before), and how many sandbox processes per remote (SERVER_RENDER_PROCESSES;
+   * by default one per core, at most 4: DEFAULT_RENDER_PROCESSES).
    * `unsafe` (SERVER_RENDER_UNSAFE=1): run published server entries even where the sandbox cannot
    * close their network and signals (the operator accepts that risk); by default they are not run there.
+   * `memoMs`, `memoMb` (SERVER_RENDER_MEMO_MS, SERVER_RENDER_MEMO_MB): how long a render is answered
+   * again for the same input without asking a child, and the bound on those kept answers
+   * (platform/render/render-memo.ts; 0 ms: every render asks a child).
    */
   serverRender: {
     timeoutMs: number;
     processes: number;
+    /** Both set from the environment; a test app that leaves them out renders every time. */
+    memoMs?: number;
+    memoMb?: number;
     unsafe?: boolean;
     /** Tests only: the sandbox's runner built elsewhere. */ runner?: string;
     /** Tests only: what the OS offers to contain the sandbox's children (default: probed). */ isolation?: Isolation;
@@ -229,11 +237,20 @@ export function loadConfig(env: Env = process.env): Config {
     liveHeartbeatMs: intVar(env, 'LIVE_HEARTBEAT_MS', LIVE_HEARTBEAT_MS, 100, 600_000),
     serverRender: {
       timeoutMs: intVar(env, 'SERVER_RENDER_TIMEOUT_MS', 1000, 0, 60_000),
-      processes: intVar(env, 'SERVER_RENDER_PROCESSES', 1, 1, 16),
+      processes: intVar(env, 'SERVER_RENDER_PROCESSES', DEFAULT_RENDER_PROCESSES, 1, 16),
+      memoMs: intVar(env, 'SERVER_RENDER_MEMO_MS', 5000, 0, 600_000),
+      memoMb: intVar(env, 'SERVER_RENDER_MEMO_MB', 32, 1, 4096),
       unsafe: boolVar(env, 'SERVER_RENDER_UNSAFE', false),
     },
   };
 }
+
+/**
+ * Render processes per remote unless SERVER_RENDER_PROCESSES says otherwise: one per core, so a
+ * busy remote's renders run side by side where there are cores to run them; at most 4 (about
+ * 40 MiB each, started on a remote's first render).
+ */
+export const DEFAULT_RENDER_PROCESSES = Math.min(4, Math.max(1, availableParallelism()));
 
 /** Answers are compared trimmed and case-insensitively, so they are stored that way. */
 export function normaliseAnswer(answer: string): string {

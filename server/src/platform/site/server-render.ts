@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Pool } from '../../data/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
+import { memoizeRenders } from '../render/render-memo';
 import { createRenderSandbox, defaultRunner } from '../render/sandbox';
 import { serverRenderRoots, SignedInPages } from './signed-in-page';
 
@@ -40,14 +41,18 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
     await chmod(path.join(cacheDir, name), 0o755);
   }
   await chmod(cacheDir, 0o755);
-  const sandbox = createRenderSandbox({
-    roots: serverRenderRoots(config.siteDir, remotes, cacheDir),
-    timeoutMs: config.serverRender.timeoutMs,
-    processes: config.serverRender.processes,
-    runner,
-    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
-    ...(config.serverRender.isolation ? { isolation: config.serverRender.isolation } : {}),
-  });
+  const sandbox = memoizeRenders(
+    createRenderSandbox({
+      roots: serverRenderRoots(config.siteDir, remotes, cacheDir),
+      timeoutMs: config.serverRender.timeoutMs,
+      processes: config.serverRender.processes,
+      runner,
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+      ...(config.serverRender.isolation ? { isolation: config.serverRender.isolation } : {}),
+    }),
+    // A page asked again with the same data is not rendered again (render-memo.ts).
+    { ttlMs: config.serverRender.memoMs ?? 0, maxBytes: (config.serverRender.memoMb ?? 0) * 1024 * 1024 },
+  );
   if (config.serverRender.unsafe)
     app.log.warn('SERVER_RENDER_UNSAFE=1: published server entries run even where the sandbox cannot close their network and signals');
   app.addHook('onClose', () => sandbox.close());
