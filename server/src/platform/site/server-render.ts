@@ -16,6 +16,7 @@ import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
 import { memoizeRenders } from '../render/render-memo';
 import { createRenderSandbox, defaultRunner } from '../render/sandbox';
+import { compressServerPages } from './page-compression';
 import { serverRenderRoots, SignedInPages } from './signed-in-page';
 
 export interface ServerRenderOptions {
@@ -56,6 +57,7 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
   if (config.serverRender.unsafe)
     app.log.warn('SERVER_RENDER_UNSAFE=1: published server entries run even where the sandbox cannot close their network and signals');
   app.addHook('onClose', () => sandbox.close());
+  compressServerPages(app);
   return new SignedInPages({
     app,
     pool: options.pool,
