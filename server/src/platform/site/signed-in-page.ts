@@ -22,6 +22,7 @@
  * the operator accepts the risk (SERVER_RENDER_UNSAFE=1); else its areas render in the browser.
  * A remote whose renders keep failing is rendered in the browser for a while (BREAKER_*).
  */
+import { statSync } from 'node:fs';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -46,7 +47,7 @@ import { SERVER_ENTRY_FILE } from '../render/entry-imports';
 import { renderUser } from '../render/render-user';
 import type { RenderResult, RenderSandbox } from '../render/sandbox';
 import { preloadForPath, remoteDistDir, type Manifest, type RemoteManifestEntry } from './manifest';
-import { isFile, SPLASH, SPLASH_STYLE } from './static';
+import { SPLASH, SPLASH_STYLE } from './static';
 /** At most this many first-screen GETs per page: a plan asking for more is cut. */
 export const MAX_PLANNED_REQUESTS = 12;
 
@@ -177,6 +178,25 @@ export function mergeApiCaches(a: ApiCache | undefined, b: ApiCache | undefined)
   return { queries: { ...a.queries, ...b.queries }, provided: { tags, keys: { ...pa.keys, ...pb.keys } } };
 }
 
+/**
+ * The step of a page's clock (`paintedAt`, the instant its renders say their times as of: 刚刚,
+ * 3分钟前; a minute is the finest step they show). Pages of the same data within one step are the
+ * same renders, answered once (platform/render/render-memo.ts).
+ */
+export const PAINT_STEP_MS = 5_000;
+
+/**
+ * What an entry's plan is asked with: the page, the user and the fragment (shared's server-entry
+ * `plan`), not the render's clock or ids, so a plan is answered again across steps of the clock.
+ */
+const planProps = ({ path, state, fragment }: Record<string, unknown>) => ({ path, state, ...(fragment === undefined ? {} : { fragment }) });
+
+/**
+ * Whether `file` is a regular file now. Synchronous: one stat of a cached inode takes microseconds,
+ * far less than the thread pool's round trip and promise of fs/promises, on every page.
+ */
+const isFileNow = (file: string): boolean => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+
 /** `<style data-styled…>` made inert for styled-components in the browser (which would adopt it). */
 const inertStyles = (css: string) => css.replace(/<style data-styled="[^"]*"/g, '<style data-xb-prerender');
 
@@ -225,13 +245,13 @@ export class SignedInPages {
     const active = versions ? await versions.active(name).catch(() => null) : null;
     if (!active) {
       const local = path.join(remoteDistDir(siteDir, name), SERVER_ENTRY_FILE);
-      return (await isFile(local)) ? local : null;
+      return isFileNow(local) ? local : null;
     }
     if (!/^[\w.-]+$/.test(active)) return null;
     const file = path.join(cacheDir, name, active, 'entry.mjs');
     const contained = sandbox.containment(file);
     if (!contained || (!this.options.unsafePublished && !(contained.network && contained.signals))) return null;
-    if (await isFile(file)) return file;
+    if (isFileNow(file)) return file;
     const data = await versions!.readFile(name, active, SERVER_ENTRY_FILE).catch(() => null);
     if (!data) return null;
     // A regular file with the published bytes (never a link: the sandbox would refuse it), renamed into place whole.
@@ -297,7 +317,7 @@ export class SignedInPages {
     const session = await readPageSession(pool, signer, request.cookies?.[PAGE_COOKIE]);
     if (!session) return null;
     const shellEntry = path.join(siteDir, 'shell', 'dist', SERVER_ENTRY_FILE);
-    if (!(await isFile(shellEntry))) return null;
+    if (!isFileNow(shellEntry)) return null;
 
     const token = await signer.signAccess(session.uid, this.options.accessTokenTtlSeconds);
     const get = async (url: string): Promise<PlannedResponse> => {
@@ -347,7 +367,7 @@ export class SignedInPages {
     /** An entry's plan, answered, then its render from the answers. */
     const renderPlanned = (name: string, entry: string, props: Record<string, unknown>): Promise<RenderResult | 'suspended'> =>
       this.breaker(name, async () => {
-        const planned = await sandbox.render({ entry, call: 'plan', props });
+        const planned = await sandbox.render({ entry, call: 'plan', props: planProps(props) });
         if (!planned.ok) return planned;
         const responses = await Promise.all(plannedRequests(planned.data, session.uid).map((r) => plannedGet(r.url)));
         return sandbox.render({ entry, props: { ...props, responses } });
