@@ -68,7 +68,107 @@ if (opts['floor-server']) {
 } else if (opts.summarise) {
   summariseProfile(resolve(opts.summarise));
 } else {
-  await main();
+  // The pages beside their JSON reads first, on a quiet server of their own; then the API's floors and calls.
+  if (opts.pages !== '0') await pagesBesideReads();
+  if (opts['pages-only'] === undefined) await main();
+}
+
+/**
+ * A signed-in page rendered on the server costs the server little: each page beside the JSON read
+ * of its first screen's data, in one run, on one server with the demo data (rate limits off),
+ * signed in as the demo user 100001 on every connection, as a browser asks (Accept-Encoding: br).
+ *   /my    beside GET /api/yy/getUseryy/100001?pageNum=1&pageSize=20 (the space's yy)
+ *   /home  beside GET /api/yy/getyy?pageNum=1&pageSize=20            (the feed)
+ * Targets: a page's throughput at least 0.15x its read's, its p99 at most 300 ms. A second server
+ * with SERVER_RENDER_MEMO_MS=0 repeats it with every render asked of a sandbox child (what a page
+ * whose data changed between two views costs; render-memo.ts).
+ * Options: --page-connections=N (20), --page-duration=S (15), --pages=0 skips this part,
+ * --pages-only runs nothing else.
+ */
+async function pagesBesideReads() {
+  const { freePort, startSite, tempDataDir } = await import('../tests/src/site-server.mjs');
+  const { loginHeaders } = await import('./bench-db.mjs');
+  const connections = Number(opts['page-connections'] ?? 20);
+  const duration = Number(opts['page-duration'] ?? 15);
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+  const pairs = [
+    ['/my', '/api/yy/getUseryy/100001?pageNum=1&pageSize=20'],
+    ['/home', '/api/yy/getyy?pageNum=1&pageSize=20'],
+  ];
+  const runs = [
+    { what: 'renders kept for the same input (the default)', extra: {} },
+    { what: 'every render asked of a child (SERVER_RENDER_MEMO_MS=0)', extra: { SERVER_RENDER_MEMO_MS: '0' } },
+  ];
+  const lines = [];
+  for (const { what, extra } of runs) {
+    const dataDir = tempDataDir('xiaoba-bench-pages-');
+    const site = await startSite({
+      DATA_DIR: dataDir,
+      PG_PORT: String(await freePort()),
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_USER: '0',
+      RATE_LIMIT_ANON: '0',
+      ...extra,
+    });
+    try {
+      const signedIn = await loginHeaders(site, 100001);
+      const measure = async (path, headers) => {
+        // A page whose area fell back to the browser's render (X-Server-Render other than ok) is a failed page here.
+        let notRendered = 0;
+        const onResponse = path.startsWith('/api/') ? undefined : (_status, _body, _context, h) => void (h['x-server-render'] === 'ok' || notRendered++);
+        const run = (seconds) =>
+          new Promise((ok, fail) =>
+            autocannon(
+              {
+                url: site.url,
+                connections,
+                duration: seconds,
+                requests: [{ method: 'GET', path, headers: { ...browser, ...headers }, ...(onResponse ? { onResponse } : {}) }],
+              },
+              // autocannon's err is an Error (untyped in this .mjs).
+              // eslint-disable-next-line typescript/prefer-promise-reject-errors
+              (err, r) => (err ? fail(err) : ok(r)),
+            ),
+          );
+        await run(2);
+        notRendered = 0;
+        const pid = site.child.pid;
+        const cpu = () => cpuMs(pid) + renderChildren(pid).reduce((sum, child) => sum + cpuMs(child), 0);
+        const before = cpu();
+        const r = await run(duration);
+        const bad = r.non2xx + r.errors + r.timeouts + notRendered;
+        if (bad > 0) console.warn(`  ${path}: ${bad} of ${r.requests.total} requests failed (${notRendered} not server-rendered)`);
+        return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad, nodeMs: (cpu() - before) / Math.max(1, r.requests.total) };
+      };
+      console.log(`\n== signed-in pages beside the JSON read of their data: ${what}; ${connections} connections, ${duration} s each`);
+      const print = (cells) => console.log(cells.map((c, i) => String(c).padEnd(i === 0 ? 52 : 10)).join(' '));
+      print(['request', 'req/s', 'p50 ms', 'p99 ms', 'x read', 'CPU ms/req (server and its renderers)']);
+      for (const [pagePath, readPath] of pairs) {
+        const read = await measure(readPath, { authorization: signedIn.authorization });
+        const page = await measure(pagePath, { cookie: signedIn.pageCookie, accept: 'text/html' });
+        const ratio = page.rps / read.rps;
+        const verdict = `${ratio >= 0.15 ? 'meets' : 'MISSES'} x0.15, p99 ${page.p99 <= 300 ? 'meets' : 'MISSES'} 300 ms`;
+        const readName = `GET ${readPath.replace('?pageNum=1&pageSize=20', ' p1')}`;
+        print([readName, read.rps.toFixed(0), read.p50, read.p99, '', read.nodeMs.toFixed(2)]);
+        print([
+          `GET ${pagePath}, server-rendered${page.bad ? ` (${page.bad} FAILED)` : ''}`,
+          page.rps.toFixed(0),
+          page.p50,
+          page.p99,
+          `x${ratio.toFixed(3)}`,
+          page.nodeMs.toFixed(2),
+        ]);
+        console.log(`  ${verdict}`);
+        lines.push(`| ${what} | ${readName} | ${read.rps.toFixed(0)} | ${read.p50} | ${read.p99} | |`);
+        lines.push(`| ${what} | ${pagePath} | ${page.rps.toFixed(0)} | ${page.p50} | ${page.p99} | x${ratio.toFixed(3)} |`);
+      }
+    } finally {
+      await site.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log(`\n| server | request | req/s | p50 ms | p99 ms | x read |\n|---|---|---|---|---|---|\n${lines.join('\n')}`);
 }
 
 async function main() {
