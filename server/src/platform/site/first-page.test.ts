@@ -116,10 +116,11 @@ describe('prerendered pages', () => {
     const res = await get(t, '/login', { 'accept-encoding': 'identity' });
     expect(res.statusCode).toBe(200);
     const html = res.body;
-    expect(html).toContain(`<div id="xb-prerender">${LOGIN.html}</div><div id="root"></div><script async src="/remotes/mf-auth/prerender/boot.js"></script>`);
+    // In the shell's root, which hydrates it.
+    expect(html).toContain(`<div id="root">${LOGIN.html}</div><script async src="/remotes/mf-auth/prerender/boot.js"></script>`);
     expect(html.indexOf(LOGIN.css)).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<title>登录 - 校巴</title>');
-    // The prerendered page is what paints: no loading words in the hidden root.
+    // The prerendered page is what paints: no loading words.
     expect(html).not.toContain('xb-splash');
     // Nothing fetched or run before the boot script starts them, after the first paint.
     expect(html).not.toContain('<script type="module"');
@@ -131,7 +132,7 @@ describe('prerendered pages', () => {
   });
 
   it('serves the same for / and /login/, and the boot script no-cache', async () => {
-    for (const url of ['/', '/login/', '/login?from=mail']) expect((await get(t, url)).body).toContain('id="xb-prerender"');
+    for (const url of ['/', '/login/', '/login?from=mail']) expect((await get(t, url)).body).toContain(`<div id="root">${LOGIN.html}</div>`);
     const boot = await get(t, '/remotes/mf-auth/prerender/boot.js');
     expect(boot.statusCode).toBe(200);
     expect(boot.headers['cache-control']).toBe('no-cache');
@@ -143,7 +144,7 @@ describe('prerendered pages', () => {
     expect(stolen.body).not.toContain('xb-prerender');
     expect(stolen.body).not.toContain('/remotes/mf-home/prerender/boot.js');
     // Its own route is still served prerendered.
-    expect((await get(t, '/home')).body).toContain('<div id="xb-prerender"><p>home page</p></div>');
+    expect((await get(t, '/home')).body).toContain('<div id="root"><p>home page</p></div>');
   });
 
   it('leaves every other page, a malformed or escaping entry, and an archive, as the plain shell', async () => {
@@ -158,7 +159,7 @@ describe('prerendered pages', () => {
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
       expect(html, url).toContain('<title>校巴</title>');
       // It shows a spinner named 加载中 until the scripts have run, not a blank page.
-      expect(html, url).toContain('<div id="root"><div class="xb-splash" role="status" aria-label="加载中"><i></i></div></div>');
+      expect(html, url).toContain('<div id="root"><div class="xb-splash" data-xb-client role="status" aria-label="加载中"><i></i></div></div>');
     }
   });
 });

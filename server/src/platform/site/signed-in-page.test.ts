@@ -61,7 +61,9 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(String(res.headers.vary)).toMatch(/cookie/i);
     // The frame (the header's user), the area (the yy) and their styles, before any script.
-    expect(res.body).toContain('<div id="xb-prerender">');
+    // In the shell's root, which hydrates it; the area in its slot, as a root of its own.
+    expect(res.body).toMatch(/<div id="root"><a [^>]*href="#main"/);
+    expect(res.body).toMatch(/<div id="xb-area">(<link [^>]*>)*<!--\$-->/);
     expect(res.body).toContain('星星');
     expect(res.body).toContain('服务器渲染的第一条yy');
     expect(res.body).toMatch(/<style data-xb-prerender[^>]*>[^<]*\{/);
@@ -121,7 +123,7 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     const res = await page('/admin');
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-server-render']).toBe('none');
-    expect(res.body).toContain('<div id="xb-area"><div class="xb-splash" role="status" aria-label="加载中">');
+    expect(res.body).toContain('<div id="xb-area"><div class="xb-splash" data-xb-client role="status" aria-label="加载中">');
   });
 
   it("renders the not-found page with the shell's page in the area and its title, at /notfound and at a path no route owns", async () => {
@@ -135,8 +137,8 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect(res.headers['x-server-render']).toBe('ok');
     expect(res.body).toContain('<title>页面不存在 - 校巴</title>');
     expect(res.body).toContain('星星'); // the header
-    expect(res.body.replace(/<!-- -->/g, '')).toMatch(/<div id="xb-area"><section[^>]*><h1>404<\/h1><p>你要找的页面不见了/);
-    expect(res.body).not.toContain('xb-splash" role="status"');
+    expect(res.body.replace(/<!-- -->/g, '')).toMatch(/<main[^>]*><section[^>]*><h1>404<\/h1><p>你要找的页面不见了/);
+    expect(res.body).not.toContain('xb-splash" data-xb-client');
     expect(pageState(res.body)?.auth.user.uid).toBe(owner.uid);
   });
 
@@ -191,7 +193,7 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-server-render']).toBe('error');
     expect(res.body).toContain('星星'); // the header, from the shell's render
-    expect(res.body).toContain('<div id="xb-area"><div class="xb-splash" role="status" aria-label="加载中">');
+    expect(res.body).toContain('<div id="xb-area"><div class="xb-splash" data-xb-client role="status" aria-label="加载中">');
     expect(res.body).not.toContain('服务器渲染的第一条yy');
     // The session and the user still reach the browser; no first-screen data does.
     const state = pageState(res.body);
