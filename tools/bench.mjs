@@ -12,7 +12,8 @@
  *     /home, and Lighthouse mobile (score, FCP, LCP, TBT, median of 3); a full run rewrites the
  *     figures in docs/performance.md and docs/performance-chart.svg;
  *   - then tools/bench-yy.mjs: yy page-1 latency at 10 and 100,000 posts, a 4 MB photo upload;
- *   - then tools/bench-follow-feed.mjs and tools/bench-search.mjs (search at 1,000,000 yy).
+ *   - then tools/bench-follow-feed.mjs and tools/bench-search.mjs (search at 1,000,000 yy);
+ *   - then tools/bench-scrip.mjs (小纸条: 1,000 conversations among 1,000,000 notes, against getyy).
  * `npm run bench -- --no-build` skips the build timings; `-- --quick` (or BENCH_QUICK=1) skips Lighthouse.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -203,3 +204,8 @@ if (followBench.status !== 0) process.exitCode = 1;
 console.log('');
 const searchBench = spawnSync(process.execPath, [join(repo, 'tools/bench-search.mjs')], { cwd: repo, stdio: 'inherit' });
 if (searchBench.status !== 0) process.exitCode = 1;
+
+// 小纸条: a user with 1,000 conversations among 1,000,000 notes, against getyy, on a server of its own.
+console.log('');
+const scripBench = spawnSync(process.execPath, [join(repo, 'tools/bench-scrip.mjs')], { cwd: repo, stdio: 'inherit' });
+if (scripBench.status !== 0) process.exitCode = 1;
