@@ -31,16 +31,16 @@
  * server kills them in its `exit` hook too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { realpath as realpathCallback, realpathSync } from 'node:fs';
-import { promisify } from 'node:util';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { firstPoolUid, launchFor, probeIsolation, readableByOthers, type Containment, type Isolation, type Launch } from './isolation';
 
-// The system's realpath(3), one call: fs/promises' realpath walks the path in JavaScript, an lstat
-// per component, and was a tenth of a server-rendered page's CPU time.
-const realpath = promisify(realpathCallback.native);
+// The system's realpath(3), one call, synchronous: fs/promises' realpath walks the path in
+// JavaScript, an lstat per component, and was a tenth of a server-rendered page's CPU time; the
+// thread pool's round trip of the asynchronous one still cost a page more than the call itself.
+const realpath = (file: string): string => realpathSync.native(file);
 
 /** The built runner beside the server's bundle: dist/render-runner.js (server/build.mjs). */
 export const defaultRunner = () => fileURLToPath(new URL('./render-runner.js', import.meta.url));
@@ -300,7 +300,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       if (!pool) return { ok: false, reason: 'refused' };
       let real: string;
       try {
-        real = await realpath(entry);
+        real = realpath(entry);
       } catch {
         log.warn(`render of ${entry}: no such entry`);
         return { ok: false, reason: 'error' };
