@@ -7,7 +7,8 @@
  * No import of paths.ts here (nor in manifest.ts): tools/check-budget.mjs bundles manifest.ts into
  * a data: URL, where import.meta.url cannot locate the repository.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { checkRouteSyntax, samePattern } from './route-rank';
 
 export interface RemoteDef {
@@ -97,6 +98,14 @@ export interface RegistrySource {
   load(): Promise<Registry>;
 }
 
+function statNow(file: string): Stats | null {
+  try {
+    return statSync(file, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The registry file, re-read when its size or mtime changes. A file that cannot be read or is
  * malformed throws: the server refuses to start with it, and a broken edit while running keeps the
@@ -112,7 +121,8 @@ export class RegistryFile implements RegistrySource {
   ) {}
 
   async load(): Promise<Registry> {
-    const info = await stat(this.file).catch(() => null);
+    // Synchronous: every page asks, and one stat of a cached inode costs less than fs/promises' thread-pool round trip.
+    const info = statNow(this.file);
     if (!info) {
       if (this.cached) return this.cached.registry;
       if (this.missing) return this.missing;

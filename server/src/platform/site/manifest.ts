@@ -8,7 +8,8 @@
  * when its files' stats change, so a redeploy shows without a restart.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { routeMatchScore } from '@xiaoba/shared/core';
@@ -55,6 +56,18 @@ export interface Manifest {
   archive?: boolean;
   /** REMOTE_OVERRIDES=1: the shell honours ?remote-override= for localhost URLs; present (true) only then. */
   overrides?: boolean;
+}
+
+/**
+ * A file's stats now, or null when it cannot be read. Synchronous: every page builds the manifest,
+ * and a stat of a cached inode takes microseconds, far less than fs/promises' thread-pool round trip.
+ */
+function statNow(file: string): Stats | null {
+  try {
+    return statSync(file, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function remoteDistDir(siteDir: string, remote: string): string {
@@ -133,7 +146,7 @@ export class ManifestBuilder {
     const dir = remoteDistDir(this.siteDir, remote);
     const entryFile = path.join(dir, 'remoteEntry.js');
     const routesFile = path.join(dir, 'routes.json');
-    const [entryStat, routesStat] = await Promise.all([stat(entryFile).catch(() => null), stat(routesFile).catch(() => null)]);
+    const [entryStat, routesStat] = [statNow(entryFile), statNow(routesFile)];
     const key =
       entryStat && routesStat
         ? [entryStat, routesStat].map((s) => `${s.ino}:${s.size}:${s.mtimeMs}`).join('|')
