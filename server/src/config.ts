@@ -238,7 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     serverRender: {
       timeoutMs: intVar(env, 'SERVER_RENDER_TIMEOUT_MS', 1000, 0, 60_000),
       processes: intVar(env, 'SERVER_RENDER_PROCESSES', DEFAULT_RENDER_PROCESSES, 1, 16),
-      memoMs: intVar(env, 'SERVER_RENDER_MEMO_MS', 5000, 0, 600_000),
+      memoMs: intVar(env, 'SERVER_RENDER_MEMO_MS', 30_000, 0, 600_000),
       memoMb: intVar(env, 'SERVER_RENDER_MEMO_MB', 32, 1, 4096),
       unsafe: boolVar(env, 'SERVER_RENDER_UNSAFE', false),
     },

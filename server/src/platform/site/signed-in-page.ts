@@ -180,10 +180,12 @@ export function mergeApiCaches(a: ApiCache | undefined, b: ApiCache | undefined)
 
 /**
  * The step of a page's clock (`paintedAt`, the instant its renders say their times as of: 刚刚,
- * 3分钟前; a minute is the finest step they show). Pages of the same data within one step are the
- * same renders, answered once (platform/render/render-memo.ts).
+ * 3分钟前). A minute is the finest step those texts show, and the browser shows its own now right
+ * after hydrating, so a first paint's times may lag by up to this much. Pages of the same data
+ * within one step are the same renders, answered once (platform/render/render-memo.ts): a shorter
+ * step renders a busy page again more often, each time holding its requests for the render.
  */
-export const PAINT_STEP_MS = 5_000;
+export const PAINT_STEP_MS = 30_000;
 
 /**
  * What an entry's plan is asked with: the page, the user and the fragment (shared's server-entry
