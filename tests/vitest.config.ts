@@ -6,10 +6,12 @@ import { defineConfig } from 'vitest/config';
  * context, so two run at once (accessibility saves 100003's skin for a moment: only `alone` files
  * look at it). `alone` files change what other files would see (the demo users' skins and
  * profile, 回复我的 counts, the everyone's-yy feed and its new-yy bar, an archive process on the
- * same database) and run one after another once the `site` group is done.
+ * same database) and run one after another once the `site` group is done; so does first-tap, whose
+ * phone profile slows its Chromium's CPU 4x and would skew a file running beside it.
  */
 const ALONE = [
   'e2e/archive.test.ts',
+  'e2e/first-tap.test.ts',
   'e2e/home.test.ts',
   'e2e/live.test.ts',
   'e2e/notices.test.ts',

@@ -9,6 +9,6 @@ export interface Site {
   log: () => string;
   stop: () => Promise<void>;
 }
-export declare function startSite(env: Record<string, string>): Promise<Site>;
+export declare function startSite(env: Record<string, string>, root?: string): Promise<Site>;
 export declare function ensureServerBuilt(): void;
 export declare function tempDataDir(prefix: string): string;

@@ -54,13 +54,14 @@ export function freePort() {
 
 /**
  * @param {Record<string, string>} env extra environment (PORT, DATA_DIR, ...)
+ * @param {string} [root] the checkout whose build is served (tools/bench-taps.mjs serves an older one beside this)
  * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, log: () => string, stop: () => Promise<void> }>}
  */
-export async function startSite(env) {
+export async function startSite(env, root = repo) {
   const port = env.PORT ?? String(await freePort());
   let output = '';
-  const child = spawn(process.execPath, [join(repo, 'server/dist/main.js')], {
-    cwd: repo,
+  const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+    cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
