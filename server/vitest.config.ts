@@ -12,7 +12,7 @@ import { defineConfig } from 'vitest/config';
  */
 /** By file name, wherever the file lives under src/ (feature folders move). */
 const named = (...names: string[]) => names.map((name) => `src/**/${name}.test.ts`);
-const BUILT = named('page-session', 'signed-in-page', 'remote-entry', 'shell-entry');
+const BUILT = named('page-session', 'signed-in-page', 'kept-renders', 'remote-entry', 'shell-entry');
 const PROCESS = named('process', 'multi-process', 'sandbox', 'hostile-entry');
 
 const common = { testTimeout: 20_000, hookTimeout: 60_000 };
