@@ -10,10 +10,14 @@
  *   - in Chromium (playwright, empty cache, no throttling): script requests and JavaScript bytes
  *     as sent (compressed), all requests;
  *   - Lighthouse 13 (fetched by npx, run through tools/bench-lighthouse.mjs; mobile preset:
- *     simulated slow 4G, 4x CPU slowdown) against Debian's Chromium: performance score, FCP, LCP
- *     and TBT, the median of 3 runs each. For a signed-in page each run logs in afresh and starts
- *     with that login's cookies in the browser; the shell restores the session from them. A visit
- *     that ends anywhere but the page asked for (sent to /login) fails the bench.
+ *     simulated slow 4G) against Debian's Chromium: performance score, FCP, LCP and TBT, the
+ *     median of 3 runs each. For a signed-in page each run logs in afresh and starts with that
+ *     login's cookies in the browser; the shell restores the session from them. A visit that ends
+ *     anywhere but the page asked for (sent to /login) fails the bench.
+ *   - The CPU slowdown Lighthouse simulates is the preset's 4x on a host of benchmarkIndex 1,330
+ *     (the 2-core machines these figures come from), scaled by this host's benchmarkIndex
+ *     (measured by a throwaway run first): 4 x benchmarkIndex / 1330, so that a faster or slower
+ *     host emulates the same phone. Both are printed with the scores.
  * Prints both side by side with their ratio (federated / control). A full run also writes the
  * figures into docs/performance.md (between its bench markers) and docs/performance-chart.svg.
  * `--quick` or BENCH_QUICK=1: no Lighthouse, no docs written. `--docs-only`: rewrite the docs from
@@ -48,6 +52,9 @@ const PAGES = [
 const TARGETS = { '/login': 98, '/register': 98, '/my': 95, '/home': 95, '/100002': 95 };
 const TARGET_LCP_MS = 1500;
 const TARGET_TBT_MS = 150;
+/** Lighthouse's mobile CPU slowdown, meant for a host of REFERENCE_BENCHMARK_INDEX. */
+export const PHONE_CPU_SLOWDOWN = 4;
+export const REFERENCE_BENCHMARK_INDEX = 1330;
 const CONTROL_DIR = join(repo, '.bench', 'control');
 const DOC = join(repo, 'docs', 'performance.md');
 const CHART = join(repo, 'docs', 'performance-chart.svg');
@@ -85,7 +92,7 @@ function buildControl() {
 }
 
 /** A fresh login of the demo user: the cookies the server set (xb_refresh, the xb_session hint). */
-async function sessionCookies(url) {
+export async function sessionCookies(url) {
   const res = await fetch(`${url}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
@@ -112,13 +119,13 @@ async function firstLoad(browser, url, page) {
     const requests = [];
     tab.on('requestfinished', (request) => requests.push(request));
     await tab.goto(`${url}${page.path}`);
-    // The live page (not a prerendered copy, which the shell swaps out) with its content, then
+    // The live page (its area hydrated, where it has one) with its content, then
     // every fetch settled. Network quiet alone is not enough: on a busy machine the shell's
     // entry can run for longer than the 500 ms of quiet before it asks for the page's chunks.
     await tab
       .waitForFunction(
         (ready) =>
-          !document.getElementById('xb-prerender') &&
+          (!document.getElementById('xb-area') || document.getElementById('xb-area').hasAttribute('data-xb-live')) &&
           document.querySelector(ready) &&
           ![...document.querySelectorAll('#root [role="status"]')].some((el) => el.textContent?.includes('加载中')),
         page.ready,
@@ -126,7 +133,7 @@ async function firstLoad(browser, url, page) {
       )
       .catch(async (error) => {
         const shows = await tab.evaluate(() => ({
-          prerendered: Boolean(document.getElementById('xb-prerender')),
+          areaLive: document.getElementById('xb-area')?.hasAttribute('data-xb-live'),
           root: document.getElementById('root')?.innerText.slice(0, 200),
         }));
         throw new Error(`${url}${page.path} never showed ${page.ready}: ${JSON.stringify(shows)} (${error.message.split('\n')[0]})`);
@@ -184,7 +191,7 @@ async function noScriptSite(siteUrl) {
 }
 
 /** The folder of the pinned Lighthouse package in npx's cache (fetched on first use). */
-function lighthouseDir() {
+export function lighthouseDir() {
   const r = spawnSync('npx', ['-y', '-p', LIGHTHOUSE, '-c', 'echo "$PATH"'], { cwd: repo, encoding: 'utf8' });
   const bin = (r.stdout ?? '').trim().split(':')[0] ?? '';
   const dir = join(dirname(bin), 'lighthouse');
@@ -192,12 +199,15 @@ function lighthouseDir() {
   return dir;
 }
 
-/** One Lighthouse run (mobile preset) of `url` with these cookies: score and metrics in ms. */
-function lighthouse(lhDir, url, cookies, workDir) {
+/**
+ * One Lighthouse run (mobile preset, its CPU slowdown replaced when `cpuSlowdownMultiplier` is
+ * given) of `url` with these cookies: score and metrics in ms, and the host's benchmarkIndex.
+ */
+function lighthouse(lhDir, url, cookies, workDir, cpuSlowdownMultiplier) {
   return new Promise((resolve, reject) => {
     const out = join(workDir, `lh-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
     let stderr = '';
-    const child = spawn(process.execPath, [join(repo, 'tools', 'bench-lighthouse.mjs'), JSON.stringify({ url, out, cookies })], {
+    const child = spawn(process.execPath, [join(repo, 'tools', 'bench-lighthouse.mjs'), JSON.stringify({ url, out, cookies, cpuSlowdownMultiplier })], {
       cwd: repo,
       env: { ...process.env, LH_DIR: lhDir, CHROME_PATH: CHROME },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -217,6 +227,7 @@ function lighthouse(lhDir, url, cookies, workDir) {
         fcp: metric('first-contentful-paint'),
         lcp: metric('largest-contentful-paint'),
         tbt: metric('total-blocking-time'),
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
       });
     });
   });
@@ -227,8 +238,30 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** All figures of one site (SITE_DIR), on a server and database of its own. */
-async function measureSite(siteDir, label, lhDir) {
+/**
+ * This host's Lighthouse benchmarkIndex, from a throwaway run of `url` (the preset's settings), and
+ * the CPU slowdown that makes it emulate the reference phone: 4 x benchmarkIndex / 1330.
+ */
+export async function calibrateLighthouse(lhDir, url, workDir) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { benchmarkIndex } = await lighthouse(lhDir, url, [], workDir);
+      return { benchmarkIndex, cpuSlowdown: (PHONE_CPU_SLOWDOWN * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX };
+    } catch (error) {
+      if (!error.retry || attempt === 3) throw error;
+    }
+  }
+}
+
+/** How a calibration reads beside the scores. */
+export const calibrationNote = ({ benchmarkIndex, cpuSlowdown }) =>
+  `benchmarkIndex ${Math.round(benchmarkIndex)}, CPU slowdown ${cpuSlowdown.toFixed(2)}x = ${PHONE_CPU_SLOWDOWN} x ${Math.round(benchmarkIndex)} / ${REFERENCE_BENCHMARK_INDEX}`;
+
+/**
+ * All figures of one site (SITE_DIR), on a server and database of its own. `lh`: the Lighthouse
+ * folder and the host's calibration, measured on the first site that needs it (null: no Lighthouse).
+ */
+async function measureSite(siteDir, label, lh) {
   const dataDir = mkdtempSync(join(tmpdir(), `xiaoba-bench-${label}-`));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
   chmodSync(dataDir, 0o755);
@@ -252,7 +285,11 @@ async function measureSite(siteDir, label, lhDir) {
       process.stdout.write(`  ${label} ${page.path}: ${result[page.path].scripts} scripts, ${(result[page.path].jsBytes / 1024).toFixed(1)} KB JS\n`);
     }
     await browser.close();
-    if (!quick) {
+    if (lh) {
+      if (!lh.calibration) {
+        lh.calibration = await calibrateLighthouse(lh.dir, `${site.url}/login`, dataDir);
+        console.log(`  Lighthouse on this host: ${calibrationNote(lh.calibration)}`);
+      }
       /** RUNS Lighthouse runs of `page` on `base` (signed in afresh each time), and their medians. */
       const lighthouseRuns = async (base, page, withCookies) => {
         const runs = [];
@@ -262,7 +299,7 @@ async function measureSite(siteDir, label, lhDir) {
           for (let attempt = 1; ; attempt++) {
             const cookies = page.signedIn && withCookies ? await sessionCookies(site.url) : [];
             try {
-              runs.push(await lighthouse(lhDir, `${base}${page.path}`, cookies, dataDir));
+              runs.push(await lighthouse(lh.dir, `${base}${page.path}`, cookies, dataDir, lh.calibration.cpuSlowdown));
               break;
             } catch (error) {
               if (!error.retry || attempt === 3) throw error;
@@ -270,15 +307,15 @@ async function measureSite(siteDir, label, lhDir) {
             }
           }
         }
-        return { lighthouse: Object.fromEntries(['score', 'fcp', 'lcp', 'tbt'].map((k) => [k, median(runs.map((r) => r[k]))])), runs };
+        return { lighthouse: Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'benchmarkIndex'].map((k) => [k, median(runs.map((r) => r[k]))])), runs };
       };
       // The no-script control of the shipped site only: the control build has no server render.
       const bare = label === 'federated' ? await noScriptSite(site.url) : null;
       try {
         for (const page of PAGES) {
           Object.assign(result[page.path], await lighthouseRuns(site.url, page, true));
-          const lh = result[page.path].lighthouse;
-          let line = `  ${label} ${page.path}: Lighthouse ${lh.score}, LCP ${(lh.lcp / 1000).toFixed(2)} s, TBT ${lh.tbt.toFixed(0)} ms`;
+          const scores = result[page.path].lighthouse;
+          let line = `  ${label} ${page.path}: Lighthouse ${scores.score} (benchmarkIndex ${Math.round(scores.benchmarkIndex)}), LCP ${(scores.lcp / 1000).toFixed(2)} s, TBT ${scores.tbt.toFixed(0)} ms`;
           if (bare) {
             result[page.path].noScript = (await lighthouseRuns(bare.url, page, false)).lighthouse;
             line += `; no-script control: LCP ${(result[page.path].noScript.lcp / 1000).toFixed(2)} s`;
@@ -382,13 +419,13 @@ ${parts.join('\n')}
 }
 
 /** Replaces the bench's block of docs/performance.md (everything else, e.g. the API section, stays). */
-function writeDocs(fed, ctl, when, load) {
+function writeDocs(fed, ctl, when, load, calibration) {
   const rows = tableRows(fed, ctl);
   // Lighthouse's times depend on what else the machine does: say how busy it was.
   const busy = load ? `, load average ${load.map((l) => l.toFixed(1)).join(' at the start, ')} at the end` : '';
   const block = [
     START,
-    `Last full run: ${when} (\`npm run bench\`; ${LIGHTHOUSE}, Chromium \`${chromiumVersion()}\`, Node ${process.version}, ${cpuNote()}${busy}).`,
+    `Last full run: ${when} (\`npm run bench\`; ${LIGHTHOUSE}, Chromium \`${chromiumVersion()}\`, Node ${process.version}, ${cpuNote()}${busy}${calibration ? `; Lighthouse ${calibrationNote(calibration)}` : ''}).`,
     '',
     '| page | figure | federated | control | federated / control |',
     '|---|---|---|---|---|',
@@ -421,20 +458,20 @@ const RESULTS = join(repo, '.bench', 'pages.json');
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--docs-only')) {
   const saved = JSON.parse(readFileSync(RESULTS, 'utf8'));
   if (!saved.when || !saved.federated['/login'].lighthouse) throw new Error(`${RESULTS} is not from a full run`);
-  writeDocs(saved.federated, saved.control, saved.when, saved.load);
+  writeDocs(saved.federated, saved.control, saved.when, saved.load, saved.calibration);
   console.log(`written from the run of ${saved.when}: docs/performance.md (figures), docs/performance-chart.svg`);
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`Pages: federated vs single-bundle control${quick ? ' (quick: no Lighthouse)' : ` (Lighthouse: ${RUNS} runs per page, a few minutes)`}`);
   const loadAtStart = loadavg()[0];
   buildControl();
-  const lhDir = quick ? '' : lighthouseDir();
-  const fed = await measureSite(repo, 'federated', lhDir);
-  const ctl = await measureSite(CONTROL_DIR, 'control', lhDir);
+  const lh = quick ? null : { dir: lighthouseDir(), calibration: null };
+  const fed = await measureSite(repo, 'federated', lh);
+  const ctl = await measureSite(CONTROL_DIR, 'control', lh);
   const rows = tableRows(fed, ctl);
   console.log(`\n${'page'.padEnd(10)} ${'figure'.padEnd(30)} ${'federated'.padStart(10)} ${'control'.padStart(10)} ${'ratio'.padStart(7)}`);
   for (const r of rows) console.log(`${r[0].padEnd(10)} ${r[1].padEnd(30)} ${r[2].padStart(10)} ${r[3].padStart(10)} ${r[4].padStart(7)}`);
   if (!quick) {
-    console.log(`\nThe pages' speed targets (score, LCP <= ${TARGET_LCP_MS / 1000} s, TBT <= ${TARGET_TBT_MS} ms):`);
+    console.log(`\nThe pages' speed targets (score, LCP <= ${TARGET_LCP_MS / 1000} s, TBT <= ${TARGET_TBT_MS} ms; ${calibrationNote(lh.calibration)}):`);
     for (const { path } of PAGES) {
       const { score, lcp, tbt } = fed[path].lighthouse;
       const met = score >= TARGETS[path] && lcp <= TARGET_LCP_MS && tbt <= TARGET_TBT_MS;
@@ -457,9 +494,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
   const finished = when();
   const load = [loadAtStart, loadavg()[0]];
   // A quick run keeps the last full run's figures for --docs-only.
-  writeFileSync(quick ? RESULTS.replace('.json', '-quick.json') : RESULTS, JSON.stringify({ when: finished, load, federated: fed, control: ctl }, null, 2));
+  writeFileSync(
+    quick ? RESULTS.replace('.json', '-quick.json') : RESULTS,
+    JSON.stringify({ when: finished, load, calibration: lh?.calibration, federated: fed, control: ctl }, null, 2),
+  );
   if (!quick) {
-    writeDocs(fed, ctl, finished, load);
+    writeDocs(fed, ctl, finished, load, lh.calibration);
     console.log('\nwritten: docs/performance.md (figures), docs/performance-chart.svg');
   }
 }

@@ -11,6 +11,9 @@
  *     side by side with their ratio: first-load JS and script requests of /login, /register, /my,
  *     /home, and Lighthouse mobile (score, FCP, LCP, TBT, median of 3); a full run rewrites the
  *     figures in docs/performance.md and docs/performance-chart.svg;
+ *   - then tools/bench-taps.mjs: on a phone profile (CPU 4x, 150 ms, 1.6 Mbit/s), this build beside
+ *     the last build before hydration: first paint, when a tap made at first paint takes effect,
+ *     its INP and a later tap's, the main thread's time after the paint, per page;
  *   - then tools/bench-yy.mjs: yy page-1 latency at 10 and 100,000 posts, a 4 MB photo upload;
  *   - then tools/bench-follow-feed.mjs and tools/bench-search.mjs (search at 1,000,000 yy);
  *   - then tools/bench-scrip.mjs (小纸条: 1,000 conversations among 1,000,000 notes, against getyy).
@@ -189,6 +192,14 @@ const pagesBench = spawnSync(process.execPath, [join(repo, 'tools/bench-pages.mj
   stdio: 'inherit',
 });
 if (pagesBench.status !== 0) process.exitCode = 1;
+
+// Taps at first paint on the phone profile, beside the swap build (built once under /tmp), on servers of their own.
+console.log('');
+const tapsBench = spawnSync(process.execPath, [join(repo, 'tools/bench-taps.mjs'), ...(args.has('--quick') ? ['--quick'] : [])], {
+  cwd: repo,
+  stdio: 'inherit',
+});
+if (tapsBench.status !== 0) process.exitCode = 1;
 
 // The yy figures (page latency at 10 vs 100,000 posts, picture upload), on a server of their own.
 console.log('');
