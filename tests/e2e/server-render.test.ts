@@ -48,7 +48,7 @@ describe('signed-in pages rendered by the server', () => {
       expect(theirs.length).toBeGreaterThan(0);
 
       await page.goto('/my');
-      const prerendered = page.locator('#xb-prerender');
+      const prerendered = page.locator('#root');
       await expect.poll(() => prerendered.locator('header').innerText()).toContain(me.name);
       const area = prerendered.locator('#main');
       const text = await area.innerText();
@@ -65,7 +65,7 @@ describe('signed-in pages rendered by the server', () => {
       ).toBe(true);
 
       await page.goto('/100002');
-      const space = await page.locator('#xb-prerender #main').innerText();
+      const space = await page.locator('#root #main').innerText();
       expect(space).toContain('萌萌猫');
       expect(
         theirs.some((w) => space.includes(w)),
@@ -76,13 +76,17 @@ describe('signed-in pages rendered by the server', () => {
     }
   });
 
-  it('with scripts: taken over without asking again for the first screen or the session, nothing moves, and it works', async () => {
+  it('with scripts: hydrated in place without asking again for the first screen or the session, nothing moves, and it works', async () => {
     const { context, page, errors } = await open(browser);
     try {
       await signInByApi(page, '100001');
       // A fresh page load in the signed-in context.
       const tab = await context.newPage();
       tab.on('pageerror', (e) => errors.push(e.message));
+      // A hydration that did not match would be logged (shared's unit-root, the shell's main) and the markup rendered again.
+      tab.on('console', (m) => {
+        if (m.type() === 'error' && m.text().includes('hydration')) errors.push(m.text());
+      });
       const requests: string[] = [];
       tab.on('request', (r) => {
         const url = new URL(r.url());
@@ -100,7 +104,7 @@ describe('signed-in pages rendered by the server', () => {
           })[]) {
             if (!entry.hadRecentInput) w.__cls += entry.value;
             w.__shifts.push(
-              `${Math.round(entry.startTime)}ms ${entry.value.toFixed(4)} prerender:${!!document.getElementById('xb-prerender')} ` +
+              `${Math.round(entry.startTime)}ms ${entry.value.toFixed(4)} live:${document.getElementById('xb-area')?.hasAttribute('data-xb-live')} ` +
                 entry.sources
                   .map(
                     (s) =>
@@ -110,21 +114,29 @@ describe('signed-in pages rendered by the server', () => {
             );
           }
         }).observe({ type: 'layout-shift', buffered: true });
+        // The server's first yy, as parsed: hydration keeps this very element.
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { __painted: Element | null }).__painted = document.querySelector('#xb-area article');
+        });
       });
       const res = await tab.goto('/my');
       const html = await res!.text();
-      expect(html).toContain('<div id="xb-prerender">');
+      expect(html).toMatch(/<div id="root"><a [^>]*href="#main"/);
       expect(html).toContain('id="xb-page-state"');
 
-      // The takeover: the live page replaces the server's, and the page state was read and removed.
-      await tab.waitForFunction(() => !document.getElementById('xb-prerender'));
+      // Hydrated: the frame and the area are live, the page state was read and removed, and the
+      // server's elements are the live ones (not rendered a second time and swapped).
+      await tab.waitForFunction(() => ['root', 'xb-area'].every((id) => document.getElementById(id)?.hasAttribute('data-xb-live')));
       expect(await tab.locator('#root').isVisible()).toBe(true);
+      expect(await tab.evaluate(() => document.querySelector('#xb-area article') === (window as unknown as { __painted: Element | null }).__painted)).toBe(
+        true,
+      );
       expect(await tab.locator('#xb-page-state').count()).toBe(0);
       await tab.getByRole('heading', { level: 2, name: '我的yy' }).locator('xpath=..').locator('article').first().waitFor();
       // Whatever the page's hooks or the guard would have asked has had time to go out, and the
       // yy's pictures have arrived (their boxes are sized before: YyImages).
       await tab.waitForLoadState('networkidle');
-      // Two frames more: a shift the swap or a picture caused has been reported.
+      // Two frames more: a shift the hydration or a picture caused has been reported.
       await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const shifts = await tab.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
       expect(await tab.evaluate(() => (window as unknown as { __cls: number }).__cls), shifts.join('\n')).toBeLessThan(0.01);

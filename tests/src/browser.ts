@@ -25,24 +25,31 @@ export interface SitePage {
   errors: string[];
 }
 
-/** Waits until a server-rendered signed-in page (#xb-area) has been taken over by the live app; at once on any other page. */
-export async function takenOver(page: Page): Promise<void> {
+/**
+ * Waits until the page is live: the shell's frame (#root) and the page's area (#xb-area, a root of
+ * its own) hydrated or rendered, each marked data-xb-live (docs/adr/0018).
+ */
+export async function pageLive(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => !document.getElementById('xb-area') || !document.getElementById('xb-prerender'), null, { timeout: 20_000 })
+    .waitForFunction(() => ['root', 'xb-area'].every((id) => !document.getElementById(id) || document.getElementById(id)!.hasAttribute('data-xb-live')), null, {
+      timeout: 20_000,
+    })
     .catch(() => undefined); // a test that left the page meanwhile, or a page with scripts off
 }
 
 export async function openSite(browser: Browser, baseURL: string): Promise<SitePage> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1200, height: 800 } });
   const page = await context.newPage();
-  // A signed-in page arrives server-rendered and the live app takes it over a moment later
-  // (docs/adr/0016 "Step 3"): what a test does after a navigation is done on the live page, as
-  // a user's actions before it are carried over by the takeover (tests/e2e/server-render.test.ts).
+  // A page arrives painted by the server and is hydrated a moment later (docs/adr/0018): what a
+  // test does after a navigation is done on the live page; a user's taps before it are held and
+  // replayed (tests/e2e/first-tap.test.ts, server-render.test.ts).
   for (const method of ['goto', 'reload', 'goBack'] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const response = await navigate(...args);
-      await takenOver(page);
+      // A test that asks for the page before its scripts (waitUntil: domcontentloaded or commit) gets it then.
+      const until = (args.find((a) => typeof a === 'object' && a !== null) as { waitUntil?: string } | undefined)?.waitUntil;
+      if (until !== 'domcontentloaded' && until !== 'commit') await pageLive(page);
       return response;
     };
   }

@@ -102,14 +102,14 @@ export function RemoteFragment({ remote, module, label, props, renewal = 0 }: Re
 
   useUnitRoot(
     slotRef,
-    (hydrating) => {
+    (hydrating, live) => {
       if (load.status !== 'ready') return null;
       const { Fragment } = load;
       return (
         <AreaTree store={store} theme={theme} router={router}>
           <FragmentBoundary key={attempt} onError={() => setLoad({ status: 'failed' })}>
             <Suspense fallback={hydrating ? null : <Note role="status">正在加载{label}…</Note>}>
-              <Fragment key={`${renewal} ${JSON.stringify(props ?? {})}`} {...props} />
+              {live(<Fragment key={`${renewal} ${JSON.stringify(props ?? {})}`} {...props} />)}
             </Suspense>
           </FragmentBoundary>
         </AreaTree>

@@ -38,22 +38,37 @@ const unitOf = (el: Element) => el.closest(UNIT_SELECTOR);
 type Field = HTMLInputElement | HTMLTextAreaElement;
 const TEXT_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]):not([type=submit]):not([type=button]), textarea';
 
+/** What was typed into a field before its part was hydrated: the field, the text, the caret if it had focus. */
+type Typed = { field: Field; text: string; caret: [number | null, number | null] | null };
+
 /**
- * Hands text typed before hydration to React. Hydration keeps the typed value in the field, but the
- * component's state still holds the server's (React wrote it to `defaultValue`): the field is set
- * back through React's own value tracker, then typed into, so its onChange sees the text.
+ * The text typed into `unit`'s fields before hydration. Hydration keeps it in the fields, but the
+ * components' state still holds the server's values (React wrote them to `defaultValue`), and the
+ * next render would put those back: read it now, while the commit that hydrated the part runs.
  */
-export function handOverTyped(unit: Element): void {
-  for (const field of unit.querySelectorAll<Field>(TEXT_FIELDS)) {
-    if (unitOf(field) !== unit || field.value === field.defaultValue) continue;
-    const typed = field.value;
-    const focused = document.activeElement === field;
-    const [start, end] = focused ? [field.selectionStart, field.selectionEnd] : [null, null];
-    // The element's own setter (React's tracker) learns the server's value; the prototype's does not learn the typed one.
+function typedIn(unit: Element): Typed[] {
+  return [...unit.querySelectorAll<Field>(TEXT_FIELDS)]
+    .filter((field) => unitOf(field) === unit && field.value !== field.defaultValue)
+    .map((field) => ({
+      field,
+      text: field.value,
+      caret: document.activeElement === field ? [field.selectionStart, field.selectionEnd] : null,
+    }));
+}
+
+/**
+ * Hands typed text to React, as if typed now: the field is set to the server's value through
+ * React's own value tracker (the element's setter), then to the text through the prototype's setter
+ * (which the tracker does not see), and an input event makes the component's onChange take it.
+ * Not during React's commit, whose event handling is off.
+ */
+function handOverTyped(typed: Typed[], unit: Element): void {
+  for (const { field, text, caret } of typed) {
+    if (!field.isConnected) continue;
     field.value = field.defaultValue;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, typed);
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
-    if (focused && start !== null) field.setSelectionRange(start, end);
+    if (caret && caret[0] !== null) field.setSelectionRange(caret[0], caret[1]);
   }
   for (const input of unit.querySelectorAll<HTMLInputElement>('input[type=file]')) {
     if (unitOf(input) === unit && input.files?.length) input.dispatchEvent(new Event('change', { bubbles: true }));
@@ -71,12 +86,18 @@ function replayTaps(unit: Element): void {
   }
 }
 
-/** `unit` is hydrated: mark it live, hand over what was typed, then (once React has applied it) replay the held taps. */
+/**
+ * `unit` is hydrated (called from the commit that did it): mark it live, hand over what was typed
+ * right after the commit, then, once React has applied that, replay the held taps.
+ */
 export function markLive(unit: Element): void {
   if (unit.hasAttribute(LIVE_ATTR)) return;
   unit.setAttribute(LIVE_ATTR, '');
-  handOverTyped(unit);
-  setTimeout(() => replayTaps(unit), 0);
+  const typed = typedIn(unit);
+  queueMicrotask(() => {
+    handOverTyped(typed, unit);
+    setTimeout(() => replayTaps(unit), 0);
+  });
 }
 
 /** Drops the taps held for a part that will not become live (its code failed to load). */
@@ -99,18 +120,20 @@ export interface UnitRootOptions {
 }
 
 /**
- * Keeps a root in `container` showing `render(hydrating)`: hydrating the markup found there on the
- * first render when there is any, rendering afresh otherwise; `render` is called again on every
+ * Keeps a root in `container` showing `render(hydrating, live)`: hydrating the markup found there on
+ * the first render when there is any, rendering afresh otherwise; `render` is called again on every
  * commit of the host (the root follows the host's props and contexts). Nothing is rendered while
  * `render` gives null (the part's code is still loading: the server's markup stays as it is).
+ * `live(content)` wraps the part's content inside its Suspense boundary: React hydrates a boundary
+ * after the root around it, and the part is live (markLive) only once its content is.
  * The root is unmounted with the host.
  */
 export function useUnitRoot(
   container: RefObject<HTMLElement | null>,
-  render: (hydrating: boolean) => ReactNode | null,
+  render: (hydrating: boolean, live: (content: ReactNode) => ReactNode) => ReactNode | null,
   { idPrefix, onError }: UnitRootOptions,
 ): void {
-  const state = useRef<{ root: Root; hydrating: boolean; live: boolean; latest: ReactNode; onLive: () => void } | null>(null);
+  const state = useRef<{ root: Root; hydrating: boolean; isLive: boolean; latest: ReactNode; live: (content: ReactNode) => ReactNode } | null>(null);
   const errorHandler = useRef(onError);
   errorHandler.current = onError;
 
@@ -119,31 +142,34 @@ export function useUnitRoot(
     if (!el) return;
     const unit = state.current;
     if (unit) {
-      const element = render(unit.hydrating);
+      const element = render(unit.hydrating, unit.live);
       if (element === null) return;
       unit.latest = element;
       // Not before the hydration has committed: a render then would throw the server's markup away.
-      if (unit.live) unit.root.render(<WhenCommitted onLive={unit.onLive}>{element}</WhenCommitted>);
+      if (unit.isLive) unit.root.render(element);
       return;
     }
     const hydrating = holdsServerMarkup(el);
-    const element = render(hydrating);
-    if (element === null) return;
-    const options = { identifierPrefix: idPrefix, onUncaughtError: (error: unknown) => errorHandler.current?.(error) };
     const onLive = () => {
       const current = state.current;
-      if (!current || current.live) return;
-      current.live = true;
+      if (!current || current.isLive) return;
+      current.isLive = true;
       markLive(el);
       // What the host asked for while the hydration ran (new props, a skin, a navigation).
-      if (current.latest !== element) current.root.render(<WhenCommitted onLive={onLive}>{current.latest}</WhenCommitted>);
+      if (current.latest !== element) current.root.render(current.latest);
     };
-    const tree = <WhenCommitted onLive={onLive}>{element}</WhenCommitted>;
+    const live = (content: ReactNode) => <WhenCommitted onLive={onLive}>{content}</WhenCommitted>;
+    const element = render(hydrating, live);
+    if (element === null) return;
+    const options = { identifierPrefix: idPrefix, onUncaughtError: (error: unknown) => errorHandler.current?.(error) };
     const root = hydrating
-      ? hydrateRoot(el, tree, { ...options, onRecoverableError: (error, info) => console.error(`hydration of ${idPrefix}`, error, info.componentStack) })
+      ? hydrateRoot(el, element, {
+          ...options,
+          onRecoverableError: (error, info) => console.error(`hydration of ${idPrefix}`, error, info.componentStack),
+        })
       : createRoot(el, options);
-    state.current = { root, hydrating, live: false, latest: element, onLive };
-    if (!hydrating) root.render(tree);
+    state.current = { root, hydrating, isLive: false, latest: element, live };
+    if (!hydrating) root.render(element);
   });
 
   useLayoutEffect(

@@ -64,13 +64,11 @@ export function AreaHost({ remote, page }: { remote: string; page: string }) {
   const Page = module?.pages[page];
   useUnitRoot(
     container,
-    (hydrating) =>
+    (hydrating, live) =>
       Page ? (
         <AreaTree store={store} theme={theme} router={router}>
           {/* Fallback only where nothing was painted: hydration finds the page's code already loaded. */}
-          <Suspense fallback={hydrating ? null : <PageLoading />}>
-            <Page />
-          </Suspense>
+          <Suspense fallback={hydrating ? null : <PageLoading />}>{live(<Page />)}</Suspense>
         </AreaTree>
       ) : null,
     { idPrefix: unitIdPrefix(remote), onError: (error) => setFailure({ error }) },
