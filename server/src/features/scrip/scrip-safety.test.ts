@@ -84,7 +84,9 @@ describe('the setting `scrip` and its defaults', () => {
 
   it('is stored again as mutual when a birthday changes to under 18', async () => {
     const me = await person('改生日');
-    expect((await me.call('PATCH', '/api/user/cardupdate', { name: '改生日', sex: 0, birthday: yearsAgo(12) })).statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${me.token}` };
+    const card = await t.app.inject({ method: 'PATCH', url: '/api/user/cardupdate', headers, payload: { name: '改生日', sex: 0, birthday: yearsAgo(12) } });
+    expect(card.statusCode, card.body).toBe(200);
     expect(json(await me.call('GET', '/api/user/privacy')).data.scrip).toBe('mutual');
   });
 

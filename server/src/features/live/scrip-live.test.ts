@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@xiaoba/shared/core';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, member, type Member } from '../../test/yy';
-import { openStream, type OpenedStream } from '../live/test-stream';
+import { openStream, type OpenedStream } from './test-stream';
 
 let t: TestApp;
 let base: string;

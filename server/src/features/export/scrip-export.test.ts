@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
-import { emojiSite, exportOf, importZip, unzip } from '../export/fixtures';
+import { emojiSite, exportOf, importZip, unzip } from './fixtures';
 
 let t: TestApp;
 let alice: Member;
