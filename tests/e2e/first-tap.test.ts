@@ -114,11 +114,16 @@ describe('/my', { timeout: SLOW }, () => {
   it('评论 under a yy and 表情 in the composer, tapped at first paint, open', async () => {
     const { page } = phone;
     await atFirstPaint(phone, '/my');
-    const emoji = page.getByRole('button', { name: '表情', exact: true });
+    // The composer's: an open comment box has a 表情 of its own.
+    const composer = page.getByRole('form', { name: '发表yy' });
+    const emoji = composer.getByRole('button', { name: '表情', exact: true });
     await tapNow(phone, emoji);
     await tapNow(phone, commentsButton(firstYy()), { early: false });
     await within(() => commentsOpen(firstYy()), 'the comments open');
-    await within(async () => (await attribute(emoji, 'aria-expanded')) === 'true' && shows(page.getByRole('tab', { name: '校巴' })), 'the emoji panel opens');
+    await within(
+      async () => (await attribute(emoji, 'aria-expanded')) === 'true' && shows(composer.getByRole('tab', { name: '校巴' })),
+      'the emoji panel opens',
+    );
     expect(phone.errors).toEqual([]);
   });
 
