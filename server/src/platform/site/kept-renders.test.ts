@@ -4,7 +4,7 @@
  * older one when its data or its user changed, nor another user's; and it reaches a browser
  * compressed (page-compression.ts). Skipped, with a message, when they are not built.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,5 +106,33 @@ describe.skipIf(!built)('signed-in pages with renders kept for the same input', 
     expect(String(res.headers.vary)).toMatch(/cookie/i);
     expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('压缩的yy');
+  });
+
+  // Last: it pauses mf-space's renders for the rest of this app's life.
+  it('counts a failed render once however many pages shared it, and pauses a remote after three', async () => {
+    const entry = path.join(siteDir, 'mf-space/dist/server/entry.mjs');
+    const users = await Promise.all([1, 2, 3].map((n) => signIn(`失败${n}`, `kept-fail-${n}@example.com`)));
+    // A plan that fails after a while: pages asked side by side wait for the same one.
+    writeFileSync(
+      entry,
+      `export async function plan() { await new Promise((r) => setTimeout(r, 1000)); throw new Error('broken for the test'); }
+export async function render() { throw new Error('broken for the test'); }`,
+    );
+    const shared = await Promise.all(Array.from({ length: 5 }, () => page('/my', users[0]!.cookies)));
+    expect(shared.map((res) => res.headers['x-server-render'])).toEqual(Array(5).fill('error'));
+    // One failure counted, not five: mf-space is still asked, and renders again once mended.
+    cpSync(path.join(REPO_ROOT, 'mf-space/dist/server/entry.mjs'), entry);
+    expect((await page('/my', users[0]!.cookies)).headers['x-server-render']).toBe('ok');
+
+    // Three different pages failing side by side are three failures: the remote is paused.
+    writeFileSync(
+      entry,
+      `export async function plan() { await new Promise((r) => setTimeout(r, 1000)); throw new Error('broken for the test'); }
+export async function render() { throw new Error('broken for the test'); }`,
+    );
+    const apart = await Promise.all(users.map((u) => page('/my', u.cookies)));
+    expect(apart.map((res) => res.headers['x-server-render'])).toEqual(['error', 'error', 'error']);
+    cpSync(path.join(REPO_ROOT, 'mf-space/dist/server/entry.mjs'), entry);
+    expect((await page('/my', users[0]!.cookies)).headers['x-server-render']).toBe('suspended');
   });
 });

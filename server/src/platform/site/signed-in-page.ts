@@ -205,6 +205,8 @@ const inertStyles = (css: string) => css.replace(/<style data-styled="[^"]*"/g, 
 export class SignedInPages {
   /** Failed renders in a row per remote, and until when its areas are left to the browser. */
   private readonly failing = new Map<string, { count: number; until: number }>();
+  /** Failures already counted: pages asking side by side for the same render share its answer (render-memo.ts), and one failed render counts once. */
+  private readonly counted = new WeakSet<object>();
 
   constructor(private readonly options: SignedInPagesOptions) {}
 
@@ -217,7 +219,12 @@ export class SignedInPages {
       this.failing.delete(name);
       return result;
     }
-    const count = (state && state.until === 0 ? state.count : 0) + 1;
+    if (this.counted.has(result)) return result;
+    this.counted.add(result);
+    // As it stands now, with the failures of pages that asked meanwhile (read before the render, two failing side by side counted as one).
+    const now = this.failing.get(name);
+    if (now && now.until > Date.now()) return result;
+    const count = (now && now.until === 0 ? now.count : 0) + 1;
     if (count >= BREAKER_FAILURES) {
       this.options.log.warn(
         { remote: name, failures: count, pauseMs: BREAKER_PAUSE_MS },
