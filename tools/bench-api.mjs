@@ -131,6 +131,9 @@ async function pagesBesideReads() {
               (err, r) => (err ? fail(err) : ok(r)),
             ),
           );
+        // The first renders import the entries into the render processes: asked one at a time first, as
+        // a server's first visitors come, not 20 at once past the render bound (which would pause the remote).
+        for (let i = 0; i < 3; i++) await fetch(site.url + path, { headers: { ...browser, ...headers } }).then((r) => r.arrayBuffer());
         await run(2);
         notRendered = 0;
         const pid = site.child.pid;
