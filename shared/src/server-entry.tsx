@@ -14,7 +14,7 @@
  * The render asks nothing of the network itself; one render at a time per sandbox child, so the
  * HTTP client's adapter is the render's meanwhile. Static imports of the pages: nothing suspends.
  */
-import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Params, type RouteObject, type StaticHandlerContext } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
@@ -168,14 +168,6 @@ function AreaTop({ node }: { node: ReactNode }) {
 }
 
 /**
- * Every page is rendered inside one Suspense boundary, here and in the browser (the shell's
- * RemotePage), so the markup's boundaries are where hydration looks for them. Nothing suspends here
- * (the pages are imported statically); in the browser a page whose code is still loading waits
- * inside its own boundary.
- */
-const pageBoundary = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
-
-/**
  * The area as a React root of its own (area-tree.tsx), to HTML, as the browser hydrates it. First
  * the router alone, to find the area's top row and the router's contexts there; then the area's
  * tree with those contexts, its pages below the top reached through `<Outlet>` as in the browser.
@@ -196,9 +188,11 @@ export function renderArea(
   const { store, idPrefix, wrap = (tree) => tree } = area;
   const sheet = new ServerStyleSheet();
   try {
+    // No Suspense boundary: the browser hydrates the area whole, in one pass, once the code of
+    // its pages has arrived (a boundary would hydrate after the root around it).
     const tree = (
       <AreaTree store={store} theme={themeFor(store.getState().ui.skin)} router={found.router}>
-        {pageBoundary(found.node)}
+        {found.node}
       </AreaTree>
     );
     const html = renderToString(sheet.collectStyles(wrap(tree)), { identifierPrefix: idPrefix });
@@ -209,12 +203,12 @@ export function renderArea(
 }
 
 export function createServerEntry(options: ServerEntryOptions) {
-  /** A row's element: the area's top for the first page on a path, the page in its boundary below it. */
+  /** A row's element: the area's top for the first page on a path, the page itself below it (reached through <Outlet>). */
   const toRoute = (meta: RouteMeta, inArea = false): RouteObject => {
     const Page = meta.page ? options.pages[meta.page] : undefined;
     if (meta.page && !Page) throw new Error(`no server page "${meta.page}"`);
     const location = meta.index ? { index: true as const } : { path: meta.path };
-    const element = Page ? inArea ? pageBoundary(<Page />) : <AreaTop node={<Page />} /> : undefined;
+    const element = Page ? (inArea ? <Page /> : <AreaTop node={<Page />} />) : undefined;
     return {
       ...location,
       handle: { title: meta.title, page: meta.page },

@@ -105,12 +105,11 @@ export function RemoteFragment({ remote, module, label, props, renewal = 0 }: Re
     (hydrating, live) => {
       if (load.status !== 'ready') return null;
       const { Fragment } = load;
+      const fragment = <Fragment key={`${renewal} ${JSON.stringify(props ?? {})}`} {...props} />;
       return (
         <AreaTree store={store} theme={theme} router={router}>
           <FragmentBoundary key={attempt} onError={() => setLoad({ status: 'failed' })}>
-            <Suspense fallback={hydrating ? null : <Note role="status">正在加载{label}…</Note>}>
-              {live(<Fragment key={`${renewal} ${JSON.stringify(props ?? {})}`} {...props} />)}
-            </Suspense>
+            {hydrating ? live(fragment) : <Suspense fallback={<Note role="status">正在加载{label}…</Note>}>{live(fragment)}</Suspense>}
           </FragmentBoundary>
         </AreaTree>
       );

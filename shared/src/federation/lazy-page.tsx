@@ -22,19 +22,30 @@ export const preloadPage = (page: ComponentType | undefined): Promise<unknown> =
   (page as Partial<LazyPage> | undefined)?.preload?.().catch(() => undefined) ?? Promise.resolve();
 
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  // One import per attempt, shared by `preload` and React.lazy: a preloaded page renders without waiting.
+  // One import per attempt, shared by `preload` and React.lazy.
   let loading: Promise<{ default: ComponentType }> | null = null;
-  const once = () => (loading ??= load());
+  let loaded: { default: ComponentType } | null = null;
+  const once = () =>
+    (loading ??= load().then((module) => {
+      loaded = module;
+      return module;
+    }));
   const fresh = (): ComponentType =>
-    lazy(() =>
-      once().catch((error: unknown) => {
+    lazy(() => {
+      // A preloaded page answers at once (a thenable that calls back synchronously): React renders
+      // it without suspending, so a hydration or a navigation never meets a loading state for it.
+      if (loaded) {
+        const module = loaded;
+        return { then: (resolve: (m: { default: ComponentType }) => void) => resolve(module) } as Promise<{ default: ComponentType }>;
+      }
+      return once().catch((error: unknown) => {
         renewals.add(() => {
           loading = null;
           current = fresh();
         });
         throw error;
-      }),
-    );
+      });
+    });
   let current = fresh();
   function RemotePage() {
     const Page = current;

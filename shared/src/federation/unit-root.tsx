@@ -124,8 +124,9 @@ export interface UnitRootOptions {
  * the first render when there is any, rendering afresh otherwise; `render` is called again on every
  * commit of the host (the root follows the host's props and contexts). Nothing is rendered while
  * `render` gives null (the part's code is still loading: the server's markup stays as it is).
- * `live(content)` wraps the part's content inside its Suspense boundary: React hydrates a boundary
- * after the root around it, and the part is live (markLive) only once its content is.
+ * `live(content)` wraps the part's content, inside any Suspense boundary the host puts around it (a
+ * boundary is hydrated after the root around it): the part is live (markLive) once its content is.
+ * A hydrating host puts none: the whole part hydrates in one pass, its code loaded beforehand.
  * The root is unmounted with the host.
  */
 export function useUnitRoot(

@@ -67,8 +67,8 @@ export function AreaHost({ remote, page }: { remote: string; page: string }) {
     (hydrating, live) =>
       Page ? (
         <AreaTree store={store} theme={theme} router={router}>
-          {/* Fallback only where nothing was painted: hydration finds the page's code already loaded. */}
-          <Suspense fallback={hydrating ? null : <PageLoading />}>{live(<Page />)}</Suspense>
+          {/* As the server rendered it, no boundary, when hydrating: the page's code is loaded already. */}
+          {hydrating ? live(<Page />) : <Suspense fallback={<PageLoading />}>{live(<Page />)}</Suspense>}
         </AreaTree>
       ) : null,
     { idPrefix: unitIdPrefix(remote), onError: (error) => setFailure({ error }) },
