@@ -32,6 +32,9 @@ export { Avatar, avatarColor, AVATAR_COLORS, type AvatarProps } from './ui/Avata
 export { FaceArt, PRESET_FACES, presetFace, type PresetFace } from './ui/faces';
 export { EmojiPicker, type EmojiPickerProps } from './ui/EmojiPicker';
 export { insertAtCursor } from './ui/insert-at-cursor';
+export { useEmojiInsert } from './ui/useEmojiInsert';
+export { FieldError, TextBox, TextCount, type TextBoxProps, type TextCountProps } from './ui/TextBox';
+export { ReportDialog, reportProblem, type ReportDialogProps, type ReportTarget } from './ui/ReportDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';
 export * from './federation/route-table';
 export { lazyPage, preloadPage, retryFailedPages, type LazyPage } from './federation/lazy-page';

@@ -3,11 +3,21 @@
  * truncated): emoji, a counter, and a draft kept per board until the message is sent.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { AddLeaveSchema, Button, EmojiPicker, firstError, notify, styled, TEXT_MAX, type ApiError } from '@xiaoba/shared';
+import {
+  AddLeaveSchema,
+  Button,
+  EmojiPicker,
+  firstError,
+  notify,
+  styled,
+  TEXT_MAX,
+  TextBox,
+  TextCount,
+  truncateText,
+  useEmojiInsert,
+  type ApiError,
+} from '@xiaoba/shared';
 import { Row } from '../ui/fields';
-import { TextBox, TextCount } from '../ui/TextBox';
-import { truncate } from '../ui/truncate';
-import { useEmojiInsert } from '../ui/useEmojiInsert';
 import { useAddLeaveMutation } from './board-api';
 import { loadLeaveDraft, saveLeaveDraft } from './draft';
 
@@ -21,7 +31,7 @@ export function LeaveBox({ fuid, writer, onPosted }: { fuid: number; writer: num
   const textRef = useRef<HTMLTextAreaElement>(null);
 
   const setText = (value: string) => {
-    const next = truncate(value, TEXT_MAX);
+    const next = truncateText(value, TEXT_MAX);
     setTextState(next);
     saveLeaveDraft(writer, fuid, next);
     if (error) setError(null);

@@ -1,9 +1,7 @@
 /** The inline reply box under a leave message (回复内容不能为空, at most 233, truncated as typed). */
 import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import { AddLeaveReplySchema, Button, firstError, notify, styled, TEXT_MAX, type ApiError } from '@xiaoba/shared';
+import { AddLeaveReplySchema, Button, firstError, notify, styled, TEXT_MAX, TextBox, TextCount, truncateText, type ApiError } from '@xiaoba/shared';
 import { ActionButton, Row } from '../ui/fields';
-import { TextBox, TextCount } from '../ui/TextBox';
-import { truncate } from '../ui/truncate';
 import { useAddLeaveReplyMutation } from './board-api';
 
 export const REPLY_OK = '回复成功';
@@ -66,7 +64,7 @@ export function ReplyBox({ id, leaveId, fuid, to, onClose }: ReplyBoxProps) {
         rows={2}
         error={error}
         onChange={(value) => {
-          setText(truncate(value, TEXT_MAX));
+          setText(truncateText(value, TEXT_MAX));
           if (error) setError(null);
         }}
       />

@@ -1,9 +1,7 @@
 /** The comment box under a yy: labelled 评论, counter to 233, emoji, and 取消回复 in reply mode. */
 import { useId, type SubmitEvent, type RefObject } from 'react';
-import { Button, COMMENT_MAX, EmojiPicker, styled } from '@xiaoba/shared';
+import { Button, COMMENT_MAX, EmojiPicker, styled, TextBox, TextCount, useEmojiInsert } from '@xiaoba/shared';
 import { ActionButton, Row } from '../ui/fields';
-import { TextBox, TextCount } from '../ui/TextBox';
-import { useEmojiInsert } from '../ui/useEmojiInsert';
 import type { useReplyMode } from './useReplyMode';
 
 export interface CommentBoxProps {

@@ -4,8 +4,7 @@
  * The prefix is only a hint on screen: what is sent is the text after it, up to 233 characters.
  */
 import { useState } from 'react';
-import { charCount, COMMENT_MAX } from '@xiaoba/shared';
-import { truncate } from '../ui/truncate';
+import { charCount, COMMENT_MAX, truncateText } from '@xiaoba/shared';
 
 export interface ReplyTarget {
   commentId: number;
@@ -29,7 +28,7 @@ export function useReplyMode() {
       return;
     }
     // The limit is on what is sent, so the prefix does not eat into it.
-    const keep = target && value.startsWith(prefix) ? prefix + truncate(value.slice(prefix.length), COMMENT_MAX) : truncate(value, COMMENT_MAX);
+    const keep = target && value.startsWith(prefix) ? prefix + truncateText(value.slice(prefix.length), COMMENT_MAX) : truncateText(value, COMMENT_MAX);
     setRawText(keep);
   };
 

@@ -3,11 +3,23 @@
  * uploaded as soon as they are chosen. The post goes out only when every picture is up.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { Button, card, CreateYySchema, EmojiPicker, firstError, notify, styled, YY_TEXT_MAX, type ApiError } from '@xiaoba/shared';
-import { FieldError, Row } from '../ui/fields';
-import { TextBox, TextCount } from '../ui/TextBox';
-import { truncate } from '../ui/truncate';
-import { useEmojiInsert } from '../ui/useEmojiInsert';
+import {
+  Button,
+  card,
+  CreateYySchema,
+  EmojiPicker,
+  FieldError,
+  firstError,
+  notify,
+  styled,
+  TextBox,
+  TextCount,
+  truncateText,
+  useEmojiInsert,
+  YY_TEXT_MAX,
+  type ApiError,
+} from '@xiaoba/shared';
+import { Row } from '../ui/fields';
 import { useCreateYyMutation } from '../yy/yy-api';
 import { loadDraft, saveDraft } from './draft';
 import { ImageInput } from './ImageInput';
@@ -25,7 +37,7 @@ export function Composer({ uid }: { uid: number }) {
   const id = useId();
 
   const setText = (value: string) => {
-    const next = truncate(value, YY_TEXT_MAX);
+    const next = truncateText(value, YY_TEXT_MAX);
     setTextState(next);
     saveDraft(uid, next);
     if (error) setError(null);

@@ -3,9 +3,7 @@
  * yy's; for a repost of a repost the server reposts the original, so the preview shows that one.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { Button, COMMENT_MAX, Dialog, notify, RichText, styled, type ApiError, type Yy } from '@xiaoba/shared';
-import { TextBox, TextCount } from '../ui/TextBox';
-import { truncate } from '../ui/truncate';
+import { Button, COMMENT_MAX, Dialog, notify, RichText, styled, TextBox, TextCount, truncateText, type ApiError, type Yy } from '@xiaoba/shared';
 import { useCreateYyMutation } from '../yy/yy-api';
 import { Quote, SOURCE_DELETED, sourceGone } from './RepostSource';
 
@@ -59,7 +57,7 @@ export function RepostDialog({ yy, open, onClose }: { yy: Yy; open: boolean; onC
           rows={3}
           error={error}
           onChange={(value) => {
-            setText(truncate(value, COMMENT_MAX));
+            setText(truncateText(value, COMMENT_MAX));
             setError(null);
           }}
         />

@@ -7,12 +7,11 @@
  * hands focus back to the button before its dialog opens, so the dialog returns it there too.
  */
 import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { styled, useArchiveMode, type ReportKind } from '@xiaoba/shared';
+import { ReportDialog, styled, useArchiveMode, type ReportKind } from '@xiaoba/shared';
 import { SpaceOwnerContext } from '../space/owner-context';
 import { ActionButton } from '../ui/fields';
 import { focusRing } from '../ui/controls';
 import { BlockDialog, type BlockUser } from './BlockDialog';
-import { ReportDialog } from './ReportDialog';
 
 /** How each kind is named after its author's name: 小明的评论. */
 export const KIND_WORDS: Record<ReportKind, string> = { yy: 'yy', comment: '评论', leave: '留言', leaveReply: '回复', user: '空间', scrip: '小纸条' };

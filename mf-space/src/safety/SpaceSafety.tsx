@@ -4,11 +4,10 @@
  * block calls refresh. Not on the own space, nor in an archive (nothing is written there).
  */
 import { useState } from 'react';
-import { styled, useArchiveMode } from '@xiaoba/shared';
+import { ReportDialog, styled, useArchiveMode } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { controlBox, focusRing } from '../ui/controls';
 import { BlockDialog } from './BlockDialog';
-import { ReportDialog } from './ReportDialog';
 
 type Open = 'block' | 'report' | null;
 

@@ -19,12 +19,12 @@ import {
   SMALL_SIGNATURE_TOO_LONG,
   styled,
   TERRITORY_WORD,
+  truncateText,
   useAppDispatch,
   useArchiveMode,
 } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { focusRing } from '../ui/controls';
-import { truncate } from '../ui/truncate';
 import { useUpdateBigSignatureMutation, useUpdateSmallSignatureMutation } from './signature-api';
 
 export type SignatureKind = 'big' | 'small';
@@ -88,7 +88,7 @@ function EditableSignature({ kind, owner, shown }: { kind: SignatureKind; owner:
   const change = (value: string) => {
     const over = charCount(value) > max;
     setRefused(over);
-    setDraft(over ? truncate(value, max) : value);
+    setDraft(over ? truncateText(value, max) : value);
   };
 
   const close = async (save: boolean, backToButton: boolean) => {

@@ -5,9 +5,8 @@
  * leaves, unless focus went inside). Escape closes it and returns focus to the button.
  */
 import { useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import { Button, styled } from '@xiaoba/shared';
+import { Button, FieldError, styled } from '@xiaoba/shared';
 import { focusOutline, focusRing, textFieldBox } from '../ui/controls';
-import { FieldError } from '../ui/fields';
 import { addTag, removeTag, TAG_MAX } from './tag-rules';
 import { loadTags, saveTags } from './tag-storage';
 

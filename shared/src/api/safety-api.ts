@@ -2,9 +2,11 @@
  * Block calls (docs/api.md "Safety"), shared by mf-space (block from a space or an item's
  * menu) and mf-settings (the list of blocked users, unblock). Tag `Blocked` covers every page of the
  * caller's list; a block or unblock also refreshes that user's space record (`SpaceUser.blocked`).
+ * And 举报 (ui/ReportDialog.tsx): nothing is cached, a report changes nothing the reporter sees
+ * but the server's answer (`msg` is REPORT_MSG.reported, or REPORT_MSG.duplicate).
  */
 import type { ApiEnvelope, Page } from '../core/api-types';
-import type { BlockedUser } from '../core/safety';
+import type { BlockedUser, ReportBody } from '../core/safety';
 import { baseApi } from './base-api';
 
 // An answer without a list reads as an empty page.
@@ -34,7 +36,11 @@ export const safetyApi = baseApi.enhanceEndpoints({ addTagTypes: ['Blocked'] }).
       query: (uid) => ({ url: '/block/remove', method: 'POST', data: { uid } }),
       invalidatesTags: (_r, error, uid) => afterBlockChange(error, uid),
     }),
+    /** POST /api/report/add {kind, id, reason, note?}. */
+    reportAdd: build.mutation<ApiEnvelope, ReportBody>({
+      query: (data) => ({ url: '/report/add', method: 'POST', data }),
+    }),
   }),
 });
 
-export const { useBlockListQuery, useBlockAddMutation, useBlockRemoveMutation } = safetyApi;
+export const { useBlockListQuery, useBlockAddMutation, useBlockRemoveMutation, useReportAddMutation } = safetyApi;

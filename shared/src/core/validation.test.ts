@@ -11,6 +11,7 @@ import {
   parseWith,
   RegisterStepOneSchema,
   RegisterStepTwoSchema,
+  truncateText,
   ValitedRegisterSchema,
 } from './validation';
 
@@ -24,6 +25,14 @@ describe('charCount', () => {
     expect(charCount('😀😀')).toBe(2);
     expect('😀😀'.length).toBe(4);
     expect(charCount('')).toBe(0);
+  });
+});
+
+describe('truncateText', () => {
+  it('cuts to max characters as charCount counts them, never half an emoji', () => {
+    expect(truncateText('校巴小纸条', 3)).toBe('校巴小');
+    expect(truncateText('😀😀😀', 2)).toBe('😀😀');
+    expect(truncateText('短', 3)).toBe('短');
   });
 });
 

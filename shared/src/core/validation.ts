@@ -35,6 +35,9 @@ const birthPart = () => v.optional(v.nullable(v.number(BAD_REQUEST)), null);
 /** Length in characters as a person counts them (code points, not UTF-16 units). */
 export const charCount = (s: string): number => Array.from(s).length;
 
+/** Cuts typed or pasted text to `max` characters as charCount counts them (a composer cuts as it is typed). */
+export const truncateText = (text: string, max: number): string => (charCount(text) > max ? Array.from(text).slice(0, max).join('') : text);
+
 // A standard address pattern: local@domain.tld, no spaces, one @.
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 

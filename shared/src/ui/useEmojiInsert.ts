@@ -3,7 +3,7 @@
  * typing goes on where it was. The caret can only be placed once React has written the new value.
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { insertAtCursor } from '@xiaoba/shared';
+import { insertAtCursor } from './insert-at-cursor';
 
 export function useEmojiInsert(ref: RefObject<HTMLTextAreaElement | null>, value: string, setValue: (next: string) => void, max: number) {
   const caret = useRef<number | null>(null);

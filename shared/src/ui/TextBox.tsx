@@ -1,13 +1,14 @@
 /**
- * A labelled textarea with its inline error, and the character counter that goes with it.
+ * A labelled textarea with its inline error, and the character counter that goes with it: the
+ * writing box of every composer (yy, comments, the board, reposts, reports, 小纸条).
  * Both take the same `id` (from the caller's useId), so the wiring is one scheme everywhere:
  * `${id}text` the textarea, `${id}count` the counter, `${id}error` the error; the textarea is
  * described by the counter, and by the error while there is one (then also aria-invalid).
  * The counter is a separate piece because each form puts it in its own place (a tools row).
  */
-import type { ReactNode, Ref } from 'react';
-import { charCount } from '@xiaoba/shared';
-import { Counter, FieldError, FieldLabel, TextArea } from './fields';
+import type { KeyboardEventHandler, ReactNode, Ref } from 'react';
+import styled from 'styled-components';
+import { charCount } from '../core/validation';
 
 export interface TextBoxProps {
   /** The base id, shared with the TextCount of the same box. */
@@ -16,12 +17,13 @@ export interface TextBoxProps {
   value: string;
   rows: number;
   error?: string | null;
-  /** The new value as typed; limiting it is the caller's business. */
+  /** The new value as typed; limiting it is the caller's business (truncateText). */
   onChange(value: string): void;
+  onKeyDown?: KeyboardEventHandler<HTMLTextAreaElement>;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function TextBox({ id, label, value, rows, error, onChange, ref }: TextBoxProps) {
+export function TextBox({ id, label, value, rows, error, onChange, onKeyDown, ref }: TextBoxProps) {
   return (
     <>
       <FieldLabel htmlFor={`${id}text`}>{label}</FieldLabel>
@@ -33,6 +35,7 @@ export function TextBox({ id, label, value, rows, error, onChange, ref }: TextBo
         aria-describedby={`${id}count${error ? ` ${id}error` : ''}`}
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
       />
       {error && (
         <FieldError id={`${id}error`} role="alert">
@@ -60,3 +63,44 @@ export function TextCount({ id, value, max, className }: TextCountProps) {
     </Counter>
   );
 }
+
+/** A message about what was typed or chosen (give it role="alert" where it appears). */
+export const FieldError = styled.p`
+  margin: 6px 0 0;
+  color: ${(p) => p.theme.colors.danger};
+  font-size: 14px;
+`;
+
+const TextArea = styled.textarea`
+  display: block;
+  box-sizing: border-box;
+  width: 100%;
+  min-height: 76px;
+  padding: 8px 10px;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: 6px;
+  background: ${(p) => p.theme.colors.panel};
+  color: ${(p) => p.theme.colors.text};
+  font: inherit;
+  line-height: 1.5;
+  resize: vertical;
+  &:focus {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  &:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 1px;
+  }
+`;
+
+const FieldLabel = styled.label`
+  display: block;
+  margin-bottom: 4px;
+  font-weight: 600;
+`;
+
+const Counter = styled.span`
+  color: ${(p) => p.theme.colors.muted};
+  font-size: 13px;
+  font-variant-numeric: tabular-nums;
+`;

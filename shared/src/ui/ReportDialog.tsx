@@ -1,27 +1,19 @@
 /**
- * 举报: the one report dialog of the space, for a yy, a comment, a board message, a
- * reply or a whole space. A reason from REPORT_REASONS (radio buttons in a fieldset; focus starts
+ * 举报: the one report dialog of the site, for a yy, a comment, a board message, a reply, a
+ * 小纸条 or a whole space. A reason from REPORT_REASONS (radio buttons in a fieldset; focus starts
  * on the first), an optional note of at most REPORT_NOTE_MAX characters, then POST /report/add:
  * the server's words in a toast and the dialog closes; a refusal stays in the dialog.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  Button,
-  charCount,
-  Dialog,
-  notify,
-  REPORT_MSG,
-  REPORT_NOTE_MAX,
-  REPORT_REASONS,
-  styled,
-  type ApiError,
-  type ReportKind,
-  type ReportReason,
-} from '@xiaoba/shared';
-import { FieldError } from '../ui/fields';
-import { focusRing } from '../ui/controls';
-import { TextBox, TextCount } from '../ui/TextBox';
-import { useReportAddMutation } from './report-api';
+import styled from 'styled-components';
+import { useReportAddMutation } from '../api/safety-api';
+import type { ApiError } from '../api/base-api';
+import { REPORT_MSG, REPORT_NOTE_MAX, REPORT_REASONS, type ReportKind, type ReportReason } from '../core/safety';
+import { charCount } from '../core/validation';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { FieldError, TextBox, TextCount } from './TextBox';
+import { notify } from './toast';
 
 export interface ReportTarget {
   kind: ReportKind;
@@ -173,7 +165,6 @@ const Reasons = styled.fieldset`
     height: 18px;
     margin: 0;
     accent-color: ${(p) => p.theme.colors.primary};
-    ${focusRing}
   }
 `;
 const Count = styled(TextCount)`
