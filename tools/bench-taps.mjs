@@ -80,7 +80,7 @@ const PAGES = [
     again: { css: '[role="tab"]', text: '大家的yy' },
   },
   {
-    path: `/search?q=${encodeURIComponent('巴巴')}`,
+    path: '/search?q=巴巴',
     signedIn: true,
     tap: { css: '[role="tab"]', text: 'yy' },
     effect: { selector: '[role="tab"][aria-selected="true"]', text: 'yy' },
