@@ -6,6 +6,7 @@
  * (REMOTE_RETAIN_DAYS), cached for good, so a tab opened before a publish keeps loading its chunks.
  * A remote never published is served from its local `<remote>/dist` as before.
  */
+import { statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +15,16 @@ import { fileType, type RemoteVersions, type VersionFile } from '../deploy/versi
 import { remoteDistDir } from './manifest';
 
 export const NO_CACHE = 'no-cache';
+/** Past this many local JSON files kept, the cache starts afresh (a bound, not an LRU: prerendered pages are a few per remote). */
+const LOCAL_JSON_CACHE_MAX = 256;
+
+function parseJson(data: Buffer): unknown {
+  try {
+    return JSON.parse(data.toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -135,14 +146,36 @@ export class RemoteFiles {
   async readJson(remote: string, rel: string): Promise<unknown> {
     const versions = this.options.versions;
     const active = versions ? await versions.active(remote).catch(() => null) : null;
-    const data = active
-      ? await versions!.readFile(remote, active, rel).catch(() => null)
-      : await readFile(path.join(remoteDistDir(this.options.siteDir, remote), rel)).catch(() => null);
-    if (!data) return null;
+    if (!active) return this.localJson(path.join(remoteDistDir(this.options.siteDir, remote), rel));
+    const data = await versions!.readFile(remote, active, rel).catch(() => null);
+    return data ? parseJson(data) : null;
+  }
+
+  /** Local JSON files as last read, by path, with the stats they had then. */
+  private readonly localCache = new Map<string, { key: string; value: unknown }>();
+
+  /**
+   * A local JSON file, read again only when its stats change: every page asks for its remote's
+   * prerendered pages, most remotes have none, and one synchronous stat costs a page far less than
+   * reading (or failing to open) the file through the thread pool. The value is shared between
+   * callers: read it, never change it.
+   */
+  private async localJson(file: string): Promise<unknown> {
+    let info: Stats | undefined;
     try {
-      return JSON.parse(data.toString('utf8')) as unknown;
+      info = statSync(file, { throwIfNoEntry: false });
     } catch {
       return null;
     }
+    if (!info?.isFile()) return null;
+    const key = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const cached = this.localCache.get(file);
+    if (cached?.key === key) return cached.value;
+    const data = await readFile(file).catch(() => null);
+    if (!data) return null;
+    const value = parseJson(data);
+    if (this.localCache.size >= LOCAL_JSON_CACHE_MAX) this.localCache.clear();
+    this.localCache.set(file, { key, value });
+    return value;
   }
 }
