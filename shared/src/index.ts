@@ -5,6 +5,7 @@
 export * from './core';
 export { api, createApiClient, errorMessage, setSessionHooks, REFRESH_URL, type SessionHooks } from './api/client';
 export { preloadApiClient, currentToken, refreshAccessToken, type ApiClient, type ApiDefaults } from './api/client';
+export { whenIdle } from './api/lazy';
 export { baseApi, type ApiError } from './api/base-api';
 export * from './api/user-api';
 export * from './api/safety-api';

@@ -39,6 +39,13 @@ async function settle() {
   });
 }
 
+/** Past the page's first idle moment, when the last-login record is sent (shared's whenIdle: at most 300 ms here). */
+async function afterIdle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  });
+}
+
 const paths = (calls: Call[]) => calls.map((c) => `${c.method} ${c.path}`);
 
 // The server sets the hint with the refresh cookie; the tests below that ask it about the cookie
@@ -162,7 +169,7 @@ describe('guard on a protected path', () => {
     const { store } = storeWith({ user });
     connectSession(store, () => {});
     expect(await visit(store, '/home')).toBeNull();
-    await settle();
+    await afterIdle();
     expect(store.getState().auth.token).toBe('fresh-token');
     expect(store.getState().auth.user?.name).toBe('小明');
     expect(calls.find((c) => c.path === '/user/refresh')?.auth).toBeNull();
@@ -208,14 +215,14 @@ describe('last-login record, once per local day', () => {
     const { store, storage } = storeWith({ user }, 'token-abc');
     connectSession(store, () => {});
     expect(await visit(store, '/home')).toBeNull();
-    await settle();
+    await afterIdle();
     expect(updates(calls)).toHaveLength(1);
     expect(updates(calls)[0]).toMatchObject({ method: 'PATCH', auth: 'Bearer token-abc' });
     expect(store.getState().auth.today).toBe(TODAY);
     expect(JSON.parse(storage.getItem(STORAGE_KEY)!).today).toBe(TODAY);
 
     expect(await visit(store, '/my')).toBeNull();
-    await settle();
+    await afterIdle();
     expect(updates(calls)).toHaveLength(1);
   });
 
@@ -225,7 +232,7 @@ describe('last-login record, once per local day', () => {
     store.dispatch(uiActions.setArchive(true));
     connectSession(store, () => {});
     expect(await visit(store, '/home')).toBeNull();
-    await settle();
+    await afterIdle();
     expect(updates(calls)).toHaveLength(0);
   });
 
@@ -235,11 +242,11 @@ describe('last-login record, once per local day', () => {
     const first = createStore(storage);
     first.dispatch(authActions.loggedIn(loginData));
     await visit(first, '/home');
-    await settle();
+    await afterIdle();
     const reloaded = createStore(storage);
     reloaded.dispatch(authActions.tokenRefreshed('token-abc'));
     await visit(reloaded, '/home');
-    await settle();
+    await afterIdle();
     expect(updates(calls)).toHaveLength(1);
   });
 
@@ -247,7 +254,7 @@ describe('last-login record, once per local day', () => {
     const calls = fakeServer(() => ok({ lastTime: 1 }));
     const { store } = storeWith({ user, today: '2000-01-01' }, 'token-abc');
     await visit(store, '/home');
-    await settle();
+    await afterIdle();
     expect(updates(calls)).toHaveLength(1);
     expect(store.getState().auth.today).toBe(TODAY);
   });
@@ -256,7 +263,7 @@ describe('last-login record, once per local day', () => {
     const calls = fakeServer(() => cookieInvalid);
     const { store } = storeWith({ today: '2000-01-01' });
     await visit(store, '/login');
-    await settle();
+    await afterIdle();
     expect(updates(calls)).toHaveLength(0);
     expect(store.getState().auth.today).toBe('2000-01-01');
   });

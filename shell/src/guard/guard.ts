@@ -2,7 +2,19 @@
  * The navigation guard (public paths, sign-in, the daily login check), run as the root route's
  * loader on every navigation.
  */
-import { api, authActions, notify, PUBLIC_PATHS, REFRESH_URL, redirect, uiActions, userApi, type ApiEnvelope, type RefreshData } from '@xiaoba/shared';
+import {
+  api,
+  authActions,
+  notify,
+  PUBLIC_PATHS,
+  REFRESH_URL,
+  redirect,
+  uiActions,
+  userApi,
+  whenIdle,
+  type ApiEnvelope,
+  type RefreshData,
+} from '@xiaoba/shared';
 import { mayHaveSession, SESSION_EXPIRED } from '../session';
 import type { AppStore } from '../store';
 
@@ -29,7 +41,9 @@ export function createGuard(store: AppStore) {
     // An archive takes no writes (the server would answer 403): nothing to record.
     if (store.getState().auth.today === today || store.getState().ui.archive) return;
     store.dispatch(authActions.loginRecorded(today));
-    void store.dispatch(userApi.endpoints.updateLogin.initiate());
+    // When the page is idle: the record (and the HTTP client it loads on a server-painted page)
+    // must not compete with the page's own code for a slow link in its first seconds.
+    whenIdle(() => void store.dispatch(userApi.endpoints.updateLogin.initiate()));
   }
 
   let restoring: Promise<Response | null> | null = null;
