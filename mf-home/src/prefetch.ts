@@ -8,7 +8,16 @@
  * arguments. The greeting and the right box come from the store: nothing to ask.
  * /search: ./search/search-prefetch.ts, a chunk of its own loaded on the way.
  */
-import { followApi, loadRemoteModule, type AppDispatch, type FeedSource, type FollowListKind, type PagePrefetch, type PagePrefetches } from '@xiaoba/shared';
+import {
+  followApi,
+  loadRemoteModule,
+  scripApi,
+  type AppDispatch,
+  type FeedSource,
+  type FollowListKind,
+  type PagePrefetch,
+  type PagePrefetches,
+} from '@xiaoba/shared';
 import { feedSourceOf } from './feed/feed-source';
 import { fanNoticesApi } from './notices/fan-notices-api';
 import { noticesApi } from './notices/notices-api';
@@ -45,6 +54,9 @@ export const prefetch: PagePrefetches = {
   },
   follows: followList('follows'),
   fans: followList('fans'),
+  // The conversations (a conversation is not asked ahead: reading it marks it read, which only
+  // the page shown may do, and a server render may not ask it).
+  scrip: ({ dispatch, whenSignedIn }) => whenSignedIn(() => dispatch(scripApi.util.prefetch('scripThreads', 1, { force: false }))),
   // Its own chunk: no page but /search carries its code (the page's chunk shares its imports).
   search: (context) =>
     void import('./search/search-prefetch').then(

@@ -11,19 +11,21 @@ describe('mf-home route table', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
   });
 
-  it("has the original site's rows /home, /help and /system/notify and our /follows, /fans and /search, with titles; /home composes mf-space's feed", () => {
+  it("has the original site's rows /home, /help, /system/notify and /system/scrip and our /follows, /fans and /search, with titles; /home composes mf-space's feed", () => {
     expect(routeTable).toEqual([
       { path: '/home', page: 'home', title: '个人中心', uses: [{ remote: 'mf_space', module: './feed' }] },
       { path: '/help', page: 'help', title: '帮助中心' },
       { path: '/system/notify', page: 'notify', title: '系统通知' },
+      { path: '/system/scrip', page: 'scrip', title: '小纸条' },
+      { path: '/system/scrip/:uid', page: 'scripThread', title: '小纸条' },
       { path: '/follows', page: 'follows', title: '我的关注' },
       { path: '/fans', page: 'fans', title: '我的粉丝' },
       { path: '/search', page: 'search', title: '搜索' },
     ]);
   });
 
-  it('prefetches /home, /follows, /fans and /search, pages it has (a misspelt key would silently prefetch nothing)', () => {
-    expect(Object.keys(prefetch)).toEqual(['home', 'follows', 'fans', 'search']);
+  it('prefetches /home, /follows, /fans, /system/scrip and /search, pages it has (a misspelt key would silently prefetch nothing)', () => {
+    expect(Object.keys(prefetch)).toEqual(['home', 'follows', 'fans', 'scrip', 'search']);
     for (const key of Object.keys(prefetch)) expect(pageKeys(routeTable)).toContain(key);
   });
 

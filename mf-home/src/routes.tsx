@@ -1,6 +1,6 @@
 /**
  * Exposed as `./routes`: each page is its own chunk, fetched when its route is first visited;
- * `prefetch` starts the first-screen requests of /home, /follows, /fans and /search from its route's loader (./prefetch.ts).
+ * `prefetch` starts the first-screen requests of /home, /follows, /fans, /search and /system/scrip from its route's loader (./prefetch.ts).
  */
 import { lazyPage, type FollowListKind, type RemoteRoutesModule } from '@xiaoba/shared';
 
@@ -15,6 +15,8 @@ export const pages: RemoteRoutesModule['pages'] = {
   home: lazyPage(() => import('./home/HomePage')),
   help: lazyPage(() => import('./help/HelpPage')),
   notify: lazyPage(() => import('./notify/NotifyPage')),
+  scrip: lazyPage(() => import('./scrip/ScripListPage')),
+  scripThread: lazyPage(() => import('./scrip/ScripThreadPage')),
   follows: followPage('follows'),
   fans: followPage('fans'),
   search: lazyPage(() => import('./search/SearchPage')),

@@ -42,7 +42,7 @@ const render = () =>
   renderPage(<NotifyPage />, {
     path: '/system/notify',
     routes: [
-      { path: '/system/scrip', element: <h1>页面不存在（小纸条）</h1> },
+      { path: '/system/scrip', element: <h1>小纸条页</h1> },
       { path: '/system/app', element: <h1>页面不存在（应用通知）</h1> },
     ],
   });
@@ -176,11 +176,14 @@ describe('NotifyPage: the site news', () => {
     ]);
   });
 
-  it('the other tabs are only links: they navigate away (to what the shell shows as not found)', async () => {
+  it('the other tabs are links to their pages (应用通知 leads to what the shell shows as not found)', async () => {
     const user = userEvent.setup();
     const { router } = render();
     await user.click(screen.getByRole('link', { name: '小纸条' }));
     expect(router.state.location.pathname).toBe('/system/scrip');
-    expect(await screen.findByRole('heading', { name: '页面不存在（小纸条）' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '小纸条页' })).toBeTruthy();
+    await act(() => router.navigate('/system/notify'));
+    await user.click(await screen.findByRole('link', { name: '应用通知' }));
+    expect(await screen.findByRole('heading', { name: '页面不存在（应用通知）' })).toBeTruthy();
   });
 });

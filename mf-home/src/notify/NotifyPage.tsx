@@ -2,20 +2,15 @@
  * /system/notify: first the signed-in user's own notices from the moderators (a report handled,
  * content removed with its reason, a warning, a freeze with its end, a lift), newest
  * first and paged; the page marks read what it shows. Then the static sample list of site news
- * (as on the original site). The sibling tabs 小纸条 and 应用通知 exist only as tab links; their paths fall
- * to the shell's not-found page.
+ * (as on the original site). Its sibling tabs: 小纸条 (../scrip) and 应用通知, which exists only as a
+ * tab link (its path falls to the shell's not-found page).
  */
 import { useEffect, useId, useState } from 'react';
-import { type TabLink, TabNav, Pager, RelativeTime, RichText, styled, type SystemNotice, type SystemNoticeKind, useLiveEvent } from '@xiaoba/shared';
+import { TabNav, Pager, RelativeTime, RichText, styled, type SystemNotice, type SystemNoticeKind, useLiveEvent } from '@xiaoba/shared';
 import { Panel, Retry } from '../ui';
 import { NOTICES } from './notices';
+import { SYSTEM_TABS } from './system-tabs';
 import { useGetSystemNoticesQuery, useReadSystemNoticesMutation } from './system-notices-api';
-
-export const SYSTEM_TABS: TabLink[] = [
-  { to: '/system/notify', label: '系统通知' },
-  { to: '/system/scrip', label: '小纸条' },
-  { to: '/system/app', label: '应用通知' },
-];
 
 /** A short word for what a notice is about, shown before its text. */
 export const KIND_LABEL: Record<SystemNoticeKind, string> = {

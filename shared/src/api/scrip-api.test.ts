@@ -42,7 +42,7 @@ describe('scripApi', () => {
     for (const words of ['一', '二', '三', '四', '五']) server.add(100002, 100001, words);
     const sub = watch(store.dispatch(scripApi.endpoints.scripThread.initiate(100002)));
     await sub;
-    const select = () => scripApi.endpoints.scripThread.select(100002)(store.getState());
+    const select = () => scripApi.endpoints.scripThread.select(100002)(store.getState() as never);
     expect(select().data?.pages.map((p) => p.records.map((n) => n.content))).toEqual([['五', '四']]);
     expect(select().hasNextPage).toBe(true);
     await store.dispatch(scripApi.endpoints.scripThread.initiate(100002, { direction: 'forward' }));
@@ -60,7 +60,7 @@ describe('scripApi', () => {
     await watch(store.dispatch(scripApi.endpoints.scripThread.initiate(100002)));
     await settle();
     expect(asked(calls, '/count/getscrip')).toHaveLength(2);
-    expect(scripApi.endpoints.scripCount.select()(store.getState()).data).toBe(0);
+    expect(scripApi.endpoints.scripCount.select()(store.getState() as never).data).toBe(0);
   });
 
   it('a send refreshes the open conversation (every loaded page) and the list, not the count', async () => {
@@ -79,7 +79,7 @@ describe('scripApi', () => {
     expect(after).toContain('GET /scrip/thread/100002 1');
     expect(after).toContain('GET /scrip/thread/100002 2');
     expect(after).toContain('GET /scrip/threads 1');
-    const pages = scripApi.endpoints.scripThread.select(100002)(store.getState()).data?.pages;
+    const pages = scripApi.endpoints.scripThread.select(100002)(store.getState() as never).data?.pages;
     expect(pages?.map((p) => p.records.map((n) => n.content))).toEqual([
       ['四', '三'],
       ['二', '一'],
@@ -109,7 +109,7 @@ describe('scripApi', () => {
     );
     expect(
       scripApi.endpoints.scripThread
-        .select(100002)(store.getState())
+        .select(100002)(store.getState() as never)
         .data?.pages[0]?.records.map((n) => n.content),
     ).toEqual(['一']);
     await store.dispatch(scripApi.endpoints.deleteScripThread.initiate(100002)).unwrap();

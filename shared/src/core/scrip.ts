@@ -18,6 +18,10 @@ export const SCRIP_THREAD_PAGE_SIZE = 20;
 /** Notes a moderator sees before and after a reported one (and nothing else of anyone's notes). */
 export const SCRIP_AROUND = 5;
 
+/** The 小纸条 page (mf-home's): the conversations; `scripPathTo(uid)` one conversation (写纸条 opens it). */
+export const SCRIP_PATH = '/system/scrip';
+export const scripPathTo = (uid: number) => `${SCRIP_PATH}/${uid}`;
+
 /** Who may write notes to me. There is no "everyone". */
 export const SCRIP_WHO = ['mutual', 'following', 'nobody'] as const;
 export type ScripWho = (typeof SCRIP_WHO)[number];
@@ -39,7 +43,7 @@ export const SCRIP_MSG = {
    */
   notAllowed: BLOCK_MSG.notAllowed,
   /** The privacy page's choices. */
-  who: { mutual: '互相关注的人', following: '我关注的人', nobody: '不接收' } satisfies Record<ScripWho, string>,
+  who: { mutual: '互相关注的人', following: '我关注的人', nobody: '谁都不可以' } satisfies Record<ScripWho, string>,
 } as const;
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;

@@ -7,6 +7,8 @@ import { NavLink, styled } from '../libraries';
 export interface TabLink {
   to: string;
   label: string;
+  /** Current on its own path only (default); false: on the paths below it too (/system/scrip/100002). */
+  end?: boolean;
 }
 
 export function TabNav({ label, tabs }: { label: string; tabs: TabLink[] }) {
@@ -15,7 +17,7 @@ export function TabNav({ label, tabs }: { label: string; tabs: TabLink[] }) {
       <ul>
         {tabs.map((tab) => (
           <li key={tab.label}>
-            <NavLink to={tab.to} end>
+            <NavLink to={tab.to} end={tab.end ?? true}>
               {tab.label}
             </NavLink>
           </li>
