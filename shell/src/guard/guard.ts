@@ -40,10 +40,14 @@ export function createGuard(store: AppStore) {
     const today = localDate();
     // An archive takes no writes (the server would answer 403): nothing to record.
     if (store.getState().auth.today === today || store.getState().ui.archive) return;
-    store.dispatch(authActions.loginRecorded(today));
     // When the page is idle: the record (and the HTTP client it loads on a server-painted page)
-    // must not compete with the page's own code for a slow link in its first seconds.
-    whenIdle(() => void store.dispatch(userApi.endpoints.updateLogin.initiate()));
+    // must not compete with the page's own code for a slow link in its first seconds. Noted as done
+    // only then: a page left sooner leaves it to the next one.
+    whenIdle(() => {
+      if (store.getState().auth.today === today) return;
+      store.dispatch(authActions.loginRecorded(today));
+      void store.dispatch(userApi.endpoints.updateLogin.initiate());
+    });
   }
 
   let restoring: Promise<Response | null> | null = null;
