@@ -1,9 +1,10 @@
 /**
  * Server-rendered pages are compressed cheaply (docs/adr/0016 "Server cost"). Each is made for one
  * request (private, never stored), so its compression is paid on every page view, unlike a
- * build's files (compressed once, at the highest quality). Brotli at quality 2 took 0.25-0.3 ms for
- * /my's and /home's 53-57 KB where the site's quality 5 took 1.1 ms, for 12-17% more bytes
- * (/my 13.0 KB against 11.0 KB).
+ * build's files (compressed once, at the highest quality). Measured on /my's and /home's 53-57 KB:
+ * brotli's quality 1 takes 0.16 ms for 14.0 and 12.5 KB, 2 takes 0.25-0.32 ms for 13.0 and 11.7 KB,
+ * the site's 5 takes 1.1 ms for 11.0 and 10.0 KB (gzip's level 1: 0.2-0.3 ms for 13.7 and 12.4 KB).
+ * A kilobyte more is 5 ms at a slow phone's 1.6 Mbit/s; the server's CPU is every page's.
  *
  * A browser that accepts brotli gets the page so; any other request is left to the site's
  * compression (@fastify/compress), which skips a payload already marked compressed.
@@ -11,7 +12,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
-export const PAGE_BROTLI_QUALITY = 2;
+export const PAGE_BROTLI_QUALITY = 1;
 /** Below this the page goes as it is (as the site's own threshold). */
 const MIN_BYTES = 1024;
 
