@@ -1,5 +1,5 @@
 /**
- * The header's navigation. Apps is a placeholder. The search box
+ * The header's navigation, with 小纸条 and its unread count (ScripLink). Apps is a placeholder. The search box
  * opens /search?q=<words> (mf-home's page); words that cannot be searched (none, or longer than
  * SEARCH_QUERY_MAX) stay in the box with the reason beside it. On /search it shows the words searched.
  */
@@ -24,6 +24,7 @@ import {
   useLogoutMutation,
   useNavigate,
 } from '@xiaoba/shared';
+import { ScripLink } from './ScripLink';
 import { SkinPicker } from './SkinPicker';
 
 export const LOGOUT_OK = '登出成功！';
@@ -75,6 +76,7 @@ export function Header() {
           <Link to="/follows" aria-current={onFollowPages ? 'page' : undefined}>
             关注
           </Link>
+          <ScripLink />
           <NavLink to="/help">帮助</NavLink>
           {/* The moderation area (mf-admin) exists only for moderators (docs/adr/0014). */}
           {user?.role === 'moderator' && <NavLink to="/admin">管理</NavLink>}
