@@ -1,12 +1,13 @@
 /**
  * The space's side panel: avatar, name with sex, the signatures, birthday, level,
- * fans and follows with 关注 / 已关注, medals, the tag box (own space only), links, and the space's dates. Links to
+ * fans and follows with 关注 / 已关注 and 写纸条, medals, the tag box (own space only), links, and the space's dates. Links to
  * sections that have not moved here yet are buttons that say so, never a dead click.
  */
 import { Avatar, level, Link, notify, styled, useClockText } from '@xiaoba/shared';
 import { FollowButton } from '../follow/FollowButton';
 import type { SpaceOwner } from '../frame/owner';
 import { SpaceSafety } from '../safety/SpaceSafety';
+import { WriteScripLink } from '../scrip/WriteScripLink';
 import { Signature } from '../signature/Signature';
 import { TagBox } from '../tags/TagBox';
 import { controlBox, focusOutline } from '../ui/controls';
@@ -54,6 +55,7 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
         </div>
       </Facts>
       <FollowButton owner={owner} />
+      <WriteScripLink owner={owner} />
       <Medals />
       {owner.own && <TagBox key={owner.uid} uid={owner.uid} />}
       <Links aria-label="空间链接">
