@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authActions, CHILD_PRIVACY, DEFAULT_PRIVACY, PRIVACY_MSG, type BlockedUser, type PrivacySettings } from '@xiaoba/shared';
 import { fail, fakeServer, ok, type Call, type Reply } from '@xiaoba/shared/testing';
 import { deferred, me, renderSettings } from '../testing/fixtures';
+import { SCRIP_SETTING } from './PrivacyPage';
 
 const blockedUser = (uid: number, name: string, qianming = ''): BlockedUser => ({ uid, name, face: 0, avatar: '', qianming, ctime: 1_700_000_000 });
 
@@ -80,6 +81,7 @@ describe('/setting/privacy: the settings', () => {
     ['谁可以转发我的yy', () => radio('谁可以转发我的yy', '只有我自己'), { repost: 'me' }],
     ['让别人看到我的关注和粉丝', () => toggle('让别人看到我的关注和粉丝'), { showFollows: false }],
     ['让别人看到我最后登录的时间', () => toggle('让别人看到我最后登录的时间'), { showLastLogin: false }],
+    ['谁可以给我写小纸条', () => radio('谁可以给我写小纸条', '谁都不可以'), { scrip: 'nobody' }],
   ])('%s: one click saves only that field, shows the new value and says 隐私设置已保存', async (_name, control, body) => {
     const user = userEvent.setup();
     const calls = server();
@@ -177,6 +179,28 @@ const bornYearsAgo = (years: number) => {
   const d = new Date();
   return `${d.getFullYear() - years}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
+
+describe('/setting/privacy: 小纸条', () => {
+  it('offers 互相关注的人, 我关注的人 and 谁都不可以 (no "everyone"), with the current one checked and what it does', async () => {
+    const user = userEvent.setup();
+    const calls = server({ privacy: { scrip: 'following' } });
+    await open();
+    const choices = within(group(SCRIP_SETTING.legend)).getAllByRole('radio') as HTMLInputElement[];
+    expect(choices.map((r) => r.labels?.[0]?.textContent)).toEqual(['互相关注的人', '我关注的人', '谁都不可以']);
+    expect(radio(SCRIP_SETTING.legend, '我关注的人').checked).toBe(true);
+    expect(describedBy(group(SCRIP_SETTING.legend))).toBe(SCRIP_SETTING.hint);
+    await user.click(radio(SCRIP_SETTING.legend, '互相关注的人'));
+    expect(await screen.findByText('隐私设置已保存')).toBeTruthy();
+    expect(posts(calls)).toEqual([{ scrip: 'mutual' }]);
+  });
+
+  it('a minor is told that adults write to them only when they follow each other, whatever they choose', async () => {
+    server({ privacy: CHILD_PRIVACY });
+    await open({ ...me, birthday: bornYearsAgo(12) });
+    expect(radio(SCRIP_SETTING.legend, '互相关注的人').checked).toBe(true);
+    expect(describedBy(group(SCRIP_SETTING.legend))).toBe(`${SCRIP_SETTING.hint}${SCRIP_SETTING.minorHint}`);
+  });
+});
 
 describe('/setting/privacy: the note to a minor', () => {
   it('a 12-year-old is told, in plain words beside the settings, why they start private and that they may change it', async () => {

@@ -1,14 +1,15 @@
 /**
- * /setting/privacy (隐私设置): who may comment on my yy, write on my board, follow me and repost my
- * yy; whether others see my visitors, birthday, follow lists and last login, and whether my nickname
- * finds me; then the users I blocked. A minor (by the birthday) is told why their account started
- * with everything shown only to them. Every
+ * /setting/privacy (隐私设置): who may comment on my yy, write on my board, follow me, repost my
+ * yy and write me 小纸条; whether others see my visitors, birthday, follow lists and last login, and
+ * whether my nickname finds me; then the users I blocked. A minor (by the birthday) is told why their
+ * account started with everything shown only to them, and that adults write them 小纸条 only when
+ * they follow each other, whatever they choose. Every
  * setting is one click and saves at once; it shows the new value before the server answers and goes
  * back, saying why, if the server refuses. The wording is neutral on purpose (children's privacy
  * codes: no nudge towards less privacy), and the defaults are the server's.
  */
 import { useId, useState } from 'react';
-import { Button, errorMessage, isMinor, notify, PRIVACY_MSG, styled, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared';
+import { Button, errorMessage, isMinor, notify, PRIVACY_MSG, SCRIP_MSG, SCRIP_WHO, styled, type PrivacySettings, type WhoMayWrite } from '@xiaoba/shared';
 import { SettingsFrame } from '../frame/SettingsFrame';
 import { useOwnUser } from '../frame/own-user';
 import { Refusal, Section } from '../frame/parts';
@@ -30,6 +31,13 @@ export const WRITE_SETTINGS: { key: 'comment' | 'board' | 'follow' | 'repost'; l
   },
   { key: 'repost', legend: '谁可以转发我的yy', hint: '选「只有我自己」时，别人不能转发你的yy。' },
 ];
+
+/** Who may write me 小纸条 (there is no "everyone"); a minor is told what holds whatever they choose. */
+export const SCRIP_SETTING = {
+  legend: '谁可以给我写小纸条',
+  hint: '选「谁都不可以」时，谁都不能给你写新的小纸条；以前的小纸条还在。',
+  minorHint: '因为你还不满18岁，不管怎么选，大人只有和你互相关注，才能给你写小纸条。',
+} as const;
 
 /** The yes/no settings: a switch each. */
 export const SWITCH_SETTINGS: { key: 'showVisitors' | 'showBirthday' | 'findable' | 'showFollows' | 'showLastLogin'; label: string; hint: string }[] = [
@@ -83,15 +91,24 @@ function PrivacySettingsSection({ uid, minor }: { uid: number; minor: boolean })
       {settings ? (
         <>
           {WRITE_SETTINGS.map(({ key, legend, hint, labels }) => (
-            <WhoMayWriteGroup
+            <ChoiceGroup
               key={key}
               legend={legend}
               hint={hint}
+              choices={WHO_CHOICES}
               labels={labels ?? WHO_LABELS}
               value={settings[key]}
               onChange={(value) => void save({ [key]: value })}
             />
           ))}
+          <ChoiceGroup
+            legend={SCRIP_SETTING.legend}
+            hint={minor ? `${SCRIP_SETTING.hint}${SCRIP_SETTING.minorHint}` : SCRIP_SETTING.hint}
+            choices={SCRIP_WHO}
+            labels={SCRIP_MSG.who}
+            value={settings.scrip}
+            onChange={(value) => void save({ scrip: value })}
+          />
           {SWITCH_SETTINGS.map(({ key, label, hint }) => (
             <Switch key={key} label={label} hint={hint} checked={settings[key]} onToggle={() => void save({ [key]: !settings[key] })} />
           ))}
@@ -111,24 +128,27 @@ function PrivacySettingsSection({ uid, minor }: { uid: number; minor: boolean })
   );
 }
 
-function WhoMayWriteGroup({
+/** One "who may" setting: a radio group of its choices, described by its hint. */
+function ChoiceGroup<T extends string>({
   legend,
   hint,
+  choices,
   labels,
   value,
   onChange,
 }: {
   legend: string;
   hint: string;
-  labels: Record<WhoMayWrite, string>;
-  value: WhoMayWrite;
-  onChange: (value: WhoMayWrite) => void;
+  choices: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
 }) {
   const id = useId();
   return (
     <Fieldset aria-describedby={`${id}hint`}>
       <legend>{legend}</legend>
-      {WHO_CHOICES.map((choice) => (
+      {choices.map((choice) => (
         <label key={choice}>
           <input type="radio" name={id} value={choice} checked={value === choice} onChange={() => onChange(choice)} />
           {labels[choice]}
