@@ -244,7 +244,19 @@ function fragmentsOf(value: unknown): Record<string, string[]> | undefined {
   return entries.length ? Object.fromEntries(entries.map(([exposed, files]) => [exposed, files.filter(isFileName)])) : undefined;
 }
 
-/** Full path patterns of a route table ('/my', '/my/board', '/:id', ...) with their files. */
+/** Each route table's patterns, kept while the table is (a remote's manifest entry is kept until its files change). */
+const patternsOfTable = new WeakMap<RouteRow[], RoutePattern[]>();
+
+/** Full path patterns of a route table ('/my', '/my/board', '/:id', ...) with their files; computed once per table, asked on every page. */
+function tablePatterns(rows: RouteRow[]): RoutePattern[] {
+  let found = patternsOfTable.get(rows);
+  if (!found) {
+    found = patterns(rows);
+    patternsOfTable.set(rows, found);
+  }
+  return found;
+}
+
 function patterns(rows: RouteRow[], parent: RoutePattern = { pattern: '', files: [], uses: [], depth: 0 }): RoutePattern[] {
   return rows.flatMap((row) => {
     const pattern = row.path === undefined ? parent.pattern : row.path.startsWith('/') ? row.path : `${parent.pattern.replace(/\/$/, '')}/${row.path}`;
@@ -277,7 +289,7 @@ export interface PagePreload {
 export function preloadForPath(manifest: Manifest, pathname: string): PagePreload | undefined {
   let best: { remote: RemoteManifestEntry; files: string[]; uses: FragmentUse[]; score: number; depth: number; title?: string } | undefined;
   for (const remote of manifest.remotes) {
-    for (const { pattern, files, uses, depth, title } of patterns(remote.routes as RouteRow[])) {
+    for (const { pattern, files, uses, depth, title } of tablePatterns(remote.routes as RouteRow[])) {
       const score = routeMatchScore(pattern, pathname);
       // As the router: the first best match wins, except that a layout row's index child (same
       // path, deeper) is the page actually shown, with the layout's files and its own.
