@@ -69,6 +69,7 @@ export const PLANNED_READS: readonly RegExp[] = [
   /^\/visitor\/get$/,
   /^\/count\/(getcomments|getfans)$/,
   /^\/notice\/system$/,
+  /^\/scrip\/threads$/,
   /^\/follow\/list\/\d+$/,
   /^\/search\/(yy|user)$/,
 ];
