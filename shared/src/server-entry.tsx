@@ -16,7 +16,16 @@
  */
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Params, type RouteObject, type StaticHandlerContext } from 'react-router-dom';
+import { prerenderToNodeStream } from 'react-dom/static';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  redirect as routerRedirect,
+  StaticRouterProvider,
+  type Params,
+  type RouteObject,
+  type StaticHandlerContext,
+} from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { configureStore } from '@reduxjs/toolkit';
 import { baseApi } from './api/base-api';
@@ -172,11 +181,11 @@ function AreaTop({ node }: { node: ReactNode }) {
  * the router alone, to find the area's top row and the router's contexts there; then the area's
  * tree with those contexts, its pages below the top reached through `<Outlet>` as in the browser.
  */
-export function renderArea(
+export async function renderArea(
   handler: ReturnType<typeof createStaticHandler>,
   context: StaticHandlerContext,
   area: { store: Store; idPrefix: string; wrap?: (tree: ReactNode) => ReactNode },
-): { html: string; css: string } {
+): Promise<{ html: string; css: string }> {
   const router = createStaticRouter(handler.dataRoutes, context);
   let found: AreaFound | undefined;
   renderToString(
@@ -195,8 +204,12 @@ export function renderArea(
         {found.node}
       </AreaTree>
     );
-    const html = renderToString(sheet.collectStyles(wrap(tree)), { identifierPrefix: idPrefix });
-    return { html, css: sheet.getStyleTags() };
+    // Prerendered: a part loaded on demand (React.lazy) is waited for and rendered, never left to
+    // the browser as a boundary to render again (which hydration would report as an error).
+    const { prelude } = await prerenderToNodeStream(sheet.collectStyles(wrap(tree)), { identifierPrefix: idPrefix });
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+    return { html: Buffer.concat(chunks).toString('utf8'), css: sheet.getStyleTags() };
   } finally {
     sheet.seal();
   }
@@ -208,7 +221,9 @@ export function createServerEntry(options: ServerEntryOptions) {
     const Page = meta.page ? options.pages[meta.page] : undefined;
     if (meta.page && !Page) throw new Error(`no server page "${meta.page}"`);
     const location = meta.index ? { index: true as const } : { path: meta.path };
-    const element = Page ? (inArea ? <Page /> : <AreaTop node={<Page />} />) : undefined;
+    // A row that sends the browser on (/setting to /setting/avatar): the site answers with that redirect.
+    if (meta.redirect) return { ...location, loader: () => routerRedirect(meta.redirect!) } as RouteObject;
+    const element = Page ? inArea ? <Page /> : <AreaTop node={<Page />} /> : undefined;
     return {
       ...location,
       handle: { title: meta.title, page: meta.page },
@@ -216,7 +231,7 @@ export function createServerEntry(options: ServerEntryOptions) {
       ...(meta.children ? { children: meta.children.map((child) => toRoute(child, inArea || Boolean(Page))) } : {}),
     } as RouteObject;
   };
-  const pageHandler = createStaticHandler(options.routeTable.filter((row) => !row.redirect).map((row) => toRoute(row)));
+  const pageHandler = createStaticHandler(options.routeTable.map((row) => toRoute(row)));
 
   function fragmentOf(props: ServerEntryProps): ServerFragment | null {
     if (!props.fragment) return null;
@@ -281,13 +296,17 @@ export function createServerEntry(options: ServerEntryOptions) {
       ? createStaticHandler([{ path: '*', element: <AreaTop node={<fragment.component {...(props.fragment?.props ?? {})} />} /> }])
       : pageHandler;
     const context = await handler.query(new Request(`http://localhost${props.path}`));
-    if (context instanceof Response) throw new Error(`${props.path} redirects (${context.status})`);
+    if (context instanceof Response) {
+      const to = context.headers.get('Location');
+      if (!to) throw new Error(`${props.path} answers ${context.status}`);
+      return { html: '', css: '', state: { api: handOver(storeFrom(props.state, props.skin)).api, redirect: to } };
+    }
     if (context.statusCode === 404 || context.matches.length === 0) throw new Error(`${props.path} is not a page of this remote`);
     const store = storeFrom(props.state, props.skin);
     if (props.responses) await prefetch(store, props, replay(props.responses));
     setPaintedAt(typeof props.paintedAt === 'number' ? props.paintedAt : Date.now());
     let redirect: string | undefined;
-    const { html, css } = renderArea(handler, context, {
+    const { html, css } = await renderArea(handler, context, {
       store,
       idPrefix: typeof props.idPrefix === 'string' ? props.idPrefix : '',
       wrap: (tree) => <ServerRedirectContext.Provider value={(path) => (redirect ??= path)}>{tree}</ServerRedirectContext.Provider>,
