@@ -205,7 +205,7 @@ describe.skipIf(!built || !strong)('a hostile published server entry', () => {
     expect(looped.statusCode).toBe(200);
     expect(looped.headers['x-server-render']).toBe('timeout');
     expect(looped.body).toContain('星星'); // the frame, server-rendered
-    expect(looped.body).toContain('<div id="xb-area"><div class="xb-splash" role="status" aria-label="加载中">');
+    expect(looped.body).toContain('<div id="xb-area"><div class="xb-splash" data-xb-client role="status" aria-label="加载中">');
     for (let i = 0; i < 2; i++) expect((await page('/fans?m=throw')).headers['x-server-render']).toBe('error');
     const paused = await page('/home');
     expect(paused.statusCode).toBe(200);
