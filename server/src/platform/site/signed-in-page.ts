@@ -28,10 +28,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { NOT_FOUND_PATH, PUBLIC_PATHS, routeMatchScore } from '@xiaoba/shared/core';
 import {
-  SERVER_AREA_ID,
+  fillAreaSlot,
   SERVER_AREA_SLOT,
   SERVER_FRAGMENT_ATTR,
   SERVER_FRAGMENT_PROPS_ATTR,
+  unitIdPrefix,
   type PageState,
   type PlannedRequest,
   type PlannedResponse,
@@ -82,7 +83,7 @@ export interface ServerPage {
   /** The page's title when the render names one (the shell's own not-found page); else the route table's. */
   title?: string;
   html: string;
-  /** <style> elements, renamed so styled-components in the browser leaves them alone (they go at the takeover). */
+  /** <style> elements, renamed so styled-components in the browser leaves them alone (the browser injects the same rules as it hydrates). */
   css: string;
   state: PageState;
   /** How the page's area went: `ok`, a sandbox failure, or `none` (no server entry for that remote). */
@@ -283,7 +284,7 @@ export class SignedInPages {
   private async fillFragments(
     area: Extract<RenderResult, { ok: true }>,
     manifest: Manifest,
-    renderFragment: (name: string, entry: string, fragment: { module: string; props: Record<string, unknown> }) => Promise<RenderResult>,
+    renderFragment: (name: string, entry: string, fragment: { module: string; props: Record<string, unknown> }, idPrefix: string) => Promise<RenderResult>,
   ): Promise<Extract<RenderResult, { ok: true }>> {
     const slots = [...area.html.matchAll(FRAGMENT_SLOT)].slice(0, MAX_FRAGMENTS);
     if (slots.length === 0) return area;
@@ -300,7 +301,7 @@ export class SignedInPages {
         const name = remote ? SignedInPages.registryName(remote) : null;
         const entry = name && module && typeof props === 'object' && props !== null ? await this.entryOf(remote!) : null;
         if (!entry) return null;
-        const result = await renderFragment(name!, entry, { module: module!, props: props as Record<string, unknown> });
+        const result = await renderFragment(name!, entry, { module: module!, props: props as Record<string, unknown> }, unitIdPrefix(remoteName!, module));
         if (!result.ok) this.options.log.warn({ remote: remoteName, module, reason: result.reason }, 'server render of a fragment failed');
         return result.ok ? { slot, result } : null;
       }),
@@ -365,6 +366,8 @@ export class SignedInPages {
       ui: { archive },
     });
     const pagePath = query === undefined ? pathname : `${pathname}?${query}`;
+    // One instant for every time the page's renders show; the browser hydrates with it (shared's ui/clock).
+    const paintedAt = Math.floor(Date.now() / PAINT_STEP_MS) * PAINT_STEP_MS;
     // No remote renders a page of a remote only some users load (mf-admin's /admin, which `/:id`
     // matches too): the browser adds that remote's routes for them (ADR 14); here its area is the
     // loading state. Nor the not-found page, which the browser's router ranks above `/:id`.
@@ -385,10 +388,11 @@ export class SignedInPages {
     const renderArea = async (): Promise<RenderResult | 'suspended' | null> => {
       const entry = remote && remoteName ? await this.entryOf(remote) : null;
       if (!entry) return null;
-      const area = await renderPlanned(remoteName!, entry, { path: pagePath, state: stateFor(remoteName!) });
+      // The area is a React root of its own in the browser, hydrated with this prefix for useId (the fragments likewise).
+      const area = await renderPlanned(remoteName!, entry, { path: pagePath, state: stateFor(remoteName!), idPrefix: unitIdPrefix(remote!.name), paintedAt });
       if (area === 'suspended' || !area.ok) return area;
-      return this.fillFragments(area, manifest, async (name, e, fragment) => {
-        const result = await renderPlanned(name, e, { path: pagePath, state: stateFor(name), fragment });
+      return this.fillFragments(area, manifest, async (name, e, fragment, idPrefix) => {
+        const result = await renderPlanned(name, e, { path: pagePath, state: stateFor(name), fragment, idPrefix, paintedAt });
         return result === 'suspended' ? { ok: false, reason: 'refused' } : result;
       });
     };
@@ -401,9 +405,9 @@ export class SignedInPages {
     // A space that does not exist goes to /notfound, the own uid's space to /my: as the browser would, without painting first.
     const redirect = area?.ok ? redirectOf(area.data, pagePath) : null;
     if (redirect) return { redirect };
-    // The frame leaves the area's slot empty once, or fills the area itself with the not-found page.
+    // The frame leaves the area's slot empty once, or shows the not-found page in its <main> itself.
     const slots = frame.ok ? frame.html.split(SERVER_AREA_SLOT).length - 1 : 0;
-    const ownPage = notFound && frame.ok && slots === 0 && frame.html.split(`<div id="${SERVER_AREA_ID}">`).length === 2;
+    const ownPage = notFound && frame.ok && slots === 0;
     if (!frame.ok || (slots !== 1 && !ownPage)) {
       log.warn({ path: pathname, reason: frame.ok ? 'no area slot' : frame.reason }, 'server render of the frame failed: the page is rendered in the browser');
       return null;
@@ -416,10 +420,10 @@ export class SignedInPages {
     const api = area?.ok ? (area.data as { api?: PageState['api'] } | null)?.api : undefined;
     return {
       ...(typeof title === 'string' ? { title } : {}),
-      html: ownPage ? frame.html : frame.html.replace(SERVER_AREA_SLOT, () => `<div id="${SERVER_AREA_ID}">${areaHtml}</div>`),
+      html: ownPage ? frame.html : fillAreaSlot(frame.html, areaHtml),
       css: inertStyles(frame.css + (area?.ok ? area.css : ownPage ? '' : SPLASH_STYLE)),
       // The browser's store gets the user as the area's remote saw it (the frame's view on a page of none).
-      state: { auth: { token, user: renderUser(remoteName ?? 'shell', user, privacy) }, ...(api ? { api } : {}) },
+      state: { auth: { token, user: renderUser(remoteName ?? 'shell', user, privacy) }, ...(api ? { api } : {}), paintedAt },
       area: ownPage || area?.ok ? 'ok' : suspended ? 'suspended' : area === null ? 'none' : area.reason,
     };
   }
