@@ -36,6 +36,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
       // it without suspending, so a hydration or a navigation never meets a loading state for it.
       if (loaded) {
         const module = loaded;
+        // oxlint-disable-next-line unicorn/no-thenable -- a thenable that calls back synchronously is the point: React.lazy reads it at once
         return { then: (resolve: (m: { default: ComponentType }) => void) => resolve(module) } as Promise<{ default: ComponentType }>;
       }
       return once().catch((error: unknown) => {
