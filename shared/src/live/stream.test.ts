@@ -95,6 +95,8 @@ describe('live stream client', () => {
     body.send('ta: {"kind":"comment"}\n\n');
     body.event('yy', { weiboId: 7, uid: 100002, following: true });
     body.event('yy', { weiboId: 'x', uid: 1 });
+    body.event('scrip', { scripId: 3, withUid: 100002, unread: 2 });
+    body.event('scrip', { scripId: 4, withUid: 100002 });
     body.event('surprise', { a: 1 });
     body.send('event: notice\ndata: not json\n\n');
     await flush();
@@ -102,6 +104,7 @@ describe('live stream client', () => {
       { type: 'hello', uid: 100001 },
       { type: 'notice', kind: 'comment' },
       { type: 'yy', weiboId: 7, uid: 100002, following: true },
+      { type: 'scrip', scripId: 3, withUid: 100002, unread: 2 },
     ]);
     expect(connected).toEqual([true]);
   });

@@ -54,6 +54,8 @@ export function liveEventOf(message: StreamMessage, types: readonly LiveEventTyp
   if (!types.includes(type as LiveEventType)) return null;
   if (type === 'hello') return isInt(d.uid) ? { type, uid: d.uid } : null;
   if (type === 'notice') return NOTICE_KINDS.includes(d.kind as LiveNoticeKind) ? { type, kind: d.kind as LiveNoticeKind } : null;
+  if (type === 'scrip')
+    return isInt(d.scripId) && isInt(d.withUid) && isInt(d.unread) ? { type, scripId: d.scripId, withUid: d.withUid, unread: d.unread } : null;
   return isInt(d.weiboId) && isInt(d.uid) ? { type: 'yy', weiboId: d.weiboId, uid: d.uid, following: d.following === true } : null;
 }
 
