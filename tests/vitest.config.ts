@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
  * groups. `site` files use fresh accounts or only read the demo users, each in its own browser
  * context, so two run at once (accessibility saves 100003's skin for a moment: only `alone` files
  * look at it). `alone` files change what other files would see (the demo users' skins and
- * profile, 回复我的 counts, the everyone's-yy feed and its new-yy bar, an archive process on the
- * same database) and run one after another once the `site` group is done; so does first-tap, whose
+ * profile, 回复我的 counts, the everyone's-yy feed and its new-yy bar, their 小纸条 and the
+ * header's count of them, an archive process on the same database) and run one after another once the `site` group is done; so does first-tap, whose
  * phone profile slows its Chromium's CPU 4x and would skew a file running beside it.
  */
 const ALONE = [
@@ -15,6 +15,7 @@ const ALONE = [
   'e2e/home.test.ts',
   'e2e/live.test.ts',
   'e2e/notices.test.ts',
+  'e2e/scrip.test.ts',
   'e2e/server-render.test.ts',
   'e2e/session.test.ts',
   'e2e/settings.test.ts',

@@ -71,6 +71,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     ['/100001/board', '巴巴的留言板'],
     ['/home', /欢迎回来/],
     ['/help', '帮助中心'],
+    ['/system/scrip', '小纸条'],
   ];
   it.each(SKINS.map((s) => [s.name, s.id]))(
     'the header and the space pages in the %s skin have no serious violations, current, hover and focus included',
