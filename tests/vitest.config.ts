@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
  * context, so two run at once (accessibility saves 100003's skin for a moment: only `alone` files
  * look at it). `alone` files change what other files would see (the demo users' skins and
  * profile, 回复我的 counts, the everyone's-yy feed and its new-yy bar, their 小纸条 and the
- * header's count of them, an archive process on the same database) and run one after another once the `site` group is done; so does first-tap, whose
- * phone profile slows its Chromium's CPU 4x and would skew a file running beside it.
+ * header's count of them, an archive process on the same database) and run one after another once
+ * the `site` group is done; so does first-tap, whose phone profile slows its Chromium's CPU 4x and
+ * would skew a file running beside it.
  */
 const ALONE = [
   'e2e/archive.test.ts',
