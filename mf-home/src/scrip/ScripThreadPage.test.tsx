@@ -208,7 +208,7 @@ describe('ScripThreadPage', () => {
   ])('%s says why there is no conversation, with the way back', async (path, words) => {
     const { calls } = setup({ path });
     expect((await screen.findByRole('alert')).textContent).toBe(words);
-    expect(screen.getByRole('link', { name: '‹ 全部小纸条' }).getAttribute('href')).toBe('/system/scrip');
+    expect(screen.getByRole('link', { name: '全部小纸条' }).getAttribute('href')).toBe('/system/scrip');
     expect(calls).toEqual([]);
   });
 

@@ -52,7 +52,9 @@ export default function ScripThreadPage() {
   if (me === undefined) return null; // the shell's guard only lets signed-in users here
   return (
     <ScripFrame>
-      <Back to={SCRIP_PATH}>‹ 全部小纸条</Back>
+      <Back to={SCRIP_PATH}>
+        <span aria-hidden="true">‹ </span>全部小纸条
+      </Back>
       {uid === null ? (
         <Note role="alert">{SCRIP_MSG.userNotFound}</Note>
       ) : uid === me ? (
