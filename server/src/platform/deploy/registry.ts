@@ -88,7 +88,11 @@ export const DEFAULT_REGISTRY: Registry = {
   remotes: [
     { name: 'mf-auth', federation: 'mf_auth', owns: ['/', '/login', '/oldlogin', '/register', '/usercard', '/card'] },
     { name: 'mf-space', federation: 'mf_space', owns: ['/my', '/my/board', '/:id', '/:id/board'] },
-    { name: 'mf-home', federation: 'mf_home', owns: ['/home', '/help', '/system/notify', '/system/scrip', '/system/scrip/:uid', '/follows', '/fans', '/search'] },
+    {
+      name: 'mf-home',
+      federation: 'mf_home',
+      owns: ['/home', '/help', '/system/notify', '/system/scrip', '/system/scrip/:uid', '/follows', '/fans', '/search'],
+    },
     { name: 'mf-settings', federation: 'mf_settings', owns: ['/setting', '/setting/avatar', '/setting/profile', '/setting/data', '/setting/privacy'] },
     { name: 'mf-admin', federation: 'mf_admin', owns: ['/admin', '/admin/user/:uid', '/admin/log'], audience: 'moderators' },
   ],
