@@ -9,6 +9,10 @@ export function connectSession(store: AppStore, goToLogin: () => void) {
     getToken: () => store.getState().auth.token,
     setToken: (token) => store.dispatch(authActions.tokenRefreshed(token)),
     onSessionExpired: () => {
+      // Several calls in flight (the page's reads, the header's counts) can each learn that the
+      // session ended: the first one ends it and says so, the others find it ended.
+      const { token, user } = store.getState().auth;
+      if (token === null && user === null) return;
       // Clears the token and user; the ui slice resets the theme to default on the same action.
       store.dispatch(authActions.loggedOut());
       notify.error(SESSION_EXPIRED);
