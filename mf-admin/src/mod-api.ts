@@ -2,7 +2,16 @@
  * The moderators' calls (docs/api.md "Safety" → "Moderation"), injected into shared's
  * baseApi. An action changes the queue, the user pages and the log: it refreshes all three.
  */
-import { baseApi, type ApiEnvelope, type ModActionBody, type ModLogEntry, type ModUserPage, type Page, type ReportGroup } from '@xiaoba/shared';
+import {
+  baseApi,
+  type ApiEnvelope,
+  type ModActionBody,
+  type ModLogEntry,
+  type ModScripView,
+  type ModUserPage,
+  type Page,
+  type ReportGroup,
+} from '@xiaoba/shared';
 
 const emptyPage = <T>(): Page<T> => ({ records: [], total: 0, pages: 0, current: 1, size: 0 });
 
@@ -26,6 +35,23 @@ export const modApi = baseApi.enhanceEndpoints({ addTagTypes: ['ModReports', 'Mo
       transformResponse: pageOf<ModLogEntry>,
       providesTags: ['ModLog'],
     }),
+    /**
+     * A reported 小纸条 in its conversation. The server logs every reading, so nothing is kept once
+     * the view closes: each opening is one deliberate, logged read, and the log then shows it.
+     */
+    getModScrip: build.query<ModScripView, number>({
+      query: (scripId) => ({ url: `/mod/scrip/${scripId}` }),
+      transformResponse: (res: ApiEnvelope<ModScripView>) => res.data!,
+      keepUnusedDataFor: 0,
+      async onQueryStarted(_scripId, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(modApi.util.invalidateTags(['ModLog']));
+        } catch {
+          // A refused reading is not logged; the view shows why.
+        }
+      },
+    }),
     modAction: build.mutation<string, ModActionBody>({
       query: (body) => ({ url: '/mod/action', method: 'POST', data: body }),
       transformResponse: (res: ApiEnvelope) => res.msg,
@@ -34,4 +60,4 @@ export const modApi = baseApi.enhanceEndpoints({ addTagTypes: ['ModReports', 'Mo
   }),
 });
 
-export const { useGetReportsQuery, useGetModUserQuery, useGetModLogQuery, useModActionMutation } = modApi;
+export const { useGetReportsQuery, useGetModUserQuery, useGetModLogQuery, useGetModScripQuery, useModActionMutation } = modApi;

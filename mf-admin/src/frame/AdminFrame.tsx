@@ -54,3 +54,14 @@ export const Note = styled.p`
     cursor: pointer;
   }
 `;
+
+/** A short mark beside an item: 已删除, 作者已删除, a report's status. */
+export const Badge = styled.span`
+  margin-left: 6px;
+  padding: 0 6px;
+  border-radius: 8px;
+  font-size: 12px;
+  font-weight: 400;
+  background: ${(p) => p.theme.colors.danger};
+  color: ${(p) => p.theme.colors.panel};
+`;

@@ -1,6 +1,11 @@
-/** What was reported, as the moderator sees it: whose, what kind, the words, where they stand and a link to see them in place. */
+/**
+ * What was reported, as the moderator sees it: whose, what kind, the words, where they stand and a
+ * link to see them in place. A 小纸条 has no place a moderator may visit: it offers 查看对话 instead.
+ */
 import { Link, RichText, styled, type ReportedTarget } from '@xiaoba/shared';
+import { Badge } from '../frame/AdminFrame';
 import { KIND_LABELS } from '../labels';
+import { ScripContext } from './ScripContext';
 
 export function TargetView({ target }: { target: ReportedTarget }) {
   return (
@@ -16,17 +21,15 @@ export function TargetView({ target }: { target: ReportedTarget }) {
         </p>
       )}
       <blockquote>{target.content ? <RichText text={target.content} /> : <span className="empty">（没有内容）</span>}</blockquote>
-      {!target.gone && (
-        <p className="place">
-          <Link to={target.href}>在原处查看</Link>
-        </p>
-      )}
+      {/* A div: the 小纸条's dialog is rendered beside its button. */}
+      {!target.gone && <div className="place">{target.kind === 'scrip' ? <ScripContext scripId={target.id} /> : <Link to={target.href}>在原处查看</Link>}</div>}
     </Box>
   );
 }
 
 const Box = styled.div`
-  p {
+  p,
+  .place {
     margin: 0 0 4px;
   }
   .who {
@@ -47,14 +50,4 @@ const Box = styled.div`
   .empty {
     color: ${(p) => p.theme.colors.muted};
   }
-`;
-
-export const Badge = styled.span`
-  margin-left: 6px;
-  padding: 0 6px;
-  border-radius: 8px;
-  font-size: 12px;
-  font-weight: 400;
-  background: ${(p) => p.theme.colors.danger};
-  color: ${(p) => p.theme.colors.panel};
 `;

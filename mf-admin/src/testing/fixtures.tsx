@@ -1,5 +1,5 @@
 /** Test fixtures of mf-admin: a moderator, the area's pages mounted as the shell would, and its data. */
-import type { ModLogEntry, ModUserPage, Page, ReportGroup, RootState, UserInfo } from '@xiaoba/shared';
+import type { ModLogEntry, ModScripView, ModUserPage, Page, ReportGroup, RootState, UserInfo } from '@xiaoba/shared';
 import { renderPage, routesFromTable } from '@xiaoba/shared/testing';
 import { routeTable } from '../route-table';
 import { pages } from '../routes';
@@ -61,6 +61,37 @@ export const spaceGroup: ReportGroup = {
   target: { kind: 'user', id: 100005, uid: 100005, username: '捣蛋鬼', content: '捣蛋鬼 · 加我qq', context: '', href: '/100005', removed: false, gone: false },
   reports: [{ id: 4, reporterUid: 100003, reporterName: '月下剑客', reason: 'spam', note: '', ctime: NOW - 7200 }],
   newest: NOW - 7200,
+};
+
+export const scripGroup: ReportGroup = {
+  target: {
+    kind: 'scrip',
+    id: 41,
+    uid: 100002,
+    username: '萌萌猫',
+    content: '你再不回我就告诉全班',
+    context: '写给小星星的小纸条',
+    href: '/100002',
+    removed: false,
+    gone: false,
+  },
+  reports: [{ id: 9, reporterUid: 100004, reporterName: '小星星', reason: 'bullying', note: '', ctime: NOW - 120 }],
+  newest: NOW - 120,
+};
+
+const scripUser = (uid: number, name: string) => ({ uid, name, face: 0, avatar: '', qianming: '' });
+
+/** GET /api/mod/scrip/41: the reported note (萌萌猫 to 小星星) between two of their others, oldest first. */
+export const scripView: ModScripView = {
+  scripId: 41,
+  removed: false,
+  from: scripUser(100002, '萌萌猫'),
+  to: scripUser(100004, '小星星'),
+  notes: [
+    { scripId: 38, fromUid: 100004, toUid: 100002, content: '明天一起写作业吗', ctime: NOW - 600 },
+    { scripId: 41, fromUid: 100002, toUid: 100004, content: '你再不回我就告诉全班', ctime: NOW - 300 },
+    { scripId: 44, fromUid: 100004, toUid: 100002, content: '别这样[b1]', ctime: NOW - 200 },
+  ],
 };
 
 export const userPage: ModUserPage = {

@@ -19,10 +19,10 @@ import {
   type Sanction,
 } from '@xiaoba/shared';
 import { ActionDialog, type ActionRequest } from '../actions/ActionDialog';
-import { AdminFrame, Note } from '../frame/AdminFrame';
+import { AdminFrame, Badge, Note } from '../frame/AdminFrame';
 import { KIND_LABELS, ruleLabel, SANCTION_LABELS } from '../labels';
 import { useGetModUserQuery } from '../mod-api';
-import { Badge, TargetView } from '../reports/TargetView';
+import { TargetView } from '../reports/TargetView';
 
 const STATUS_LABELS = { open: '待处理', dismissed: '已忽略', actioned: '已处理' } as const;
 
