@@ -52,9 +52,12 @@ describe('a reported 小纸条 in the queue', () => {
     ).toEqual(['关闭']);
     expect(server.reads()).toEqual([expect.objectContaining({ method: 'GET', path: '/mod/scrip/41' })]);
 
-    // The browser turns Escape into a cancelable `cancel` event on the open <dialog>.
+    // Escape from inside the dialog (the browser turns it into a cancelable `cancel` event on the
+    // open <dialog>) puts focus back on the button that opened it.
+    within(dialog).getByRole('button', { name: '关闭' }).focus();
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: OPEN_LABEL }));
     // Every reading is on the record, so another opening is another read.
     await user.click(within(card).getByRole('button', { name: OPEN_LABEL }));
     await within(screen.getByRole('dialog', { name: DIALOG_TITLE })).findByRole('list');

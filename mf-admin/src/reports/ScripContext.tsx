@@ -1,11 +1,11 @@
 /**
  * A reported 小纸条 in its conversation, for a moderator: 查看对话 opens a dialog (the shared
- * Dialog: labelled, focus kept inside, Escape closes, focus back on the button) that reads
+ * Dialog: labelled, focus kept inside, Escape closes; focus back on the button) that reads
  * GET /api/mod/scrip/{scripId}: the note and the few notes around it, oldest first, each with its
  * writer named, the reported one marked. Read-only: the card's actions deal with it. The server
  * logs every reading, so nothing is read until the moderator asks, and each opening asks again.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Dialog, Link, RelativeTime, RichText, SCRIP_AROUND, styled, type ModScripView } from '@xiaoba/shared';
 import { Badge, Note } from '../frame/AdminFrame';
 import { useGetModScripQuery } from '../mod-api';
@@ -17,12 +17,18 @@ export const LOGGED_NOTE = `只显示被举报的小纸条和它前后各最多$
 
 export function ScripContext({ scripId }: { scripId: number }) {
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  // The dialog leaves the page when closed rather than closing itself, so focus is put back here.
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
   return (
     <>
-      <OpenButton type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <OpenButton ref={opener} type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {OPEN_LABEL}
       </OpenButton>
-      {open && <ConversationDialog scripId={scripId} onClose={() => setOpen(false)} />}
+      {open && <ConversationDialog scripId={scripId} onClose={close} />}
     </>
   );
 }
