@@ -77,7 +77,7 @@ function Conversation({ view }: { view: ModScripView }) {
               <p className="meta">
                 <strong>{names.get(note.fromUid) ?? `米米号 ${note.fromUid}`}</strong> 写给 {names.get(note.toUid) ?? `米米号 ${note.toUid}`} ·{' '}
                 <RelativeTime at={note.ctime} />
-                {reported && <Badge className="reported-badge">{REPORTED_LABEL}</Badge>}
+                {reported && <Badge>{REPORTED_LABEL}</Badge>}
               </p>
               <p className="text">
                 <RichText text={note.content} />
