@@ -114,7 +114,11 @@ export function RemoteFragment({ remote, module, label, props, renewal = 0 }: Re
         </AreaTree>
       );
     },
-    { idPrefix: unitIdPrefix(remote, module), onError: () => setLoad({ status: 'failed' }) },
+    {
+      idPrefix: unitIdPrefix(remote, module),
+      onError: () => setLoad({ status: 'failed' }),
+      deps: [load, attempt, renewal, JSON.stringify(props ?? {}), label, store, theme, router],
+    },
   );
 
   async function retry() {

@@ -106,6 +106,8 @@ export function dropTaps(unit: Element): void {
   for (const tap of queue.filter((t) => !t.el.isConnected || unit.contains(t.el))) queue.splice(queue.indexOf(tap), 1);
 }
 
+const sameDeps = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+
 /** Calls `onLive` once, after the first commit of the root it is rendered in (its hydration, or first render). */
 export function WhenCommitted({ onLive, children }: { onLive: () => void; children: ReactNode }) {
   useLayoutEffect(() => onLive(), [onLive]);
@@ -115,6 +117,12 @@ export function WhenCommitted({ onLive, children }: { onLive: () => void; childr
 export interface UnitRootOptions {
   /** `identifierPrefix` of the root: the same as the server's render of this part used (page-render.ts unitIdPrefix). */
   idPrefix: string;
+  /**
+   * What `render` reads (the page's component, the store, theme and router contexts, props): the
+   * root renders again only when one of them changed, not on every render of the host (each would
+   * be a whole render of the part, not split into small tasks like a hydration).
+   */
+  deps: readonly unknown[];
   /** A render error the root did not catch (its part shows its failure instead). */
   onError?: (error: unknown) => void;
 }
@@ -132,9 +140,18 @@ export interface UnitRootOptions {
 export function useUnitRoot(
   container: RefObject<HTMLElement | null>,
   render: (hydrating: boolean, live: (content: ReactNode) => ReactNode) => ReactNode | null,
-  { idPrefix, onError }: UnitRootOptions,
+  { idPrefix, onError, deps }: UnitRootOptions,
 ): void {
-  const state = useRef<{ root: Root; hydrating: boolean; isLive: boolean; latest: ReactNode; live: (content: ReactNode) => ReactNode } | null>(null);
+  const state = useRef<{
+    root: Root;
+    hydrating: boolean;
+    isLive: boolean;
+    latest: ReactNode;
+    /** The deps `latest` was made with, and those the root shows. */
+    latestDeps: readonly unknown[];
+    shownDeps: readonly unknown[];
+    live: (content: ReactNode) => ReactNode;
+  } | null>(null);
   const errorHandler = useRef(onError);
   errorHandler.current = onError;
 
@@ -143,11 +160,16 @@ export function useUnitRoot(
     if (!el) return;
     const unit = state.current;
     if (unit) {
+      if (sameDeps(unit.latestDeps, deps)) return;
       const element = render(unit.hydrating, unit.live);
       if (element === null) return;
       unit.latest = element;
+      unit.latestDeps = deps;
       // Not before the hydration has committed: a render then would throw the server's markup away.
-      if (unit.isLive) unit.root.render(element);
+      if (unit.isLive) {
+        unit.root.render(element);
+        unit.shownDeps = deps;
+      }
       return;
     }
     const hydrating = holdsServerMarkup(el);
@@ -157,7 +179,10 @@ export function useUnitRoot(
       current.isLive = true;
       markLive(el);
       // What the host asked for while the hydration ran (new props, a skin, a navigation).
-      if (current.latest !== element) current.root.render(current.latest);
+      if (!sameDeps(current.shownDeps, current.latestDeps)) {
+        current.root.render(current.latest);
+        current.shownDeps = current.latestDeps;
+      }
     };
     const live = (content: ReactNode) => <WhenCommitted onLive={onLive}>{content}</WhenCommitted>;
     const element = render(hydrating, live);
@@ -169,7 +194,7 @@ export function useUnitRoot(
           onRecoverableError: (error, info) => console.error(`hydration of ${idPrefix}`, error, info.componentStack),
         })
       : createRoot(el, options);
-    state.current = { root, hydrating, isLive: false, latest: element, live };
+    state.current = { root, hydrating, isLive: false, latest: element, latestDeps: deps, shownDeps: deps, live };
     if (!hydrating) root.render(element);
   });
 

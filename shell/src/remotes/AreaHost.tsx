@@ -71,7 +71,7 @@ export function AreaHost({ remote, page }: { remote: string; page: string }) {
           {hydrating ? live(<Page />) : <Suspense fallback={<PageLoading />}>{live(<Page />)}</Suspense>}
         </AreaTree>
       ) : null,
-    { idPrefix: unitIdPrefix(remote), onError: (error) => setFailure({ error }) },
+    { idPrefix: unitIdPrefix(remote), onError: (error) => setFailure({ error }), deps: [Page, store, theme, router] },
   );
   useEffect(() => {
     const el = container.current;
