@@ -6,6 +6,7 @@
  * logs every reading, so nothing is read until the moderator asks, and each opening asks again.
  */
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Dialog, Link, RelativeTime, RichText, SCRIP_AROUND, styled, type ModScripView } from '@xiaoba/shared';
 import { Badge, Note } from '../frame/AdminFrame';
 import { useGetModScripQuery } from '../mod-api';
@@ -18,9 +19,10 @@ export const LOGGED_NOTE = `只显示被举报的小纸条和它前后各最多$
 export function ScripContext({ scripId }: { scripId: number }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  // The dialog leaves the page when closed rather than closing itself, so focus is put back here.
+  // The dialog leaves the page when closed rather than closing itself, so focus is put back here,
+  // once it has left: while it is open the rest of the page is inert and cannot take focus.
   const close = () => {
-    setOpen(false);
+    flushSync(() => setOpen(false));
     opener.current?.focus();
   };
   return (
