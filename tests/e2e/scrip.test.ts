@@ -4,7 +4,8 @@
  * header's count without a reload, the reply reaches the open conversation. Older notes load above
  * without moving the view; the pages pass axe in every skin. A stranger gets no 写纸条 on a child's
  * space (小雨, 100004, no birthday: a minor) and the API refuses them; deleting hides for oneself
- * only; a report reaches the moderators' table. In the `alone` group: it changes what the demo
+ * only; a report reaches the moderators' queue, where a moderator reads the note in its conversation
+ * (查看对话, a logged reading) and removes it. In the `alone` group: it changes what the demo
  * users see site-wide (the header's count, their conversations), and hides its conversation for
  * both at the end.
  */
@@ -57,6 +58,9 @@ async function withStream(page: Page, path: string, reread: RegExp) {
   await page.evaluate(() => void ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 }
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+/** The note the 举报 test reports, which the moderator's test then reads and removes. */
+let reported: { scripId: number; words: string } | undefined;
 
 const conversation = (page: Page, name: string) => page.getByRole('region', { name: `和${name}的小纸条` });
 const header = (page: Page) => page.locator('header').first();
@@ -223,6 +227,7 @@ describe('小纸条', () => {
   it('举报: the reader reports a note with a reason of the rules, and it reaches the moderators’ queue', async () => {
     const words = `这是要被举报的纸条 ${stamp}`;
     const { scripId } = (await send(baba, MENG, words)) as { scripId: number };
+    reported = { scripId, words };
     const page = meng.page;
     await page.goto(`/system/scrip/${BABA}`);
     const note = conversation(page, '巴巴').getByRole('listitem').filter({ hasText: words });
@@ -242,4 +247,65 @@ describe('小纸条', () => {
         .count(),
     ).toBe(0);
   }, 60_000);
+  it('a moderator opens the reported note in its conversation in /admin (a logged reading), then removes it: gone for both, its writer told', async () => {
+    expect(reported, 'the 举报 test reports the note first').toBeDefined();
+    const { scripId, words } = reported!;
+    // A fresh account made moderator (as `npm run moderator` does), signed in again: the role rides on the session.
+    const mod = await freshUser(browser, '纸条管理');
+    await sql(`UPDATE users SET role = 'moderator' WHERE uid = $1`, [mod.me.uid]);
+    await signInByApi(mod.page, String(mod.me.uid), mod.me.password);
+    const m = mod.page;
+    const reads: string[] = [];
+    m.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/mod/scrip/') && reads.push(new URL(r.url()).pathname));
+
+    await m.goto('/admin');
+    const card = m.getByRole('article', { name: '巴巴的小纸条（1条举报）' }).filter({ hasText: words });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('写给萌萌猫的小纸条');
+    // The queue reads no conversation by itself: every reading is on the record.
+    expect(reads).toEqual([]);
+
+    await card.getByRole('button', { name: '查看对话' }).click();
+    const dialog = m.getByRole('dialog', { name: '小纸条对话' });
+    const notes = dialog.getByRole('list', { name: /巴巴.*写给.*萌萌猫/ }).getByRole('listitem');
+    await notes.first().waitFor();
+    expect(reads).toEqual([`/api/mod/scrip/${scripId}`]);
+    // The reported note is marked, with the notes before it in the conversation (the reply 好呀 among them).
+    const marked = dialog.locator('li[aria-current="true"]');
+    expect(await marked.innerText()).toContain(words);
+    expect(await marked.innerText()).toContain('被举报');
+    const texts = await notes.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(1);
+    expect(texts.length).toBeLessThanOrEqual(11);
+    expect(texts.at(-1)).toContain(words);
+    expect(await dialog.getByRole('button').count()).toBe(1); // read-only: 关闭 only
+    expect(await axeViolations(m)).toEqual([]);
+    await m.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Focus is back on the button that opened it.
+    expect(await m.evaluate(() => document.activeElement?.textContent)).toBe('查看对话');
+
+    // Then 删除内容 as for any content, with a reason the writer reads.
+    const reason = `纸条里威胁同学 ${stamp}`;
+    await card.getByRole('button', { name: '删除内容' }).click();
+    const removal = m.getByRole('dialog', { name: '删除巴巴的小纸条' });
+    await removal.getByLabel('原因（用户会看到）').fill(reason);
+    await removal.getByRole('button', { name: '删除内容' }).click();
+    await expectToast(m, '操作成功');
+    await expect.poll(() => card.count()).toBe(0);
+
+    // Hidden from both of them; 巴巴 is told why.
+    expect((await thread(meng, BABA)).records.some((n) => n.scripId === scripId)).toBe(false);
+    expect((await thread(baba, MENG)).records.some((n) => n.scripId === scripId)).toBe(false);
+    await baba.page.goto('/system/notify');
+    await baba.page.getByRole('list', { name: '给你的通知' }).getByRole('listitem').filter({ hasText: reason }).waitFor();
+
+    // The audit log has the reading and the removal.
+    await m.getByRole('navigation', { name: '管理分类' }).getByRole('link', { name: '操作记录' }).click();
+    const rows = m.getByRole('row').filter({ hasText: '纸条管理' });
+    await rows.filter({ hasText: reason }).waitFor();
+    expect((await rows.filter({ hasText: '查看小纸条' }).getByRole('cell').allInnerTexts()).slice(1)).toEqual(['纸条管理', '查看小纸条', '巴巴的小纸条', '']);
+    expect(mod.errors).toEqual([]);
+    await mod.context.close();
+  }, 90_000);
 });
