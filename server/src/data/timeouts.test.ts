@@ -19,8 +19,10 @@ import { createPool, withTransaction } from './pool';
 
 // Short bounds so the test runs fast; the defaults are checked separately below.
 const BOUNDS: DbTimeouts = { statementMs: 800, lockMs: 400, idleInTransactionMs: 600, acquireMs: 400, longStatementMs: 5000 };
-// What "within the bound" allows on a loaded machine on top of the bound itself.
-const SLACK_MS = 1500;
+// What "within the bound" allows on a loaded machine on top of the bound itself. The holders (a row lock, the pool's connections, pg_sleep(30)) never let go before the answer comes,
+// so a 503 at all shows the bound fired; the upper bound only tells it from a wait of another kind,
+// with room for a CI machine running two test tiers at once (one run took 2.0 s for a 0.4 s bound).
+const SLACK_MS = 5000;
 // Today's code has no bounds: a request is called hung when it has not answered by then.
 const HUNG_AFTER_MS = 6000;
 
