@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createPool, withTransaction } from '../data/pool';
+import { createPool, NO_TIMEOUTS, withTransaction } from '../data/pool';
 import { insertYy } from '../features/yy';
 import { createTestDatabase } from '../test/helpers';
 import { createUser } from '../test/users';
@@ -30,12 +30,20 @@ it('restores counters that match the rows although posts were written during the
   const alice = await createUser(pool);
   const bob = await createUser(pool);
   // Enough rows that copying yy takes a while, with their counters set as the site keeps them.
-  await pool.query(
-    `INSERT INTO yy (uid, content) SELECT CASE WHEN i % 2 = 0 THEN $1::bigint ELSE $2::bigint END, repeat('字', 40) || i FROM generate_series(1, 20000) i`,
-    [alice.uid, bob.uid],
+  // Written without the pool's 5 s statement bound: on a CI machine running two test tiers at once
+  // the 20,000 rows and their search index once took longer (a fixture, not what is tested).
+  await withTransaction(
+    pool,
+    async (c) => {
+      await c.query(
+        `INSERT INTO yy (uid, content) SELECT CASE WHEN i % 2 = 0 THEN $1::bigint ELSE $2::bigint END, repeat('字', 40) || i FROM generate_series(1, 20000) i`,
+        [alice.uid, bob.uid],
+      );
+      await c.query(`UPDATE users u SET yy_count = (SELECT count(*) FROM yy WHERE yy.uid = u.uid)`);
+      await c.query(`UPDATE site_counters SET value = (SELECT count(*) FROM yy) WHERE name = 'yy'`);
+    },
+    NO_TIMEOUTS,
   );
-  await pool.query(`UPDATE users u SET yy_count = (SELECT count(*) FROM yy WHERE yy.uid = u.uid)`);
-  await pool.query(`UPDATE site_counters SET value = (SELECT count(*) FROM yy) WHERE name = 'yy'`);
 
   let running = true;
   let posted = 0;
