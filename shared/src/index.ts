@@ -21,7 +21,7 @@ export { themes, themeFor, type Theme } from './theme/skins';
 export { GlobalStyle } from './theme/global-style';
 export type {} from './theme/styled-theme';
 export { notify, Toaster } from './ui/toast';
-export { inPaintZone, RelativeTime, setPaintedAt, useClockText, type ClockText } from './ui/clock';
+export { RelativeTime, setPaintedAt, useClockText, type ClockText } from './ui/clock';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { Button } from './ui/Button';
 export { BirthdaySelects } from './ui/BirthdaySelects';
