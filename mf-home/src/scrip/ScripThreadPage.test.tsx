@@ -198,7 +198,8 @@ describe('ScripThreadPage', () => {
     server.add(100002, 100001, '新的一张');
     act(() => liveBus.emit({ type: 'scrip', scripId: 2, withUid: 100002, unread: 1 }));
     await waitFor(() => expect(shown().at(-1)).toBe('萌萌猫：新的一张'));
-    expect(screen.getByText(NEW_NOTE('萌萌猫'))).toBeTruthy();
+    // Said one render after the note shows (an effect compares it with the newest seen), so it is awaited.
+    expect(await screen.findByText(NEW_NOTE('萌萌猫'))).toBeTruthy();
     expect(server.unread()).toBe(0); // read as it came: the page is open
   });
 
