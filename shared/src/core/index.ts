@@ -16,3 +16,6 @@ export * from './follows';
 export * from './search';
 export * from './live';
 export * from './scrip';
+export * from './visibility';
+export * from './diary';
+export * from './album';

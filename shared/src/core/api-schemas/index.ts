@@ -15,6 +15,8 @@ import type * as v from 'valibot';
 import * as A from './answers';
 import * as M from './moderation';
 import * as N from './scrip';
+import * as D from './diary';
+import * as P from './album';
 
 export * from './answers';
 export * from './bodies';
@@ -22,6 +24,8 @@ export { SexSchema, WHO_MAY_WRITE, WhoMayWriteSchema, pageSchema } from './commo
 export * from './inputs';
 export * from './moderation';
 export * from './scrip';
+export * from './diary';
+export * from './album';
 
 /** The answers' object types by name, as the OpenAPI document names them. */
 export const API_TYPES = {
@@ -62,5 +66,14 @@ export const API_TYPES = {
   ScripSent: N.ScripSentSchema,
   ScripCount: N.ScripCountSchema,
   ModScripView: N.ModScripViewSchema,
+  Diary: D.DiarySchema,
+  DiarySummary: D.DiarySummarySchema,
+  DiaryComment: D.DiaryCommentSchema,
+  DiaryAdded: D.DiaryAddedSchema,
+  Album: P.AlbumSchema,
+  Photo: P.PhotoSchema,
+  AlbumOwner: P.AlbumOwnerSchema,
+  AlbumPhotosPage: P.AlbumPhotosPageSchema,
+  AlbumCreated: P.AlbumCreatedSchema,
 } satisfies Record<string, v.GenericSchema>;
 export type ApiTypeName = keyof typeof API_TYPES;

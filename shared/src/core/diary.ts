@@ -1,0 +1,131 @@
+/**
+ * 日志 (diary): entries a user writes in their space, each with its own visibility, and comments on
+ * them. The contract the server and the pages share: the rules of an entry and a comment, the words
+ * users see and the answers' types (declared in api-schemas/diary.ts). docs/api.md "日志" describes
+ * the routes.
+ */
+import * as v from 'valibot';
+import type * as S from './api-schemas';
+import { COMMENT_MAX } from './constants';
+import { BAD_REQUEST, COMMENT_EMPTY, charCount } from './validation';
+import { cleanText } from './text';
+import { isVisibility, type Visibility } from './visibility';
+
+/** Longest title and body, in characters as a person counts them. */
+export const DIARY_TITLE_MAX = 30;
+export const DIARY_TEXT_MAX = 5000;
+/** Pictures in one entry (uploaded like a yy's, POST /api/yy/upload, within the storage quota). */
+export const DIARY_IMAGES_MAX = 9;
+/** Entries per page of a list, comments per page of an entry. */
+export const DIARY_PAGE_SIZE = 10;
+export const DIARY_COMMENT_PAGE_SIZE = 20;
+/** Characters of an entry's body a list shows. */
+export const DIARY_EXCERPT_MAX = 120;
+
+/** The pages: a space's list (`/my/diary` for one's own) and one entry. */
+export const diaryListPath = (uid: number | 'my') => `/${uid}/diary`;
+export const diaryPath = (uid: number, diaryId: number) => `/${uid}/diary/${diaryId}`;
+
+export const DIARY_MSG = {
+  added: '发表成功',
+  updated: '修改成功',
+  deleted: '已删除',
+  commented: '评论成功',
+  /** An entry that does not exist and one the caller may not see answer alike. */
+  notFound: '日志不存在',
+  commentNotFound: '评论不存在',
+  titleEmpty: '标题不能为空',
+  titleTooLong: `标题不能超过${DIARY_TITLE_MAX}个字`,
+  empty: '日志内容不能为空',
+  tooLong: `日志内容不能超过${DIARY_TEXT_MAX}个字`,
+  tooManyImages: `最多只能放${DIARY_IMAGES_MAX}张图片`,
+  sameImage: '图片重复了',
+  badVisibility: '请选择谁可以看这篇日志',
+  commentTooLong: `评论内容不能超过${COMMENT_MAX}个字`,
+  commentEmpty: COMMENT_EMPTY,
+  /** Past LIMIT_DIARIES entries within LIMIT_WINDOW_MINUTES. */
+  tooFast: '日志写得太快了，请稍后再试',
+} as const;
+
+const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+const text = () => v.optional(v.string(BAD_REQUEST), '');
+const idOrZero = () => v.optional(v.number(BAD_REQUEST), 0);
+
+interface EntryFields {
+  title: string;
+  content: string;
+  images: string[];
+  visibility: string;
+}
+
+/** The first rule an entry's fields break (after HTML is stripped), or null: one rule for adding and editing. */
+export function diaryEntryError(i: EntryFields): string | null {
+  if (i.title === '') return DIARY_MSG.titleEmpty;
+  if (charCount(i.title) > DIARY_TITLE_MAX) return DIARY_MSG.titleTooLong;
+  if (i.content === '' && i.images.length === 0) return DIARY_MSG.empty;
+  if (charCount(i.content) > DIARY_TEXT_MAX) return DIARY_MSG.tooLong;
+  if (i.images.length > DIARY_IMAGES_MAX) return DIARY_MSG.tooManyImages;
+  if (new Set(i.images).size !== i.images.length) return DIARY_MSG.sameImage;
+  if (!isVisibility(i.visibility)) return DIARY_MSG.badVisibility;
+  return null;
+}
+
+const entryRule = <T extends EntryFields>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    const message = dataset.typed ? diaryEntryError(dataset.value) : null;
+    if (message) addIssue({ message });
+  });
+
+const entryFields = {
+  title: text(),
+  content: text(),
+  /** Upload URLs of POST /api/yy/upload, in the order shown. */
+  images: v.optional(v.array(v.string(BAD_REQUEST), BAD_REQUEST), []),
+  /** '' (absent) takes the owner's default (defaultVisibility). */
+  visibility: text(),
+};
+/** The title on one line; the body HTML-stripped with its line breaks (paragraphs). */
+const cleanEntry = <T extends { title: string; content: string }>(i: T): T => ({
+  ...i,
+  title: cleanText(i.title).replace(/\s+/g, ' '),
+  content: cleanText(i.content),
+});
+
+/**
+ * Body of POST /api/diary/add. An empty visibility is filled with the owner's default by the server
+ * before the checks (the browser shows that default as chosen).
+ */
+export const AddDiarySchema = v.pipe(v.object(entryFields), v.transform(cleanEntry), entryRule());
+export type AddDiaryInput = Omit<v.InferOutput<typeof AddDiarySchema>, 'visibility'> & { visibility: Visibility };
+
+/** Body of PATCH /api/diary/update: the whole entry again (title, body, pictures, visibility). */
+export const UpdateDiarySchema = v.pipe(
+  v.object({ diaryId: idOrZero(), ...entryFields }),
+  v.transform(cleanEntry),
+  v.check((i) => isId(i.diaryId), DIARY_MSG.notFound),
+  entryRule(),
+);
+export type UpdateDiaryInput = Omit<v.InferOutput<typeof UpdateDiarySchema>, 'visibility'> & { visibility: Visibility };
+
+/** Body of POST /api/diary/comment/add (1 to COMMENT_MAX characters after trimming, like a yy's comment). */
+export const AddDiaryCommentSchema = v.pipe(
+  v.object({ diaryId: idOrZero(), content: text(), replyCommentId: idOrZero(), replyUid: idOrZero() }),
+  v.transform((i) => ({ ...i, content: cleanText(i.content) })),
+  v.check((i) => isId(i.diaryId), DIARY_MSG.notFound),
+  v.check((i) => i.replyCommentId === 0 || isId(i.replyCommentId), BAD_REQUEST),
+  v.check((i) => i.replyUid === 0 || isId(i.replyUid), BAD_REQUEST),
+  v.check((i) => (i.replyCommentId === 0) === (i.replyUid === 0), BAD_REQUEST),
+  v.check((i) => i.content !== '', DIARY_MSG.commentEmpty),
+  v.check((i) => charCount(i.content) <= COMMENT_MAX, DIARY_MSG.commentTooLong),
+);
+export type AddDiaryCommentInput = v.InferOutput<typeof AddDiaryCommentSchema>;
+
+/** One entry, whole (GET /api/diary/get/{diaryId}). */
+export type Diary = v.InferOutput<typeof S.DiarySchema>;
+/** An entry in a list: its title, the start of its body, its first picture. */
+export type DiarySummary = v.InferOutput<typeof S.DiarySummarySchema>;
+export type DiaryComment = v.InferOutput<typeof S.DiaryCommentSchema>;
+export type DiaryAdded = v.InferOutput<typeof S.DiaryAddedSchema>;
+export type AddDiaryBody = v.InferOutput<typeof S.AddDiaryBodySchema>;
+export type UpdateDiaryBody = v.InferOutput<typeof S.UpdateDiaryBodySchema>;
+export type AddDiaryCommentBody = v.InferOutput<typeof S.AddDiaryCommentBodySchema>;
