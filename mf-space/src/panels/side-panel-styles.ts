@@ -172,12 +172,16 @@ export const Links = styled.nav`
   a:focus-visible {
     ${focusOutline}
   }
+  /* Tighter, so that at 390 px the links fit one row. */
   @media ${PHONE} {
     ul {
       margin: 4px 0 0;
     }
+    li {
+      margin: 0 4px 4px 0;
+    }
     a {
-      padding: 5px 8px;
+      padding: 5px 7px;
     }
   }
 `;
