@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SKINS } from '@xiaoba/shared/core';
 import { apiCall, registerAccount, type Account } from '../src/accounts';
+import { axeViolations } from '../src/axe';
 import { launchBrowser, pageLive } from '../src/browser';
 import { seedYy } from '../src/phone';
 import { signInByApi, siteURL } from '../src/site';
@@ -176,6 +177,22 @@ describe('a space at 390x844', { timeout: SLOW }, () => {
       await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
       expect(await shown(page)).toEqual(FOLDED);
       expect(screen.errors).toEqual([]);
+    } finally {
+      await screen.context.close();
+    }
+  });
+
+  it('folded and open, /my and /100002 have no serious axe-core (WCAG 2.1 AA) violations', async () => {
+    const screen = await openScreen(PHONE_SCREEN);
+    const { page } = screen;
+    try {
+      for (const path of ['/my', '/100002']) {
+        await visit(screen, path);
+        expect(await axeViolations(page), `${path} folded`).toEqual([]);
+        await moreToggle(page).tap();
+        await expect.poll(() => moreToggle(page).getAttribute('aria-expanded')).toBe('true');
+        expect(await axeViolations(page), `${path} open`).toEqual([]);
+      }
     } finally {
       await screen.context.close();
     }
