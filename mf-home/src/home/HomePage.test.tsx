@@ -34,6 +34,20 @@ describe('personal centre', () => {
     expect(within(box).getByText('Lv.13')).toBeTruthy();
   });
 
+  it('reads the greeting and the notices, then the feed, then the own card (a phone stacks them so)', async () => {
+    setRemoteLoader({
+      load: async (remote, module) => ({ default: () => <p>{`${remote} ${module} 的yy`}</p> }),
+      reset: async () => {},
+    });
+    renderPage(<HomePage />, { path: '/home', state: signedIn(user) });
+    const greeting = await screen.findByRole('heading', { name: '欢迎回来，巴巴！' });
+    const notices = await screen.findByRole('button', { name: '新粉丝，3个人新关注了你' });
+    const feed = await screen.findByText('mf_space ./feed 的yy');
+    const box = screen.getByRole('complementary', { name: '巴巴' });
+    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect([follows(greeting, notices), follows(notices, feed), follows(feed, box)]).toEqual([true, true, true]);
+  });
+
   it('keeps the greeting and the right box when the feed cannot load', async () => {
     setRemoteLoader({ load: () => Promise.reject(new TypeError('Failed to fetch')), reset: async () => {} });
     renderPage(<HomePage />, { path: '/home', state: signedIn(user) });

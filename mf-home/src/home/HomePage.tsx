@@ -32,14 +32,15 @@ export default function HomePage() {
         <CommentNotices />
         <FanNotices />
       </Panel>
-      <RightBox user={user} />
       <SpaceFeed />
+      <RightBox user={user} />
     </Columns>
   );
 }
 
-// Greeting, right box, feed: the reading order. Wide, the right box stands beside both; narrow,
-// everything stacks in that order, so the own card is not below twenty yy.
+// Greeting (with the notices), feed, right box: the reading order. Wide, the right box stands
+// beside both; narrow, everything stacks in that order, so a phone's first screen shows the notices
+// and the first yy, and the own card (whose ways onward the greeting also offers) comes after.
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) 240px;

@@ -2,12 +2,15 @@
  * The frame of every space page: the side panel, the page itself under the
  * home / message-board tabs, and, on the home child only, the right panel. Three columns on wide
  * screens, two on tablets (the right panel under the page), one on phones (≤ 700 px) with the side
- * panel first.
+ * panel first, folded into a compact header (panels/SidePanel.tsx) so the page starts in the first
+ * screen.
  */
 import { useId, type ReactNode } from 'react';
 import { card, styled, TabNav, useLocation } from '@xiaoba/shared';
 import { RightPanel } from '../panels/RightPanel';
+import { boardPath } from '../panels/sections';
 import { SidePanel } from '../panels/SidePanel';
+import { PHONE, WIDE } from './breakpoints';
 import type { SpaceOwner } from './owner';
 
 export function SpaceFrame({ owner, base, children }: { owner: SpaceOwner; base: string; children: ReactNode }) {
@@ -25,7 +28,7 @@ export function SpaceFrame({ owner, base, children }: { owner: SpaceOwner; base:
           label="空间导航"
           tabs={[
             { to: base, label: '空间首页' },
-            { to: `${base}/board`, label: '留言板' },
+            { to: boardPath(base), label: '留言板' },
           ]}
         />
         {children}
@@ -45,7 +48,7 @@ const Frame = styled.section<{ $right: boolean }>`
   grid-template-areas: 'side' 'main' ${(p) => (p.$right ? "'right'" : '')};
   gap: 12px;
   align-items: start;
-  @media (min-width: 701px) {
+  @media ${WIDE} {
     grid-template-columns: 220px minmax(0, 1fr);
     grid-template-areas: 'side main' ${(p) => (p.$right ? "'side right'" : '')};
   }
@@ -59,6 +62,9 @@ const Side = styled.div`
   grid-area: side;
   min-width: 0;
   padding: 14px;
+  @media ${PHONE} {
+    padding: 10px 12px;
+  }
 `;
 const Main = styled.div`
   ${card}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '@xiaoba/shared/testing';
@@ -45,8 +45,14 @@ describe("side panel of another user's space", () => {
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
       ['空间', '/10002'],
+      ['日志', '/10002/diary'],
+      ['相册', '/10002/photo'],
+      ['勋章', '/10002/medal'],
       ['留言板(7)', '/10002/board'],
     ]);
+    // The home is the section shown.
+    expect(within(links).getByRole('link', { name: '空间' }).getAttribute('aria-current')).toBe('page');
+    expect(within(links).getByRole('link', { name: '留言板(7)' }).getAttribute('aria-current')).toBeNull();
     // No 资料 for someone else's space.
     expect(within(links).queryByText('资料')).toBeNull();
   });
@@ -60,17 +66,42 @@ describe("side panel of another user's space", () => {
     expect(within(panel).getByRole('link', { name: '留言板(0)' })).toBeTruthy();
   });
 
-  it('日志, 相册 and 勋章 are buttons that say the section is still moving, never a dead click', async () => {
+  it('marks the section shown with aria-current: the board on /10002/board, no longer the home', async () => {
+    spaceServer();
+    renderSpace('/10002/board');
+    const links = within(await sidePanel()).getByRole('navigation', { name: '空间链接' });
+    const current = () =>
+      within(links)
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('aria-current') === 'page');
+    await waitFor(() => expect(current().map((a) => a.textContent)).toEqual(['留言板(0)']));
+    expect(within(links).queryByRole('button')).toBeNull();
+  });
+
+  // jsdom lays the page out as a wide screen; the phone's fold is tests/e2e/phone-layout.test.ts's.
+  it('on a wide screen 更多资料 is hidden and nothing is folded; the button names the parts a phone folds', async () => {
     const user = userEvent.setup();
     spaceServer();
     renderSpace('/10002');
-    const links = within(await sidePanel()).getByRole('navigation', { name: '空间链接' });
-    await user.click(within(links).getByRole('button', { name: '日志' }));
-    expect(await screen.findByText('日志功能还在搬家中，敬请期待')).toBeTruthy();
-    await user.click(within(links).getByRole('button', { name: '相册' }));
-    expect(await screen.findByText('相册功能还在搬家中，敬请期待')).toBeTruthy();
-    await user.click(within(links).getByRole('button', { name: '勋章' }));
-    expect(await screen.findByText('勋章功能还在搬家中，敬请期待')).toBeTruthy();
+    const panel = await sidePanel();
+    expect(within(panel).queryByRole('button', { name: '更多资料' })).toBeNull();
+    // Hidden, it has no accessible name: found by what it is.
+    const more = panel.querySelector<HTMLButtonElement>('button[aria-controls]')!;
+    expect(more.textContent).toContain('更多资料');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    // The signatures, the facts (birthday, fans, follows), the medals and the dates.
+    const controlled = more
+      .getAttribute('aria-controls')!
+      .split(' ')
+      .map((id) => document.getElementById(id));
+    expect(controlled.every((part) => part !== null && panel.contains(part))).toBe(true);
+    const folded = controlled.map((part) => part!.textContent).join(' ');
+    for (const text of ['生日', '粉丝', '勋章(0)', '空间创建于', '最后登录']) expect(folded).toContain(text);
+    for (const text of ['生日', '空间创建于']) expect(within(panel).getByText(text, { selector: 'dt' })).toBeTruthy();
+    await user.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    await user.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
   });
 });
 
