@@ -111,11 +111,11 @@ export function targetDescription(kind: string, id: string, authorUid: string): 
         FROM diary_comments tdc JOIN users tu ON tu.uid = tdc.uid JOIN diaries td ON td.diary_id = tdc.diary_id JOIN users towner ON towner.uid = td.uid
        WHERE ${kind} = 'diary_comment' AND tdc.comment_id = ${id}
     ) t (t_uid, t_username, t_content, t_removed, t_context, t_place_uid) ON true
+    LEFT JOIN LATERAL (SELECT ta.name AS t_author_name FROM users ta WHERE ta.uid = ${authorUid}) ta ON true
     LEFT JOIN LATERAL (
-      SELECT ${id} AS t_diary_id WHERE ${kind} = 'diary'
-      UNION ALL SELECT tdc.diary_id FROM diary_comments tdc WHERE ${kind} = 'diary_comment' AND tdc.comment_id = ${id}
-    ) tdiary ON true
-    LEFT JOIN LATERAL (SELECT ta.name AS t_author_name FROM users ta WHERE ta.uid = ${authorUid}) ta ON true`;
+      SELECT CASE ${kind} WHEN 'diary' THEN ${id}
+                          WHEN 'diary_comment' THEN (SELECT tdc.diary_id FROM diary_comments tdc WHERE tdc.comment_id = ${id}) END AS t_diary_id
+    ) tdiary ON true`;
 }
 
 const clip = (s: string, n = 60): string => (Array.from(s).length > n ? `${Array.from(s).slice(0, n).join('')}…` : s);
