@@ -1,6 +1,5 @@
 /**
- * What other features use of the 日志: a reported entry or comment as a moderator sees it, and a
- * user's entries (export) and their restoring (import). Other slices import this feature only
- * through this file (tools/check-boundaries.mjs).
+ * What other features use of the 日志: a user's entries for their export. Other slices import this
+ * feature only through this file (tools/check-boundaries.mjs).
  */
-export {};
+export { exportDiaries, type DiaryExportComment, type DiaryExportEntry, type DiaryExportPicture } from './export';
