@@ -78,6 +78,13 @@ CREATE UNIQUE INDEX uploads_diary_idx ON uploads (diary_id, position) WHERE diar
 DROP INDEX uploads_unused_idx;
 CREATE INDEX uploads_unused_idx ON uploads (ctime) WHERE weibo_id IS NULL AND diary_id IS NULL;
 
+-- An import restores a user's entries (features/export/import/plan-diary.ts): `origin` is the key
+-- of the entry's first home ('<instance>:<id>'), as on yy (011), so an export imported twice
+-- creates each entry once; `import_usage.diaries` counts the unverified ones in the import quota.
+ALTER TABLE diaries ADD COLUMN origin text;
+CREATE UNIQUE INDEX diaries_origin_idx ON diaries (origin, uid) WHERE origin IS NOT NULL;
+ALTER TABLE import_usage ADD COLUMN diaries integer NOT NULL DEFAULT 0;
+
 -- LIMIT_DIARIES: one post_log row per entry.
 ALTER TABLE post_log DROP CONSTRAINT post_log_kind_check;
 ALTER TABLE post_log ADD CONSTRAINT post_log_kind_check

@@ -29,6 +29,8 @@ export interface DiaryExportPicture {
 
 export interface DiaryExportEntry {
   id: number;
+  /** '<instance>:<id>' of an entry that came from an import, else null. */
+  origin: string | null;
   ctime: string;
   /** The last edit, '' for never. */
   mtime: string;
@@ -42,7 +44,7 @@ export interface DiaryExportEntry {
 /** `time(column)` writes a timestamp as the export does (ISO 8601, UTC, milliseconds). */
 export async function exportDiaries(db: Queryable, uid: number, time: (column: string) => string): Promise<DiaryExportEntry[]> {
   const { rows } = await db.query<DiaryExportEntry>(
-    `SELECT d.diary_id AS id, ${time('d.ctime')} AS ctime, coalesce(${time('d.mtime')}, '') AS mtime, d.title, d.content, d.visibility,
+    `SELECT d.diary_id AS id, d.origin, ${time('d.ctime')} AS ctime, coalesce(${time('d.mtime')}, '') AS mtime, d.title, d.content, d.visibility,
             coalesce((SELECT json_agg(json_build_object('file', f.file, 'width', f.width, 'height', f.height, 'size', f.size) ORDER BY f.position)
                       FROM uploads f WHERE f.diary_id = d.diary_id), '[]') AS images,
             coalesce((SELECT json_agg(json_build_object('id', c.comment_id, 'uid', c.uid, 'name', u.name, 'content', c.content, 'ctime', ${time('c.ctime')},

@@ -1,12 +1,12 @@
 /**
  * 日志 in a user's export (docs/export-format.md "diaries"): their entries with pictures and
  * comments in data.json, the pictures in the ZIP, and the entries in the offline index.html; what a
- * moderator removed is left out.
+ * moderator removed is left out; an import restores the entries (not their comments) once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, jpegWithGps, member, NO_POST_LIMITS, type Member } from '../../test/yy';
-import { emojiSite, exportOf, unzip } from './fixtures';
+import { emojiSite, exportOf, importZip, unzip } from './fixtures';
 
 let t: TestApp;
 let alice: Member;
@@ -26,6 +26,7 @@ let data: {
   }>;
 };
 let html: string;
+let zip: Buffer;
 
 beforeAll(async () => {
   t = await startTestApp({ ...NO_POST_LIMITS, siteDir: await emojiSite(), exportPerHour: 0, diariesPerWindow: 0 });
@@ -45,7 +46,8 @@ beforeAll(async () => {
   const act = { action: 'remove', target: { kind: 'diary', id: removed }, rule: 'bullying', reason: '骂人' };
   expect(json(await mod.call('POST', '/api/mod/action', act)).code).toBe(200);
   expect(kept).toBeGreaterThan(0);
-  entries = await unzip((await exportOf(t, alice)).zip);
+  zip = (await exportOf(t, alice)).zip;
+  entries = await unzip(zip);
   folder = [...entries.keys()][0]!.split('/')[0]!;
   data = JSON.parse(entries.get(`${folder}/data.json`)!.toString());
   html = entries.get(`${folder}/index.html`)!.toString();
@@ -69,5 +71,29 @@ describe('an export with 日志', () => {
     expect(html).toContain('<p>第二段</p>');
     expect(html).toContain('仅自己可见');
     expect(html).not.toContain('不该导出');
+  });
+});
+
+type Summary = { diaryId: number; title: string; ctime: number; visibility: string; imageCount: number };
+
+describe('an import of 日志', () => {
+  it('restores deleted entries as they were, with their pictures, once', async () => {
+    const before = json(await alice.call('GET', `/api/diary/list/${alice.uid}?pageNum=1`)).data.records as Summary[];
+    for (const d of before) expect(json(await alice.call('DELETE', `/api/diary/delete?diaryId=${d.diaryId}`)).code).toBe(200);
+    const imported = json(await importZip(t, alice, zip));
+    expect(imported.code, imported.msg).toBe(200);
+    expect(imported.data.created.diaries).toBe(2);
+    const after = json(await alice.call('GET', `/api/diary/list/${alice.uid}?pageNum=1`)).data.records as Summary[];
+    const shape = (list: Summary[]) => list.map((d) => [d.title, d.ctime, d.visibility, d.imageCount]);
+    expect(shape(after)).toEqual(shape(before));
+    // A picture that shows: the stored file is there.
+    const trip = json(await alice.call('GET', `/api/diary/get/${after.find((d) => d.title === '春游')!.diaryId}`)).data;
+    expect(trip.content).toBe('第一段[b12]\n第二段');
+    expect((await t.app.inject({ method: 'GET', url: trip.images[0] })).statusCode).toBe(200);
+    // Again: nothing new.
+    const again = json(await importZip(t, alice, zip));
+    expect(again.data.created.diaries).toBe(0);
+    expect(again.data.skipped.diaries).toBe(2);
+    expect(json(await alice.call('GET', `/api/diary/list/${alice.uid}?pageNum=1`)).data.total).toBe(2);
   });
 });
