@@ -49,6 +49,7 @@ beforeAll(async () => {
     boardLimits: { leaves: 0, replies: 0 },
     rateLimits: { user: 0, anon: 0, register: 0 },
     scripsPerWindow: 0,
+    diariesPerWindow: 0,
   });
   alice = await member(t, '小爱');
   bob = await member(t, '小波');
@@ -68,6 +69,8 @@ beforeAll(async () => {
     await t.pool.query('INSERT INTO follows (uid, followed_uid) VALUES ($1, $2)', [who.uid, whom.uid]);
   const scrip = (await bob.call('POST', '/api/scrip/send', { toUid: moderator.uid, content: '鲍勃的小纸条' })).json().data;
   await moderator.call('POST', '/api/report/add', { kind: 'scrip', id: scrip.scripId, reason: 'spam' });
+  // A public 日志 entry of Bob's: Alice reads it, may neither edit nor delete it.
+  const diary = (await bob.call('POST', '/api/diary/add', { title: '鲍勃的日志', content: '鲍勃的日志内容', visibility: 'public' })).json().data;
   Object.assign(bobs, {
     uid: String(bob.uid),
     fuid: String(bob.uid),
@@ -77,6 +80,7 @@ beforeAll(async () => {
     replyId: String(reply.id),
     scripId: String(scrip.scripId),
     toUid: String(moderator.uid),
+    diaryId: String(diary.diaryId),
   });
   expiredToken = await signer.signAccess(alice.uid, -60);
   GOOD_TEXT.username = String(alice.uid); // her 米米号, with her password: login succeeds
@@ -531,6 +535,7 @@ describe('fuzzing every operation', () => {
       ['DELETE', `/api/leave/delete?leaveId=${bobs.leaveId}`, 403],
       ['DELETE', `/api/leaveReply/delete?id=${bobs.replyId}`, 403],
       ['DELETE', `/api/scrip/delete?scripId=${bobs.scripId}`, 404],
+      ['DELETE', `/api/diary/delete?diaryId=${bobs.diaryId}`, 404],
       ['POST', '/api/leaveReply/add', 403],
     ];
     for (const [method, u, status] of owned) {

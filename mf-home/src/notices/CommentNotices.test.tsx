@@ -117,6 +117,23 @@ describe('回复我的', () => {
     expect(within(first).getByText('新')).toBeTruthy();
   });
 
+  it('links a comment on one of my 日志 entries, and a reply under someone else’s, to the entry', async () => {
+    const onMyDiary: CommentNotice = { ...onMyYy, commentId: 40, weiboId: 0, content: '写得真好', yyContent: '春游', diaryId: 5, diaryTitle: '春游' };
+    const underTheirs: CommentNotice = { ...replyToMe, commentId: 39, weiboId: 0, yyUid: 100002, yyContent: '画画日记', diaryId: 8, diaryTitle: '画画日记' };
+    noticeServer([onMyDiary, underTheirs]);
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('button', { name: '回复我的，2条新回复' });
+    await user.click(toggle());
+    const [first, second] = within(screen.getByRole('list', { name: '回复我的' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(first.textContent).toContain('评论了你的日志');
+    expect(first.textContent).toContain('你的日志：');
+    expect(within(first).getByRole('link', { name: '春游' }).getAttribute('href')).toBe('/100001/diary/5');
+    expect(second.textContent).toContain('回复了你的评论');
+    expect(second.textContent).toContain('在这篇日志下：');
+    expect(within(second).getByRole('link', { name: '画画日记' }).getAttribute('href')).toBe('/100002/diary/8');
+  });
+
   it('is a keyboard disclosure: Enter opens, Enter closes', async () => {
     noticeServer([onMyYy]);
     const user = userEvent.setup();
@@ -138,7 +155,7 @@ describe('回复我的', () => {
     render();
     await waitFor(() => expect(server.calls).toHaveLength(1));
     await user.click(toggle());
-    expect(await screen.findByText('还没有人评论你的yy或回复你。')).toBeTruthy();
+    expect(await screen.findByText('还没有人评论你的yy、日志或回复你。')).toBeTruthy();
     expect(server.calls.filter((c) => c.path === '/count/clearcomments')).toHaveLength(0);
   });
 

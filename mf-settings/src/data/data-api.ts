@@ -28,6 +28,8 @@ export interface ImportCounts {
   images: number;
   signatures: number;
   avatar: number;
+  /** 日志 entries (absent from a server without them). */
+  diaries?: number;
 }
 
 export interface ImportReport {
@@ -44,6 +46,7 @@ export const COUNT_LABELS: [keyof ImportCounts, string, string][] = [
   ['images', '图片', '张'],
   ['signatures', '签名', '个'],
   ['avatar', '头像', '个'],
+  ['diaries', '日志', '篇'],
 ];
 
 export const NOT_A_ZIP = '请选择从校巴导出的 ZIP 文件';

@@ -15,9 +15,12 @@
  * The user's 小纸条 are there too, sent and received, as the user still sees them (not those they
  * deleted, nor those a moderator removed): the other user of each conversation appears as uid and
  * nickname. An import restores none of them (docs/export-format.md).
+ *
+ * The user's 日志 entries are there with their pictures and comments (features/diary/export.ts).
  */
 import type { Queryable } from '../../data/pool';
 import { exportScrips, type ScripExportThread } from '../scrip';
+import { exportDiaries, type DiaryExportComment, type DiaryExportEntry } from '../diary';
 import { fileFromAvatarUrl } from '../../uploads/store';
 
 export const EXPORT_FORMAT = 'xiaoba-export';
@@ -129,7 +132,12 @@ export interface ExportData {
   leavesElsewhere: ExportLeave[];
   /** The user's 小纸条 conversations, the newest first, each with its notes oldest first. Never imported. */
   scrips: ExportScripThread[];
+  /** The user's 日志 entries, newest first, each with its pictures and its comments (oldest first). */
+  diaries: ExportDiary[];
 }
+
+/** A 日志 entry: its pictures as the yy's are (`images/…` inside the export). */
+export type ExportDiary = Omit<DiaryExportEntry, 'images'> & { images: ExportImage[]; comments: DiaryExportComment[] };
 
 /** One 小纸条 conversation: the other user, and the notes the user still sees, oldest first. */
 export type ExportScripThread = ScripExportThread;
@@ -210,19 +218,24 @@ export async function readExportData(
   const board = await readLeaves(db, 'l.fuid = $1', uid);
   const leftElsewhere = await readLeaves(db, 'l.uid = $1 AND l.fuid <> $1', uid);
   const scrips = await exportScrips(db, uid, ISO);
+  const diaryRows = await exportDiaries(db, uid, ISO);
 
   const imagesByYy = new Map<number, ExportImage[]>();
   const pictures: ExportPicture[] = [];
   const listed = new Set<string>();
-  for (const row of images.rows) {
+  /** A stored picture as the export names it, listed once in the ZIP however many yy or entries show it (an import stores a picture once). */
+  const picture = (row: { file: string; width: number; height: number; size: number }): ExportImage => {
     const name = `images/${row.file.slice(row.file.lastIndexOf('/') + 1)}`;
-    // One file in the ZIP however many yy show it (an import stores a picture once).
     if (!listed.has(row.file)) pictures.push({ key: row.file, name, size: row.size });
     listed.add(row.file);
+    return { file: name, width: row.width, height: row.height, size: row.size };
+  };
+  for (const row of images.rows) {
     const list = imagesByYy.get(row.weibo_id) ?? [];
-    list.push({ file: name, width: row.width, height: row.height, size: row.size });
+    list.push(picture(row));
     imagesByYy.set(row.weibo_id, list);
   }
+  const diaries: ExportDiary[] = diaryRows.map((d) => ({ ...d, images: d.images.map(picture) }));
   const commentsByYy = new Map<number, ExportComment[]>();
   for (const { weibo_id, ...comment } of comments.rows) {
     const list = commentsByYy.get(weibo_id) ?? [];
@@ -262,6 +275,7 @@ export async function readExportData(
     board,
     leavesElsewhere: leftElsewhere,
     scrips,
+    diaries,
   };
   return { data, pictures, avatarKey };
 }

@@ -6,7 +6,8 @@
  */
 import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, tokenizeContent } from '@xiaoba/shared/core';
 import { skinColors } from './skins';
-import type { ExportComment, ExportData, ExportLeave, ExportYy } from './data';
+import { VISIBILITY_LABEL } from '@xiaoba/shared/core';
+import type { ExportComment, ExportData, ExportDiary, ExportImage, ExportLeave, ExportYy } from './data';
 
 const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -35,6 +36,10 @@ export function emojiCodesOf(data: ExportData): Set<string> {
     l.replies.forEach((r) => add(r.content));
   }
   for (const thread of data.scrips) thread.notes.forEach((n) => add(n.content));
+  for (const d of data.diaries) {
+    add(d.content);
+    d.comments.forEach((c) => add(c.content));
+  }
   return codes;
 }
 
@@ -71,7 +76,7 @@ export function renderIndexHtml(data: ExportData, skin: string, emoji: ReadonlyS
   const t = (text: string) => rich(text, emoji);
   const who = (uid: number, name: string) => `<b>${escapeHtml(name)}</b> <span class="muted">(${uid})</span>`;
   const time = (iso: string) => `<time datetime="${escapeHtml(iso)}">${beijingTime(iso)}</time>`;
-  const comment = (k: ExportComment) =>
+  const comment = (k: Omit<ExportComment, 'origin'>) =>
     `<li>${who(k.uid, k.name)}${k.replyUid ? ` 回复 ${escapeHtml(k.replyName || String(k.replyUid))}` : ''}：${t(k.content)} <span class="muted">${time(k.ctime)}</span></li>`;
   const yy = (y: ExportYy) => {
     const source = y.transpondId
@@ -87,6 +92,19 @@ export function renderIndexHtml(data: ExportData, skin: string, emoji: ReadonlyS
     const comments = y.comments.length ? `<ul class="comments">${y.comments.map(comment).join('')}</ul>` : '';
     return `<article class="card" id="yy-${y.id}"><p>${t(y.content)}</p>${source}${images}<p class="muted">${time(y.ctime)} · 评论 ${y.comments.length}</p>${comments}</article>`;
   };
+  const pics = (images: ExportImage[], alt: string) =>
+    images.length
+      ? `<div class="pics">${images.map((i) => `<a href="${i.file}"><img src="${i.file}" width="${i.width}" height="${i.height}" alt="${alt}" loading="lazy"></a>`).join('')}</div>`
+      : '';
+  // An entry's paragraphs stay paragraphs.
+  const diary = (d: ExportDiary) =>
+    `<article class="card" id="diary-${d.id}"><h3>${t(d.title)}</h3>${d.content
+      .split(/\n+/)
+      .filter((p) => p.trim() !== '')
+      .map((p) => `<p>${t(p)}</p>`)
+      .join('')}${pics(d.images, '日志图片')}<p class="muted">${time(d.ctime)} · ${VISIBILITY_LABEL[d.visibility]} · 评论 ${d.comments.length}</p>${
+      d.comments.length ? `<ul class="comments">${d.comments.map(comment).join('')}</ul>` : ''
+    }</article>`;
   const leave = (l: ExportLeave, elsewhere: boolean) =>
     `<article class="card">${elsewhere ? `<p class="muted">在 ${who(l.boardUid, l.boardName)} 的留言板</p>` : ''}<p>${who(l.uid, l.name)}：${t(
       l.content,
@@ -138,6 +156,7 @@ blockquote{margin:8px 0;padding:8px 12px;border-left:3px solid ${c.border}}
     data.signatures.qianming || '（默认）',
   )}</div></div></div>
 ${section('我的yy', data.yy.length, data.yy.map(yy).join(''))}
+${section('我的日志', data.diaries.length, data.diaries.map(diary).join(''))}
 ${section('我的留言板', data.board.length, data.board.map((l) => leave(l, false)).join(''))}
 ${section(
   '我在别人yy下的评论',

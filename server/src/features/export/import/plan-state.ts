@@ -2,6 +2,7 @@
  * What deciding an import works with: the plan it builds, and the state its steps share (what is
  * here already, the users it names, the quota and the storage room left).
  */
+import type { Visibility } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
 import { DUPLICATE_WINDOW_SECONDS } from '../../../data/post-limit';
 import { storageUsed } from '../../../uploads/quota';
@@ -20,7 +21,7 @@ export interface ImportTarget {
   avatar: string;
 }
 
-const zero = (): ImportCounts => ({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0 });
+const zero = (): ImportCounts => ({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0, diaries: 0 });
 
 /** A row this import creates, named by its origin key and author, or a row already here. */
 export type RowRef = { created: string } | { id: number };
@@ -43,6 +44,18 @@ export interface PlannedComment {
   replyTo: RowRef | null;
   replyUid: number | null;
 }
+/** A 日志 entry of the importer's. */
+export interface PlannedDiary {
+  key: string;
+  title: string;
+  content: string;
+  visibility: Visibility;
+  ctime: string;
+  /** '' for never edited. */
+  mtime: string;
+  /** ZIP names of its pictures, in order. */
+  pictures: string[];
+}
 export interface PlannedLeave {
   key: string;
   author: number;
@@ -64,6 +77,7 @@ export interface ImportPlan {
   comments: PlannedComment[];
   leaves: PlannedLeave[];
   replies: PlannedReply[];
+  diaries: PlannedDiary[];
   signatures: Partial<Record<'qm' | 'qianming', string>>;
   /** The avatar's ZIP name, when it is restored. */
   avatar: string | null;
@@ -90,6 +104,7 @@ export type ExportYyRow = ImportData['yy'][number];
 export type ExportCommentRow = ExportYyRow['comments'][number];
 export type ExportLeaveRow = ImportData['board'][number];
 export type ExportReplyRow = ExportLeaveRow['replies'][number];
+export type ExportDiaryRow = ImportData['diaries'][number];
 export type Ref = { id: number; origin?: string | null };
 
 /** A refusal by the import quota: summed up in one report line per kind, not one per row. */
@@ -120,7 +135,7 @@ export class PlanState {
   /** The export's yy by id: created by this import, or here already. */
   readonly yyRef = new Map<number, RowRef>();
   /** Refusals by the quota, by kind: one report line each at the end. */
-  readonly overQuota: Record<QuotaKind, number> = { yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0 };
+  readonly overQuota: Record<QuotaKind, number> = { yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, diaries: 0 };
 
   private readonly userCache = new Map<string, number | null>();
   private readonly recentSince: number;
@@ -150,10 +165,11 @@ export class PlanState {
       comments: [],
       leaves: [],
       replies: [],
+      diaries: [],
       signatures: {},
       avatar: null,
       pictureBytes: 0,
-      usage: { yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0 },
+      usage: { yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, diaries: 0 },
     };
   }
 
@@ -180,6 +196,7 @@ export class PlanState {
         'leave_replies',
         allLeaves.flatMap((l) => l.replies.map(key)),
       ),
+      diaries: await rowsHere(db, here, 'diaries', data.diaries.map(key)),
     };
     // Rows of others that were deleted here since: this site's own (absent) or imported ones (tombstoned).
     const exportedBy = data.user.uid;

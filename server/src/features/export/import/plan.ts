@@ -6,6 +6,7 @@ import { cleanText } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
 import { planBoard } from './plan-board';
 import { planComments } from './plan-comments';
+import { planDiaries } from './plan-diary';
 import { PlanState, type ImportPlan, type PlanInput } from './plan-state';
 import { planYy } from './plan-yy';
 import { IMPORT_QUOTA_HOURS, QUOTA_KINDS, QUOTA_NAMES } from './quota';
@@ -19,6 +20,7 @@ export async function planImport(db: Queryable, input: PlanInput): Promise<Impor
   await planYy(s);
   await planComments(s);
   await planBoard(s);
+  await planDiaries(s);
   planOwnRow(s);
   summarizeQuota(s);
   return s.plan;
@@ -52,7 +54,7 @@ function planOwnRow(s: PlanState): void {
 function summarizeQuota(s: PlanState): void {
   for (const kind of QUOTA_KINDS) {
     if (s.overQuota[kind] === 0) continue;
-    const reportKind = ({ yy: 'yy', comments: 'comment', leaves: 'leave', leaveReplies: 'leaveReply', images: 'image' } as const)[kind];
+    const reportKind = ({ yy: 'yy', comments: 'comment', leaves: 'leave', leaveReplies: 'leaveReply', images: 'image', diaries: 'diary' } as const)[kind];
     // First in the list: the one line that says most of what is missing, and what to do about it.
     s.report.unrestorable.unshift({
       kind: reportKind,

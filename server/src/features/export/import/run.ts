@@ -36,7 +36,7 @@ export async function importExport(
 
   // Every picture the export names, read and checked now, before anything is written.
   const pictures = new Map<string, CheckedPicture>();
-  const names = [...new Set(data.yy.flatMap((y) => y.images.map((i) => i.file)))];
+  const names = [...new Set([...data.yy, ...data.diaries].flatMap((y) => y.images.map((i) => i.file)))];
   await eachLimit(names, PARALLEL_PICTURES, async (name) => {
     const buffer = IMAGE_NAME.test(name) ? await opened.read(name, IMAGE_MAX_BYTES) : null;
     const checked = buffer ? await checkPicture(buffer, false) : null;
@@ -79,7 +79,8 @@ export async function importExport(
   };
   const storePlan = async (plan: ImportPlan) => {
     const needed = new Map<string, string>();
-    for (const y of plan.yy) for (const name of y.pictures) if (!files.has(pictures.get(name)!.hash)) needed.set(pictures.get(name)!.hash, name);
+    for (const y of [...plan.yy, ...plan.diaries])
+      for (const name of y.pictures) if (!files.has(pictures.get(name)!.hash)) needed.set(pictures.get(name)!.hash, name);
     const newBytes =
       [...needed.values()].reduce((n, name) => n + pictures.get(name)!.size, 0) +
       (plan.avatar && avatar && !written.some((f) => f.startsWith('avatars/')) ? avatar.size : 0);

@@ -1,6 +1,18 @@
 /** data.json, version 1, as the importer accepts it: types and bounds only, anything else is damage. */
 import * as v from 'valibot';
-import { BIG_SIGNATURE_MAX, charCount, COMMENT_MAX, SMALL_SIGNATURE_MAX, TEXT_MAX, YY_IMAGES_MAX, YY_TEXT_MAX } from '@xiaoba/shared/core';
+import {
+  BIG_SIGNATURE_MAX,
+  charCount,
+  COMMENT_MAX,
+  DIARY_IMAGES_MAX,
+  DIARY_TEXT_MAX,
+  DIARY_TITLE_MAX,
+  SMALL_SIGNATURE_MAX,
+  TEXT_MAX,
+  VISIBILITIES,
+  YY_IMAGES_MAX,
+  YY_TEXT_MAX,
+} from '@xiaoba/shared/core';
 import { ApiError } from '../../../api/http/errors';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../data';
 import { IMPORT_MSG } from './messages';
@@ -87,6 +99,17 @@ function dataSchemas(nowMs: number) {
     commentsElsewhere: v.object({ ...comment.entries, yyId: posId, yyUid: posId, yyName: name, yyContent: text }),
     board: leave,
     leavesElsewhere: leave,
+    // 日志 entries: the importer's own; their comments are not restored.
+    diaries: v.object({
+      id: posId,
+      origin,
+      ctime: time,
+      mtime: v.union([v.literal(''), time]),
+      title: words(DIARY_TITLE_MAX),
+      content: words(DIARY_TEXT_MAX),
+      visibility: v.picklist(VISIBILITIES),
+      images: v.pipe(v.array(v.object({ file, width: posId, height: posId, size: posId })), v.maxLength(DIARY_IMAGES_MAX)),
+    }),
   };
   const head = v.object({
     format: v.literal(EXPORT_FORMAT),
@@ -109,6 +132,8 @@ function dataSchemas(nowMs: number) {
     commentsElsewhere: v.array(v.unknown()),
     board: v.array(v.unknown()),
     leavesElsewhere: v.array(v.unknown()),
+    // Absent from exports older than the 日志.
+    diaries: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(200_000)), []),
   });
   return { head, items };
 }

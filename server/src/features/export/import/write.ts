@@ -111,6 +111,8 @@ export async function writePlan(
     );
   }
 
+  await writeDiaries(db, uid, plan, pictures, files);
+
   // The importer's own row: signatures and avatar.
   for (const [column, value] of Object.entries(plan.signatures))
     await db.query(`UPDATE users SET ${column === 'qm' ? 'qm' : 'qianming'} = $2 WHERE uid = $1`, [uid, value]);
@@ -122,13 +124,14 @@ export async function writePlan(
   // the very end: their row locks are held for the commit's few milliseconds, not the import's.
   if (QUOTA_KINDS.some((k) => plan.usage[k] > 0)) {
     const u = plan.usage;
-    await db.query('INSERT INTO import_usage (uid, yy, comments, leaves, leave_replies, images) VALUES ($1, $2, $3, $4, $5, $6)', [
+    await db.query('INSERT INTO import_usage (uid, yy, comments, leaves, leave_replies, images, diaries) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       uid,
       u.yy,
       u.comments,
       u.leaves,
       u.leaveReplies,
       u.images,
+      u.diaries,
     ]);
   }
   if (plan.comments.length > 0) {
@@ -150,4 +153,34 @@ export async function writePlan(
     );
   }
   if (plan.yy.length > 0) await db.query(`UPDATE site_counters SET value = value + $1 WHERE name = 'yy'`, [plan.yy.length]);
+}
+
+/** The importer's 日志 entries, then their pictures' rows in order (several rows may name one stored file). */
+async function writeDiaries(db: Queryable, uid: number, plan: ImportPlan, pictures: Map<string, CheckedPicture>, files: Map<string, string>): Promise<void> {
+  if (plan.diaries.length === 0) return;
+  const d = plan.diaries;
+  const inserted = await db.query<{ id: number; origin: string }>(
+    `INSERT INTO diaries (uid, title, content, visibility, ctime, mtime, origin)
+     SELECT $1::bigint, t.title, t.content, t.visibility, t.ctime::timestamp, nullif(t.mtime, '')::timestamp, t.origin
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(title, content, visibility, ctime, mtime, origin)
+     RETURNING diary_id AS id, origin`,
+    [uid, d.map((r) => r.title), d.map((r) => r.content), d.map((r) => r.visibility), d.map((r) => r.ctime), d.map((r) => r.mtime), d.map((r) => r.key)],
+  );
+  const idOf = new Map(inserted.rows.map((r) => [r.origin, r.id]));
+  const uploads = d.flatMap((r) => r.pictures.map((name, position) => ({ picture: pictures.get(name)!, diaryId: idOf.get(r.key)!, position, ctime: r.ctime })));
+  if (uploads.length === 0) return;
+  await db.query(
+    `INSERT INTO uploads (uid, file, size, width, height, diary_id, position, ctime)
+     SELECT $1::bigint, * FROM unnest($2::text[], $3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[], $8::timestamp[])`,
+    [
+      uid,
+      uploads.map((u) => files.get(u.picture.hash)!),
+      uploads.map((u) => u.picture.size),
+      uploads.map((u) => u.picture.width),
+      uploads.map((u) => u.picture.height),
+      uploads.map((u) => u.diaryId),
+      uploads.map((u) => u.position),
+      uploads.map((u) => u.ctime),
+    ],
+  );
 }

@@ -24,7 +24,7 @@ export async function reportQueuePage(db: Queryable, limit: number, offset: numb
      ), page AS (
        SELECT * FROM open_targets ORDER BY newest_at DESC, newest_id DESC LIMIT $1 OFFSET $2
      )
-     SELECT counted.total, p.kind, p.id, p.uid, ${EPOCH('p.newest_at')} AS newest, t.*, ta.*, open_reports.reports
+     SELECT counted.total, p.kind, p.id, p.uid, ${EPOCH('p.newest_at')} AS newest, t.*, ta.*, tdiary.*, open_reports.reports
        FROM (SELECT count(*)::int AS total FROM open_targets) counted
        LEFT JOIN page p ON true
        ${targetDescription('p.kind', 'p.id', 'p.uid')}
@@ -63,7 +63,7 @@ type AgainstRow = TargetColumns & ReportEntry & { kind: ReportKind; targetId: nu
 /** Every report against a user (open and handled), newest first, at most `limit`, each with its target described. */
 export async function reportsAgainst(db: Queryable, uid: number, limit: number): Promise<ModUserPage['reports']> {
   const { rows } = await db.query<AgainstRow>(
-    `SELECT ${REPORT_ENTRY}, r.target_kind AS kind, r.target_id AS "targetId", r.status, t.*, ta.*
+    `SELECT ${REPORT_ENTRY}, r.target_kind AS kind, r.target_id AS "targetId", r.status, t.*, ta.*, tdiary.*
        FROM (SELECT * FROM reports WHERE target_uid = $1 ORDER BY ctime DESC, id DESC LIMIT $2) r
        LEFT JOIN users ru ON ru.uid = r.reporter_uid
        ${targetDescription('r.target_kind', 'r.target_id', '$1')}
@@ -87,13 +87,15 @@ type RemovedRow = TargetColumns & { kind: Exclude<ReportKind, 'user'>; id: numbe
 /** A user's items removed by moderators, newest removal first, at most `limit`, each described. */
 export async function removedItemsOf(db: Queryable, uid: number, limit: number): Promise<ModUserPage['removed']> {
   const { rows } = await db.query<RemovedRow>(
-    `SELECT i.kind, i.id, t.*, ta.*
+    `SELECT i.kind, i.id, t.*, ta.*, tdiary.*
        FROM (SELECT kind, id, removed_at FROM (
                SELECT 'yy' AS kind, weibo_id AS id, removed_at FROM yy WHERE uid = $1 AND removed_at IS NOT NULL
                UNION ALL SELECT 'comment', comment_id, removed_at FROM yy_comments WHERE uid = $1 AND removed_at IS NOT NULL
                UNION ALL SELECT 'leave', leave_id, removed_at FROM leaves WHERE uid = $1 AND removed_at IS NOT NULL
                UNION ALL SELECT 'leaveReply', id, removed_at FROM leave_replies WHERE uid = $1 AND removed_at IS NOT NULL
                UNION ALL SELECT 'scrip', id, removed_at FROM scrips WHERE from_uid = $1 AND removed_at IS NOT NULL
+               UNION ALL SELECT 'diary', diary_id, removed_at FROM diaries WHERE uid = $1 AND removed_at IS NOT NULL
+               UNION ALL SELECT 'diary_comment', comment_id, removed_at FROM diary_comments WHERE uid = $1 AND removed_at IS NOT NULL
              ) removed ORDER BY removed_at DESC, id DESC LIMIT $2) i
        ${targetDescription('i.kind', 'i.id', '$1')}
       ORDER BY i.removed_at DESC, i.id DESC`,
