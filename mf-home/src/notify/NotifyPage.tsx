@@ -21,6 +21,7 @@ export const KIND_LABEL: Record<SystemNoticeKind, string> = {
   frozen: '账号冻结',
   banned: '账号封禁',
   lifted: '处罚解除',
+  medal: '新勋章',
 };
 
 /** 2026-11-01 → 2026年11月1日 */

@@ -16,3 +16,4 @@ export * from './follows';
 export * from './search';
 export * from './live';
 export * from './scrip';
+export * from './medal';

@@ -18,6 +18,7 @@
  */
 import type { Queryable } from '../../data/pool';
 import { exportScrips, type ScripExportThread } from '../scrip';
+import { exportMedals, type MedalExport } from '../medal';
 import { fileFromAvatarUrl } from '../../uploads/store';
 
 export const EXPORT_FORMAT = 'xiaoba-export';
@@ -129,6 +130,8 @@ export interface ExportData {
   leavesElsewhere: ExportLeave[];
   /** The user's 小纸条 conversations, the newest first, each with its notes oldest first. Never imported. */
   scrips: ExportScripThread[];
+  /** The medals the user earned, in the catalogue's order. Never imported: recomputed from the data. */
+  medals: MedalExport[];
 }
 
 /** One 小纸条 conversation: the other user, and the notes the user still sees, oldest first. */
@@ -210,6 +213,7 @@ export async function readExportData(
   const board = await readLeaves(db, 'l.fuid = $1', uid);
   const leftElsewhere = await readLeaves(db, 'l.uid = $1 AND l.fuid <> $1', uid);
   const scrips = await exportScrips(db, uid, ISO);
+  const medals = await exportMedals(db, uid, ISO);
 
   const imagesByYy = new Map<number, ExportImage[]>();
   const pictures: ExportPicture[] = [];
@@ -262,6 +266,7 @@ export async function readExportData(
     board,
     leavesElsewhere: leftElsewhere,
     scrips,
+    medals,
   };
   return { data, pictures, avatarKey };
 }

@@ -1,7 +1,7 @@
 /**
  * The shapes of the /api answers, of the request bodies and of the query and path values, declared once as valibot
  * schemas (`@xiaoba/shared/api-schemas`, docs/adr/0003-validation-with-valibot.md). The TypeScript
- * types of api-types.ts, follows.ts, safety.ts, search.ts and scrip.ts are inferred from them; the server
+ * types of api-types.ts, follows.ts, safety.ts, search.ts, scrip.ts and medal.ts are inferred from them; the server
  * turns them into the OpenAPI document's schemas and into its route schemas, and reads query and
  * path values through them.
  *
@@ -15,6 +15,7 @@ import type * as v from 'valibot';
 import * as A from './answers';
 import * as M from './moderation';
 import * as N from './scrip';
+import * as D from './medal';
 
 export * from './answers';
 export * from './bodies';
@@ -22,6 +23,7 @@ export { SexSchema, WHO_MAY_WRITE, WhoMayWriteSchema, pageSchema } from './commo
 export * from './inputs';
 export * from './moderation';
 export * from './scrip';
+export * from './medal';
 
 /** The answers' object types by name, as the OpenAPI document names them. */
 export const API_TYPES = {
@@ -62,5 +64,6 @@ export const API_TYPES = {
   ScripSent: N.ScripSentSchema,
   ScripCount: N.ScripCountSchema,
   ModScripView: N.ModScripViewSchema,
+  MedalEntry: D.MedalEntrySchema,
 } satisfies Record<string, v.GenericSchema>;
 export type ApiTypeName = keyof typeof API_TYPES;

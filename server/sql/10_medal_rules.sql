@@ -1,0 +1,34 @@
+-- medal_rules(uid): the one definition of the medals' rules (shared/src/core/medal.ts MEDALS).
+-- For the user, one row per medal of the catalogue: when their data first satisfied its rule, or
+-- NULL when it does not (yet). Only what the user made or was given counts: never visits,
+-- logins or streaks. Each rule reads one index (index-only where the index allows):
+-- - newbie: the first visible yy (yy_uid_ctime_idx);
+-- - talent: the first diary entry or album. Their tables come with the diary and the album; until
+--   then never earned. The rule to add here, in the row for 'talent':
+--     least((SELECT min(d.ctime) FROM diaries d WHERE d.uid = p_uid AND d.removed_at IS NULL),
+--           (SELECT min(a.ctime) FROM albums a WHERE a.uid = p_uid))
+-- - popular: the follow that made the 10th fan (follows_fans_idx);
+-- - friendship: the 5th mutual follow, each formed by the later of its two follows (the user's
+--   follows by follows_follows_idx, the other way by the primary key);
+-- - veteran: registered before 2015-12-26 (the old site's end), else the oldest verified imported
+--   yy from before then (yy_verified_import_idx); unverified imports choose their own dates.
+-- The numbers are shared/src/core/medal.ts's POPULAR_FANS, FRIENDSHIP_MUTUALS and VETERAN_BEFORE.
+CREATE OR REPLACE FUNCTION medal_rules(p_uid bigint) RETURNS TABLE (medal text, satisfied_at timestamp(3))
+LANGUAGE sql STABLE AS $$
+  SELECT r.medal, r.satisfied_at FROM (VALUES
+    (1, 'newbie', (SELECT min(y.ctime) FROM yy y WHERE y.uid = p_uid AND y.removed_at IS NULL)),
+    (2, 'talent', NULL::timestamp(3)),
+    (3, 'popular', (SELECT f.ctime FROM follows f WHERE f.followed_uid = p_uid ORDER BY f.ctime OFFSET 9 LIMIT 1)),
+    (4, 'friendship', (
+      SELECT m.at FROM (
+        SELECT greatest(f.ctime, b.ctime) AS at
+          FROM follows f JOIN follows b ON b.uid = f.followed_uid AND b.followed_uid = f.uid
+         WHERE f.uid = p_uid
+      ) m ORDER BY m.at OFFSET 4 LIMIT 1)),
+    (5, 'veteran', (
+      SELECT CASE WHEN u.ctime < '2015-12-26' THEN u.ctime
+                  ELSE (SELECT min(y.ctime) FROM yy y WHERE y.uid = p_uid AND y.verified_import AND y.ctime < '2015-12-26') END
+        FROM users u WHERE u.uid = p_uid))
+  ) AS r (n, medal, satisfied_at)
+  ORDER BY r.n
+$$;
