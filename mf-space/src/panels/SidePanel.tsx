@@ -56,7 +56,7 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
       </Facts>
       <FollowButton owner={owner} />
       <WriteScripLink owner={owner} />
-      <Medals />
+      <Medals owner={owner} base={base} />
       {owner.own && <TagBox key={owner.uid} uid={owner.uid} />}
       <Links aria-label="空间链接">
         <ul>
