@@ -72,6 +72,7 @@ describe('medals', () => {
 
     // Another user sees the same medals on /{id}/medal, server-rendered with its first screen.
     const other = await freshUser(browser, '勋章访客');
+    other.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     // The context's page-session cookie: the server renders the page with its list.
     const html = await (await other.page.request.get(`/${me.uid}/medal`)).text();
     expect(html).toContain('勋章新人的勋章');
