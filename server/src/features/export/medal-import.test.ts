@@ -30,6 +30,7 @@ describe('medals in an export and an import', () => {
     const data = JSON.parse(entries.get([...entries.keys()].find((k) => k.endsWith('data.json'))!)!.toString());
     // Earned when the yy was posted (its time moved back only afterwards).
     expect(data.medals).toEqual([{ id: 'newbie', name: '新手勋章', earnedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) }]);
+    expect(entries.get([...entries.keys()].find((k) => k.endsWith('index.html'))!)!.toString()).toMatch(/我的勋章[\s\S]*新手勋章/);
     // The yy is lost, then restored from the signed export: the time is genuine.
     await t.pool.query('DELETE FROM yy WHERE weibo_id = $1', [posted]);
     await t.pool.query('DELETE FROM user_medals WHERE uid = $1', [old.uid]);
