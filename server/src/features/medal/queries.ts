@@ -22,7 +22,7 @@ export const earnedMedalsSql = (u: string) =>
 
 /**
  * Stores the medals `uid`'s data now earns and they did not have, and leaves one system notice
- * listing them; answers the new ones. Run inside the transaction of a write that can earn a medal
+ * listing them; answers the new ones. The rules of the medals they hold are not read at all. Run inside the transaction of a write that can earn a medal
  * (a yy posted, a follow for both users in uid order) and on reading the medal list. Two
  * transactions earning the same medal store it once (the primary key): only one notices it.
  */
@@ -30,7 +30,8 @@ export async function awardMedals(db: Queryable, uid: number): Promise<MedalId[]
   const { rows } = await db.query<{ medal: MedalId }>({
     name: 'medal-award',
     text: `INSERT INTO user_medals (uid, medal, earned_at)
-           SELECT $1, r.medal, r.satisfied_at FROM medal_rules($1) r
+           SELECT $1, r.medal, r.satisfied_at
+             FROM medal_rules($1, ARRAY(SELECT m.medal FROM user_medals m WHERE m.uid = $1)) r
             WHERE r.satisfied_at IS NOT NULL AND EXISTS (SELECT 1 FROM users u WHERE u.uid = $1)
            ON CONFLICT (uid, medal) DO NOTHING
            RETURNING medal`,
