@@ -139,6 +139,24 @@ describe('route prefetch of the space pages', () => {
     expect(calls.filter((c) => c.path.startsWith('/leave/get/'))).toHaveLength(1);
   });
 
+  it('/my/medal: the own medals and the board count, once each, before the page renders', async () => {
+    const { calls, early, restore } = openSignedOut('/my/medal');
+    restore();
+    expect(await screen.findByRole('heading', { level: 2, name: '我的勋章' })).toBeTruthy();
+    expect(early().map(url).sort()).toEqual(['GET /medal/list/10001', 'GET /user/getleaves']);
+    await tick();
+    expect(calls.map(url).sort()).toEqual(early().map(url).sort());
+  });
+
+  it("another user's medals: their list before the page renders, once", async () => {
+    const { calls, early, restore } = openSignedOut(`/${other.uid}/medal`);
+    restore();
+    expect(await screen.findByRole('heading', { level: 2, name: '小明的勋章' })).toBeTruthy();
+    expect(early().map(url)).toEqual(['GET /medal/list/10002', 'GET /user/getuserinfo/10002']);
+    await tick();
+    expect(calls.filter((c) => c.path.startsWith('/medal/'))).toHaveLength(1);
+  });
+
   it('an id that is no space asks for nothing', async () => {
     const { calls, restore } = openSignedOut('/abc');
     restore();

@@ -11,6 +11,7 @@
  */
 import type { AppDispatch, PagePrefetches } from '@xiaoba/shared';
 import { boardApi } from './board/board-api';
+import { medalApi } from './medal/medal-api';
 import { spaceApi } from './panels/space-api';
 import { parseSpaceId } from './space/space-id';
 import { yyApi } from './yy/yy-api';
@@ -24,6 +25,8 @@ const yyPage = (dispatch: AppDispatch, uid: number) => dispatch(yyApi.util.prefe
 const boardPage = (dispatch: AppDispatch, fuid: number) => dispatch(boardApi.util.prefetch('getLeaves', { fuid, page: 1 }, keep));
 /** The own board's count in the side panel (SidePanel's `useGetOwnLeaveCountQuery()`). */
 const ownCount = (dispatch: AppDispatch) => dispatch(spaceApi.util.prefetch('getOwnLeaveCount', undefined, keep));
+/** A medal page's list (MedalList's `useGetMedalsQuery(uid)`). */
+const medals = (dispatch: AppDispatch, uid: number) => dispatch(medalApi.util.prefetch('getMedals', uid, keep));
 /** The right panel of a space home: hot topics (HotTopics' `useGetHotTopicsQuery()`). */
 const hotTopics = (dispatch: AppDispatch) => dispatch(spaceApi.util.prefetch('getHotTopics', undefined, keep));
 /** The right panel's visitors (RightPanel's `useGetVisitorsQuery(uid)`). */
@@ -44,6 +47,12 @@ export const prefetch: PagePrefetches = {
       boardPage(dispatch, uid);
       ownCount(dispatch);
     }),
+  // /my/medal: the own medals and the side panel's board count.
+  myMedal: ({ dispatch, whenSignedIn }) =>
+    whenSignedIn((uid) => {
+      medals(dispatch, uid);
+      ownCount(dispatch);
+    }),
   // /{id}: the owner (a visit) is SpacePage's; its children's lists need only the id.
   spaceHome: ({ dispatch, params, whenSignedIn }) => {
     const uid = parseSpaceId(params.id);
@@ -57,5 +66,10 @@ export const prefetch: PagePrefetches = {
     const uid = parseSpaceId(params.id);
     if (uid === null) return;
     whenSignedIn(() => boardPage(dispatch, uid));
+  },
+  spaceMedal: ({ dispatch, params, whenSignedIn }) => {
+    const uid = parseSpaceId(params.id);
+    if (uid === null) return;
+    whenSignedIn(() => medals(dispatch, uid));
   },
 };

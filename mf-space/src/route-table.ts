@@ -1,6 +1,6 @@
 /**
  * mf-space's rows of the site's route table: the own space (/my) and another user's space (/{id}),
- * each with a home and a message-board child. Type-only import: vite.config loads this file in Node.
+ * each with a home, a message-board and a medal child. Type-only import: vite.config loads this file in Node.
  */
 import type { RouteMeta } from '@xiaoba/shared';
 
@@ -11,6 +11,7 @@ export const routeTable: RouteMeta[] = [
     children: [
       { index: true, page: 'myHome' },
       { path: 'board', page: 'myBoard', title: '我的留言板' },
+      { path: 'medal', page: 'myMedal', title: '我的勋章' },
     ],
   },
   {
@@ -21,6 +22,7 @@ export const routeTable: RouteMeta[] = [
     children: [
       { index: true, page: 'spaceHome' },
       { path: 'board', page: 'spaceBoard', title: '留言板' },
+      { path: 'medal', page: 'spaceMedal', title: '勋章' },
     ],
   },
 ];

@@ -6,10 +6,10 @@ import { pages, prefetch } from './routes';
 describe('mf-space route table', () => {
   it('names exactly the pages ./routes exposes', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
-    expect(pageKeys(routeTable)).toEqual(['myHome', 'myBoard', 'space', 'spaceHome', 'spaceBoard']);
+    expect(pageKeys(routeTable)).toEqual(['myHome', 'myBoard', 'myMedal', 'space', 'spaceHome', 'spaceBoard', 'spaceMedal']);
   });
 
-  it("has the original site's rows: /my and /:id, each with an index and a board child", () => {
+  it("has the original site's rows: /my and /:id, each with an index, a board and a medal child", () => {
     expect(routeTable).toEqual([
       {
         path: '/my',
@@ -17,6 +17,7 @@ describe('mf-space route table', () => {
         children: [
           { index: true, page: 'myHome' },
           { path: 'board', page: 'myBoard', title: '我的留言板' },
+          { path: 'medal', page: 'myMedal', title: '我的勋章' },
         ],
       },
       {
@@ -26,13 +27,14 @@ describe('mf-space route table', () => {
         children: [
           { index: true, page: 'spaceHome' },
           { path: 'board', page: 'spaceBoard', title: '留言板' },
+          { path: 'medal', page: 'spaceMedal', title: '勋章' },
         ],
       },
     ]);
   });
 
   it('prefetches only pages it has (a misspelt key would silently prefetch nothing)', () => {
-    expect(Object.keys(prefetch).sort()).toEqual(['myBoard', 'myHome', 'spaceBoard', 'spaceHome']);
+    expect(Object.keys(prefetch).sort()).toEqual(['myBoard', 'myHome', 'myMedal', 'spaceBoard', 'spaceHome', 'spaceMedal']);
     expect(Object.keys(prefetch).every((key) => pageKeys(routeTable).includes(key))).toBe(true);
   });
 

@@ -12,4 +12,6 @@ export const pages: RemoteRoutesModule['pages'] = {
   space: lazyPage(() => import('./space/SpacePage')),
   spaceHome: lazyPage(() => import('./space/SpaceHomePage')),
   spaceBoard: lazyPage(() => import('./space/SpaceBoardPage')),
+  myMedal: lazyPage(() => import('./my/MyMedalPage')),
+  spaceMedal: lazyPage(() => import('./space/SpaceMedalPage')),
 };

@@ -11,16 +11,26 @@ import { createServerEntry } from '@xiaoba/shared/server';
 import Feed, { prefetch as feedPrefetch } from './feed';
 import MyBoardPage from './my/MyBoardPage';
 import MyHomePage from './my/MyHomePage';
+import MyMedalPage from './my/MyMedalPage';
 import { prefetch } from './prefetch';
 import { routeTable } from './route-table';
 import SpaceBoardPage from './space/SpaceBoardPage';
 import SpaceHomePage from './space/SpaceHomePage';
+import SpaceMedalPage from './space/SpaceMedalPage';
 import SpacePage from './space/SpacePage';
 import { parseSpaceId } from './space/space-id';
 
 export const { plan, render } = createServerEntry({
   routeTable,
-  pages: { myHome: MyHomePage, myBoard: MyBoardPage, space: SpacePage, spaceHome: SpaceHomePage, spaceBoard: SpaceBoardPage },
+  pages: {
+    myHome: MyHomePage,
+    myBoard: MyBoardPage,
+    myMedal: MyMedalPage,
+    space: SpacePage,
+    spaceHome: SpaceHomePage,
+    spaceBoard: SpaceBoardPage,
+    spaceMedal: SpaceMedalPage,
+  },
   prefetch,
   // Another user's space also shows its owner (SpacePage's getUserInfo). The route prefetch leaves
   // it out because the call records a visit; a page request for that space is that visit.

@@ -49,6 +49,7 @@ import { createLive, liveRoutes } from './features/live/routes';
 import { scripCountRoutes, scripRoutes } from './features/scrip/routes';
 import { diaryRoutes } from './features/diary/routes';
 import { diarySearchRoutes } from './features/diary/search-routes';
+import { medalRoutes } from './features/medal/routes';
 
 export interface AppOptions {
   config: Config;
@@ -151,6 +152,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(scripCountRoutes, { prefix: '/count', pool, signer });
       await api.register(diaryRoutes, { prefix: '/diary', config, pool, signer, storage });
       await api.register(diarySearchRoutes, { prefix: '/search', pool, signer });
+      await api.register(medalRoutes, { prefix: '/medal', config, pool, signer });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
       // The original site's path doubles the prefix: /api/api/avatar/...
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });

@@ -10,6 +10,7 @@ import { migrate } from './data/migrate';
 import { createPool } from './data/pool';
 import { DEMO_PASSWORD, existingDemoUsers, seedDemoUsers } from './demo';
 import { MIGRATIONS_DIR } from './paths';
+import { launchMedals } from './features/medal';
 
 let embedded: EmbeddedDatabase | null = null;
 /** How long requests in flight may take to finish after SIGTERM before they are cut. */
@@ -41,6 +42,9 @@ async function main(): Promise<void> {
     const created = await seedDemoUsers(pool, { storage });
     if (created.length > 0) log.info({ users: created.map((u) => u.uid) }, 'demo users created');
   }
+  // Once per database: the users of before the medals get those their data already earns.
+  const medalled = await launchMedals(pool);
+  if (medalled > 0) log.info({ users: medalled }, 'medals given at launch');
 
   const app = await buildApp({ config, pool, logger: log, storage });
 

@@ -48,6 +48,20 @@ const render = () =>
   });
 
 describe('NotifyPage: the user’s own notices', () => {
+  it('a medal notice says so and links to the own medal page', async () => {
+    const medal: SystemNotice = { id: 12, kind: 'medal', text: '你获得了新勋章：新手勋章', ctime: NOW - 60, unread: true };
+    noticeServer([medal, handled]);
+    render();
+    const link = await screen.findByRole('link', { name: '看看我的勋章' });
+    const list = screen.getByRole('list', { name: '给你的通知' });
+    const first = within(list).getAllByRole('listitem')[0]!;
+    expect(first.contains(link)).toBe(true);
+    expect(first.querySelector('.kind')?.textContent).toBe('新勋章');
+    expect(first.textContent).toContain('你获得了新勋章：新手勋章');
+    expect(within(first).getByRole('link', { name: '看看我的勋章' }).getAttribute('href')).toBe('/my/medal');
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+  });
+
   it('lists them newest first with what they are about, the text and the time; unread ones say 新', async () => {
     noticeServer([handled, removed, frozen]);
     render();

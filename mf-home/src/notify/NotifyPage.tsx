@@ -1,12 +1,12 @@
 /**
  * /system/notify: first the signed-in user's own notices from the moderators (a report handled,
- * content removed with its reason, a warning, a freeze with its end, a lift), newest
- * first and paged; the page marks read what it shows. Then the static sample list of site news
- * (as on the original site). Its sibling tabs: 小纸条 (../scrip) and 应用通知, which exists only as a
+ * content removed with its reason, a warning, a freeze with its end, a lift) and of new medals
+ * (with a link to /my/medal), newest first and paged; the page marks read what it shows. Then the
+ * static sample list of site news (as on the original site). Its sibling tabs: 小纸条 (../scrip) and 应用通知, which exists only as a
  * tab link (its path falls to the shell's not-found page).
  */
 import { useEffect, useId, useState } from 'react';
-import { TabNav, Pager, RelativeTime, RichText, styled, type SystemNotice, type SystemNoticeKind, useLiveEvent } from '@xiaoba/shared';
+import { Link, MY_MEDAL_PATH, TabNav, Pager, RelativeTime, RichText, styled, type SystemNotice, type SystemNoticeKind, useLiveEvent } from '@xiaoba/shared';
 import { Panel, Retry } from '../ui';
 import { NOTICES } from './notices';
 import { SYSTEM_TABS } from './system-tabs';
@@ -21,6 +21,7 @@ export const KIND_LABEL: Record<SystemNoticeKind, string> = {
   frozen: '账号冻结',
   banned: '账号封禁',
   lifted: '处罚解除',
+  medal: '新勋章',
 };
 
 /** 2026-11-01 → 2026年11月1日 */
@@ -123,6 +124,12 @@ function NoticeItem({ notice: n, isNew }: { notice: SystemNotice; isNew: boolean
       </p>
       <p className="text">
         <RichText text={n.text} />
+        {n.kind === 'medal' && (
+          <>
+            {' '}
+            <Link to={MY_MEDAL_PATH}>看看我的勋章</Link>
+          </>
+        )}
       </p>
     </li>
   );

@@ -14,7 +14,17 @@ export interface ReadSystemNoticesBody {
   upTo: number;
 }
 
-const KINDS: readonly SystemNoticeKind[] = ['report_handled', 'removed', 'restored', 'warning', 'frozen', 'banned', 'lifted'];
+// Every kind, checked complete by the type: a new kind the page does not know is dropped, never shown blank.
+const KINDS: Record<SystemNoticeKind, true> = {
+  report_handled: true,
+  removed: true,
+  restored: true,
+  warning: true,
+  frozen: true,
+  banned: true,
+  lifted: true,
+  medal: true,
+};
 
 const isNotice = (n: unknown): n is SystemNotice =>
   typeof n === 'object' &&
@@ -22,7 +32,7 @@ const isNotice = (n: unknown): n is SystemNotice =>
   typeof (n as SystemNotice).id === 'number' &&
   typeof (n as SystemNotice).text === 'string' &&
   typeof (n as SystemNotice).ctime === 'number' &&
-  KINDS.includes((n as SystemNotice).kind);
+  Object.hasOwn(KINDS, (n as SystemNotice).kind);
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 

@@ -1,5 +1,5 @@
 /** The owner a space page shows: the own user (from the store) or another user (fetched). */
-import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, type Sex, type SpaceUser, type UserInfo } from '@xiaoba/shared';
+import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, type MedalId, type Sex, type SpaceUser, type UserInfo } from '@xiaoba/shared';
 
 export interface SpaceOwner {
   uid: number;
@@ -35,10 +35,15 @@ export interface SpaceOwner {
   following: boolean;
   /** The owner lets the signed-in user follow them (their privacy, or a block: alike); true on the own space. */
   mayFollow: boolean;
+  /** The medals the owner earned, in the catalogue's order (none in an older answer). */
+  medals: MedalId[];
 }
 
 /** The profile fields SpaceUser and UserInfo both carry (each may be missing in an older answer). */
-type Profile = Pick<SpaceUser & UserInfo, 'uid' | 'qm' | 'qianming' | 'face' | 'avatar' | 'sex' | 'birthday' | 'experience' | 'fans' | 'follows' | 'ctime'> & {
+type Profile = Pick<
+  SpaceUser & UserInfo,
+  'uid' | 'qm' | 'qianming' | 'face' | 'avatar' | 'sex' | 'birthday' | 'experience' | 'fans' | 'follows' | 'ctime' | 'medals'
+> & {
   /** Absent when another owner hides it. */
   lastTime?: number;
 };
@@ -68,6 +73,7 @@ function owner(u: Profile, name: string, own: boolean, leaves: number | null, bl
     blocked,
     following,
     mayFollow,
+    medals: u.medals ?? [],
   };
 }
 

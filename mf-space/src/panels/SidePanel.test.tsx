@@ -33,10 +33,10 @@ describe("side panel of another user's space", () => {
     const medals = within(within(panel).getByRole('list', { name: '勋章' })).getAllByRole('img');
     expect(medals.map((m) => m.getAttribute('aria-label'))).toEqual([
       '新手勋章（未获得）',
-      '人气勋章（未获得）',
-      '活跃勋章（未获得）',
       '才艺勋章（未获得）',
+      '人气勋章（未获得）',
       '友谊勋章（未获得）',
+      '元老勋章（未获得）',
     ]);
     const links = within(panel).getByRole('navigation', { name: '空间链接' });
     expect(

@@ -77,7 +77,7 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
       <FollowButton owner={owner} />
       <WriteScripLink owner={owner} />
       <Fold id={folded.medals}>
-        <Medals />
+        <Medals owner={owner} base={base} />
         {owner.own && <TagBox key={owner.uid} uid={owner.uid} />}
       </Fold>
       <Links aria-label="空间链接">

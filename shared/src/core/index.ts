@@ -19,3 +19,4 @@ export * from './scrip';
 export * from './visibility';
 export * from './diary';
 export * from './album';
+export * from './medal';

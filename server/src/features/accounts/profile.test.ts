@@ -62,6 +62,7 @@ describe('GET /api/user/getinfo', () => {
         'follows',
         'frozenUntil',
         'lastTime',
+        'medals',
         'name',
         'qianming',
         'qm',
@@ -105,6 +106,8 @@ describe('GET /api/user/getuserinfo/{id}', () => {
       mayScrip: false,
       // The caller does not follow them.
       following: false,
+      // No medal earned yet.
+      medals: [],
     });
   });
 

@@ -1,6 +1,7 @@
 /** SQL for the users table and its mapping to the API's UserInfo and SpaceUser. */
-import { CHILD_PRIVACY_CHANGE, isSkinId, startingPrivacy, type Sex, type SkinId, type SpaceUser, type UserInfo } from '@xiaoba/shared/core';
+import { CHILD_PRIVACY_CHANGE, isSkinId, startingPrivacy, type Sex, type MedalId, type SkinId, type SpaceUser, type UserInfo } from '@xiaoba/shared/core';
 import type { Pool, Queryable } from '../../data/pool';
+import { earnedMedalsSql } from '../medal';
 import { privacyInsert, privacySet } from '../../data/privacy';
 
 export interface UserRow {
@@ -25,12 +26,15 @@ export interface UserRow {
   last_time: number;
   /** Messages on the user's board (kept by features/board/queries.ts). */
   leave_count: number;
+  /** The earned medals' ids, in the catalogue's order (features/medal). */
+  medals: MedalId[];
 }
 
 const COLUMNS = `uid, email, password_hash, name, sex, birthday, qianming, qm, skin, face, avatar, babadou,
   experience, follows, fans, sign, leave_count,
   floor(extract(epoch FROM ctime))::bigint AS ctime,
-  coalesce(floor(extract(epoch FROM last_login))::bigint, 0) AS last_time`;
+  coalesce(floor(extract(epoch FROM last_login))::bigint, 0) AS last_time,
+  ${earnedMedalsSql('users')} AS medals`;
 
 export interface NewUser {
   email: string;
@@ -171,6 +175,7 @@ export function toUserInfo(row: UserRow): UserInfo {
     birthday: row.birthday ?? '',
     lastTime: row.last_time,
     sign: row.sign,
+    medals: row.medals,
   };
 }
 
@@ -191,6 +196,7 @@ export function toSpaceUser(row: UserRow): SpaceUser {
     birthday: row.birthday ?? '',
     skin: asSkin(row.skin),
     lastTime: row.last_time,
+    medals: row.medals,
   };
 }
 

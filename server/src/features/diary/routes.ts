@@ -38,6 +38,7 @@ import type { Config } from '../../config';
 import { optionalUser, requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import { withTransaction, type Pool } from '../../data/pool';
+import { awardMedals } from '../medal';
 import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, tryLoggedSlot, withPosterLock } from '../../data/post-limit';
 import { takePostSlot } from '../../api/http/posting-limits';
 import { parseBody } from '../../api/http/body';
@@ -156,6 +157,8 @@ export async function diaryRoutes(app: FastifyInstance, { config, pool, signer, 
       if (files.length > 0 && (await setDiaryUploads(db, entry.diaryId, uid, files)).attached !== files.length) {
         throw new ApiError(400, DIARY_MSG.imagesInvalid);
       }
+      // A first entry earns 才艺勋章, stored with the post (the medal's rules: features/medal).
+      await awardMedals(db, uid);
       return entry;
     });
     return ok<DiaryAdded>(DIARY_MSG.added, added);

@@ -21,6 +21,7 @@
 import type { Queryable } from '../../data/pool';
 import { exportScrips, type ScripExportThread } from '../scrip';
 import { exportDiaries, type DiaryExportComment, type DiaryExportEntry } from '../diary';
+import { exportMedals, type MedalExport } from '../medal';
 import { fileFromAvatarUrl } from '../../uploads/store';
 
 export const EXPORT_FORMAT = 'xiaoba-export';
@@ -134,6 +135,8 @@ export interface ExportData {
   scrips: ExportScripThread[];
   /** The user's 日志 entries, newest first, each with its pictures and its comments (oldest first). */
   diaries: ExportDiary[];
+  /** The medals the user earned, in the catalogue's order. Never imported: recomputed from the data. */
+  medals: MedalExport[];
 }
 
 /** A 日志 entry: its pictures as the yy's are (`images/…` inside the export). */
@@ -219,6 +222,7 @@ export async function readExportData(
   const leftElsewhere = await readLeaves(db, 'l.uid = $1 AND l.fuid <> $1', uid);
   const scrips = await exportScrips(db, uid, ISO);
   const diaryRows = await exportDiaries(db, uid, ISO);
+  const medals = await exportMedals(db, uid, ISO);
 
   const imagesByYy = new Map<number, ExportImage[]>();
   const pictures: ExportPicture[] = [];
@@ -276,6 +280,7 @@ export async function readExportData(
     leavesElsewhere: leftElsewhere,
     scrips,
     diaries,
+    medals,
   };
   return { data, pictures, avatarKey };
 }

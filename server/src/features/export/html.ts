@@ -184,6 +184,11 @@ ${section(
     )
     .join(''),
 )}
+${section(
+  '我的勋章',
+  data.medals.length,
+  data.medals.map((m) => `<article class="card"><p><b>${escapeHtml(m.name)}</b> <span class="muted">${time(m.earnedAt)}获得</span></p></article>`).join(''),
+)}
 </main>
 </body>
 </html>

@@ -12,8 +12,9 @@ import { requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import type { Config } from '../../config';
 import { addFollow, clearFanNotices, fanNotices, followPage, removeFollow } from './queries';
-import type { Pool } from '../../data/pool';
+import { withTransaction, type Pool, type Queryable } from '../../data/pool';
 import { withPosterLock } from '../../data/post-limit';
+import { awardMedalsOf } from '../medal';
 import { parseBody, parseUpTo } from '../../api/http/body';
 import { ApiError, MSG, ok } from '../../api/http/errors';
 import { readInput } from '../../api/http/route-input';
@@ -92,8 +93,13 @@ export async function followRoutes(app: FastifyInstance, { config, pool, signer 
     if (uid === request.uid) throw new ApiError(400, FOLLOW_MSG.self);
     const perHour = config.followsPerHour;
     // Counting the hour's follows and adding one must not interleave with the same user's other follows.
-    const result =
-      perHour > 0 ? await withPosterLock(pool, request.uid, (db) => addFollow(db, request.uid, uid, perHour)) : await addFollow(pool, request.uid, uid, 0);
+    // A new follow may earn both users a medal (人气, 友谊): stored in its transaction.
+    const follow = async (db: Queryable) => {
+      const added = await addFollow(db, request.uid, uid, perHour);
+      if (added === 'added') await awardMedalsOf(db, [request.uid, uid]);
+      return added;
+    };
+    const result = perHour > 0 ? await withPosterLock(pool, request.uid, follow) : await withTransaction(pool, follow);
     if (result === 'noCaller') throw gone();
     if (result === 'noUser') throw new ApiError(404, FOLLOW_MSG.userNotFound);
     // Their `follow` setting or a block: the same 403, so a blocked caller is not told which.

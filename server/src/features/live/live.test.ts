@@ -94,6 +94,8 @@ describe('GET /api/live/stream', () => {
   it("a comment on A's yy by B reaches A as notice comment, never B nor another user", async () => {
     const [a, b, c] = [await member(t, '甲'), await member(t, '乙'), await member(t, '丙')];
     const [sa, sb, sc] = [await listening(a), await listening(b), await listening(c)];
+    // 甲 already holds the first yy's medal: the post below leaves no medal notice (a system one).
+    await t.pool.query(`INSERT INTO user_medals (uid, medal, earned_at) VALUES ($1, 'newbie', now())`, [a.uid]);
     const weiboId = await postYy(a, '等评论');
     const res = await b.call('POST', '/api/comment/add', { weiboId, content: '评论一下' });
     expect(res.statusCode, res.body).toBe(200);

@@ -76,6 +76,8 @@ describe('live updates across two API processes', () => {
     expect((await call(a, '/api/follow/add', fan.token, { uid: author.uid })).status).toBe(200);
     const onB = { author: await listen(b, author.token), fan: await listen(b, fan.token), reader: await listen(b, reader.token) };
     const readerOnA = await listen(a, reader.token);
+    // The author already holds the first yy's medal: the post below leaves no medal notice (a system one).
+    await pool.query(`INSERT INTO user_medals (uid, medal, earned_at) VALUES ($1, 'newbie', now())`, [author.uid]);
 
     const posted = await call(a, '/api/yy/createyy', author.token, { content: '从A发的yy' });
     expect(posted.status).toBe(200);

@@ -9,6 +9,7 @@ import type { TokenSigner } from '../../api/auth/tokens';
 import { withTransaction, type Pool } from '../../data/pool';
 import { allAllow } from '../../data/privacy';
 import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, withPosterLock } from '../../data/post-limit';
+import { awardMedals } from '../medal';
 import { takePostSlot } from '../../api/http/posting-limits';
 import { claimUploads, deleteYy, findYy, findYyKey, followPage, insertYy, postedSameText, yyPage } from './queries';
 import { parseBody } from '../../api/http/body';
@@ -149,6 +150,8 @@ export async function yyRoutes(app: FastifyInstance, { config, pool, signer, sto
       if (files.length > 0 && (await claimUploads(db, id, uid, files as string[])) !== files.length) {
         throw new ApiError(400, YY_MSG.imagesInvalid);
       }
+      // A first yy earns 新手勋章, stored with the post (the medal's rules: features/medal).
+      await awardMedals(db, uid);
       return { yyId: id, repost: sourceId !== null };
     });
     const yy = await findYy(pool, yyId, uid);

@@ -28,6 +28,7 @@ export const RENDER_USER_FIELDS = [
   'sign',
   'role',
   'frozenUntil',
+  'medals',
 ] as const;
 
 /** Remotes (by registry name) whose pages edit the user's own birthday. */

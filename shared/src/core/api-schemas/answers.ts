@@ -1,6 +1,7 @@
 /** The answers of the product API: accounts and spaces, yy and comments, the board, notices, follows, search, block and privacy. */
 import * as v from 'valibot';
 import { AVATAR, BOOL, FACE, INT, ROLES, SKIN, STR, SexSchema, TIME, WhoMayWriteSchema, described, named } from './common';
+import { EarnedMedalsSchema } from './medal';
 import { ScripWhoSchema } from './scrip';
 
 // ---- accounts and spaces ----------------------------------------------------------------------
@@ -28,6 +29,8 @@ const USER_INFO = {
   role: v.optional(v.picklist(ROLES)),
   /** Unix seconds a freeze ends (every write is refused until then); 0 or absent when not frozen. */
   frozenUntil: v.optional(INT),
+  /** The medals the user earned (the side panel's 勋章(N)); absent in an older answer. */
+  medals: v.optional(EarnedMedalsSchema),
 };
 export const UserInfoSchema = named('UserInfo', v.object(USER_INFO));
 
@@ -58,6 +61,8 @@ export const SpaceUserSchema = named(
     face: FACE,
     avatar: AVATAR,
     leaves: described(INT, 'messages on the board'),
+    /** The medals the owner earned (the side panel's 勋章(N)); absent in an older answer. */
+    medals: v.optional(EarnedMedalsSchema),
     /** '' when the owner hides it from others (privacy). */
     birthday: STR,
     skin: SKIN,

@@ -1,7 +1,7 @@
 /**
  * The shapes of the /api answers, of the request bodies and of the query and path values, declared once as valibot
  * schemas (`@xiaoba/shared/api-schemas`, docs/adr/0003-validation-with-valibot.md). The TypeScript
- * types of api-types.ts, follows.ts, safety.ts, search.ts and scrip.ts are inferred from them; the server
+ * types of api-types.ts, follows.ts, safety.ts, search.ts, scrip.ts and medal.ts are inferred from them; the server
  * turns them into the OpenAPI document's schemas and into its route schemas, and reads query and
  * path values through them.
  *
@@ -17,6 +17,7 @@ import * as M from './moderation';
 import * as N from './scrip';
 import * as D from './diary';
 import * as P from './album';
+import * as Md from './medal';
 
 export * from './answers';
 export * from './bodies';
@@ -26,6 +27,7 @@ export * from './moderation';
 export * from './scrip';
 export * from './diary';
 export * from './album';
+export * from './medal';
 
 /** The answers' object types by name, as the OpenAPI document names them. */
 export const API_TYPES = {
@@ -75,5 +77,6 @@ export const API_TYPES = {
   AlbumOwner: P.AlbumOwnerSchema,
   AlbumPhotosPage: P.AlbumPhotosPageSchema,
   AlbumCreated: P.AlbumCreatedSchema,
+  MedalEntry: Md.MedalEntrySchema,
 } satisfies Record<string, v.GenericSchema>;
 export type ApiTypeName = keyof typeof API_TYPES;

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { REPORT_KINDS, REPORT_REASONS, type ReportReason, type RuleBroken } from '../safety';
 import { BOOL, INT, ROLES, STR, TIME, named } from './common';
 
-/** What a system notice says happened (shown on /system/notify). */
-export const SystemNoticeKindSchema = v.picklist(['report_handled', 'removed', 'restored', 'warning', 'frozen', 'banned', 'lifted']);
+/** What a system notice says happened (shown on /system/notify): a moderator's action, or new medals (`medal`). */
+export const SystemNoticeKindSchema = v.picklist(['report_handled', 'removed', 'restored', 'warning', 'frozen', 'banned', 'lifted', 'medal']);
 
 /** GET /api/notice/system: the caller's own notices from the moderators, newest first. */
 export const SystemNoticeSchema = named(

@@ -85,6 +85,8 @@ export interface ImportPlan {
   pictureBytes: number;
   /** What counts against the import quota. */
   usage: Record<QuotaKind, number>;
+  /** The export is this site's, signed: its yy keep their genuine times (a verified import, migration 027). */
+  verified: boolean;
 }
 
 export interface PlanInput {
@@ -170,6 +172,7 @@ export class PlanState {
       avatar: null,
       pictureBytes: 0,
       usage: { yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, diaries: 0 },
+      verified: input.signed,
     };
   }
 

@@ -13,6 +13,7 @@ import { planImport } from './plan';
 import type { ImportPlan, ImportTarget, PlanInput } from './plan-state';
 import { importQuota, type ImportRules } from './quota';
 import { writePlan } from './write';
+import { awardMedals } from '../../medal';
 import { AVATAR_NAME, IMAGE_NAME, type OpenedExport } from './zip';
 
 export async function importExport(
@@ -110,6 +111,8 @@ export async function importExport(
             await storePlan(plan); // nothing new unless the site changed since the first plan
             await assertStorageRoom(tx, rules.storage, uid, plan.pictureBytes);
             await writePlan(tx, uid, plan, pictures, files, avatar);
+            // Restored yy may earn medals (新手; 元老 from a verified old one): stored with them.
+            await awardMedals(tx, uid);
             return plan.report;
           },
           long,

@@ -19,12 +19,19 @@ export async function writePlan(
   const insertYy = async (rows: PlannedYy[]) => {
     if (rows.length === 0) return;
     const inserted = await db.query<{ id: number; origin: string }>(
-      `INSERT INTO yy (uid, content, transpond_id, ctime, origin)
-       SELECT $1::bigint, t.content, t.transpond, t.ctime::timestamp, t.origin
+      `INSERT INTO yy (uid, content, transpond_id, ctime, origin, verified_import)
+       SELECT $1::bigint, t.content, t.transpond, t.ctime::timestamp, t.origin, $6
        FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[]) WITH ORDINALITY AS t(content, transpond, ctime, origin, n)
        ORDER BY t.n
        RETURNING weibo_id AS id, origin`,
-      [uid, rows.map((r) => r.content), rows.map((r) => (r.transpond ? idOf(r.transpond) : null)), rows.map((r) => r.ctime), rows.map((r) => r.key)],
+      [
+        uid,
+        rows.map((r) => r.content),
+        rows.map((r) => (r.transpond ? idOf(r.transpond) : null)),
+        rows.map((r) => r.ctime),
+        rows.map((r) => r.key),
+        plan.verified,
+      ],
     );
     for (const row of inserted.rows) ids.set(`${row.origin}|${uid}`, row.id);
   };
