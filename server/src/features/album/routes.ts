@@ -96,7 +96,7 @@ const SCHEMA = {
   list: routeSchema({
     summary: "A user's albums the caller may see, the newest change first (signed out: the public ones)",
     tags,
-    auth: true,
+    auth: 'optional',
     params: OWNER,
     data: { type: 'array', items: typed('Album') },
   }),
@@ -104,7 +104,7 @@ const SCHEMA = {
     summary: "A page of an album's photos, newest first, with the album and its owner (signed out: public albums only)",
     description: NOT_VISIBLE,
     tags,
-    auth: true,
+    auth: 'optional',
     params: AlbumIdInput,
     querystring: AlbumPhotosQuery,
     data: typed('AlbumPhotosPage'),
