@@ -1,5 +1,5 @@
 /**
- * What other features use of 相册: nothing yet beyond the routes app.ts registers. Other slices
- * import this feature only through this file (tools/check-boundaries.mjs).
+ * What other features use of 相册: a user's albums for their export. Other slices import this
+ * feature only through this file (tools/check-boundaries.mjs).
  */
-export { albumRoutes } from './routes';
+export { exportAlbums, type AlbumExport } from './export';
