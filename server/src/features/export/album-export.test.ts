@@ -1,11 +1,15 @@
 /**
  * 相册 in a user's export (docs/export-format.md "albums"): every album with its photos (the files
  * in `photos/`), in data.json and in the offline index.html; a photo a moderator removed is left out.
+ * An import restores them: once, within the storage quota, with their visibility and cover.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { json, member, multipart, NO_POST_LIMITS, pngImage, type Member } from '../../test/yy';
-import { exportOf, unzip } from './fixtures';
+import { createUser } from '../../test/users';
+import { TokenSigner } from '../../api/auth/tokens';
+import { TEST_JWT_SECRET } from '../../test/helpers';
+import { exportOf, importZip, unzip } from './fixtures';
 
 let t: TestApp;
 let alice: Member;
@@ -23,6 +27,7 @@ let data: {
 };
 const photoIds: number[] = [];
 let removedId: number;
+let zip: Buffer;
 
 async function upload(m: Member, albumId: number, width: number): Promise<number> {
   const form = multipart('file', 'a.png', 'image/png', await pngImage(width, 30));
@@ -45,12 +50,20 @@ beforeAll(async () => {
   const trip = json(await alice.call('POST', '/api/album/create', { name: '春游<b>', visibility: 'self' })).data.albumId as number;
   json(await alice.call('POST', '/api/album/create', { name: '空相册' }));
   for (const width of [40, 41]) photoIds.push(await upload(alice, trip, width));
+  const cover = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/album/update',
+    payload: { albumId: trip, coverPhotoId: photoIds[0] },
+    headers: { authorization: `Bearer ${alice.token}` },
+  });
+  expect(cover.statusCode, cover.body).toBe(200);
   removedId = await upload(alice, trip, 42);
   await t.pool.query(`UPDATE album_photos SET removed_at = now(), removed_by = $2 WHERE photo_id = $1`, [removedId, mod.uid]);
   // Bob's album is not in Alice's export.
   const bobs = json(await bob.call('POST', '/api/album/create', { name: '小波的相册' })).data.albumId as number;
   await upload(bob, bobs, 43);
-  entries = await unzip((await exportOf(t, alice)).zip);
+  zip = (await exportOf(t, alice)).zip;
+  entries = await unzip(zip);
   folder = [...entries.keys()][0]!.split('/')[0]!;
   data = JSON.parse(entries.get(`${folder}/data.json`)!.toString());
 });
@@ -82,5 +95,74 @@ describe('an export with albums', () => {
     expect(html).toContain(`src="${data.albums[1]!.photos[0]!.file}"`);
     expect(html).toContain('alt="小爱的相册「春游」的第1张照片"');
     expect(html).not.toContain('小波的相册');
+  });
+});
+
+describe('an import of albums', () => {
+  const albumsOf = async (m: Member) =>
+    json(await m.call('GET', `/api/album/list/${m.uid}`)).data as Array<{
+      albumId: number;
+      name: string;
+      visibility: string;
+      photoCount: number;
+      coverPhotoId: number;
+      coverUrl: string;
+    }>;
+
+  it('on the same site: restores a deleted album with its photos, visibility and cover, and nothing twice', async () => {
+    const trip = (await albumsOf(alice)).find((a) => a.name === '春游')!;
+    expect(json(await alice.call('DELETE', `/api/album/delete?albumId=${trip.albumId}`)).code).toBe(200);
+    const first = await importZip(t, alice, zip);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(json(first).data.created).toMatchObject({ albums: 1, photos: 2 });
+    expect(json(first).data.skipped).toMatchObject({ albums: 1, photos: 0 });
+    const restored = (await albumsOf(alice)).find((a) => a.name === '春游')!;
+    expect(restored).toMatchObject({ visibility: 'self', photoCount: 2 });
+    const page = json(await alice.call('GET', `/api/album/photos/${restored.albumId}?pageNum=1`)).data;
+    expect(page.records).toHaveLength(2);
+    // The cover the owner chose: the older photo.
+    expect(restored.coverPhotoId).toBe(page.records[1].photoId);
+    for (const photo of page.records) {
+      expect(photo.url).toMatch(/^\/uploads\/album\//);
+      expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);
+    }
+    const again = json(await importZip(t, alice, zip)).data;
+    expect(again.created).toMatchObject({ albums: 0, photos: 0 });
+    expect(again.skipped).toMatchObject({ albums: 2, photos: 2 });
+    expect((await albumsOf(alice)).map((a) => a.name).sort()).toEqual(['春游', '空相册']);
+  });
+
+  it('on another instance: restores them for the same e-mail, within the storage quota', async () => {
+    const b = await startTestApp({ ...NO_POST_LIMITS, storage: { ...t.config.storage, quotaMb: 1 } });
+    try {
+      await b.pool.query(`UPDATE app_secrets SET value = 'site-b' WHERE name = 'instance_id'`);
+      const email = (await t.pool.query<{ email: string }>('SELECT email FROM users WHERE uid = $1', [alice.uid])).rows[0]!.email;
+      const { uid } = await createUser(b.pool, { name: '小爱B', email });
+      const token = await new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET)).signAccess(uid, 900);
+      const aliceB: Member = {
+        uid,
+        token,
+        call: (method, url, payload) => b.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } }),
+        upload: () => Promise.reject(new Error('not used')),
+      };
+      // Room for one photo only.
+      const size = data.albums[1]!.photos[0]!.size;
+      await b.pool.query(`INSERT INTO uploads (uid, file, size, width, height) VALUES ($1, 'yy/' || md5(random()::text) || '.webp', $2, 1, 1)`, [
+        uid,
+        1024 * 1024 - size - 10,
+      ]);
+      const res = await importZip(b, aliceB, zip);
+      expect(res.statusCode, res.body).toBe(200);
+      const report = json(res).data;
+      expect(report.created).toMatchObject({ albums: 2, photos: 1 });
+      expect(report.unrestorable).toContainEqual({ kind: 'photo', id: data.albums[1]!.photos[1]!.id, reason: '你的图片空间已满' });
+      const lists = await albumsOf(aliceB);
+      expect(lists.map((a) => [a.name, a.photoCount]).sort()).toEqual([
+        ['春游', 1],
+        ['空相册', 0],
+      ]);
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -137,12 +137,13 @@ export interface ExportData {
 /** One album: its photos are files of the ZIP (`photos/<32 hex>.webp`). */
 export interface ExportAlbum {
   id: number;
+  origin: Origin;
   name: string;
   visibility: string;
   coverPhotoId: number;
   ctime: string;
   mtime: string;
-  photos: Array<{ id: number; ctime: string; file: string; width: number; height: number; size: number }>;
+  photos: Array<{ id: number; origin: Origin; ctime: string; file: string; width: number; height: number; size: number }>;
 }
 
 /** One 小纸条 conversation: the other user, and the notes the user still sees, oldest first. */
