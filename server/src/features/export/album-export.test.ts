@@ -11,7 +11,7 @@ import { json, member, multipart, NO_POST_LIMITS, pngImage, type Member } from '
 import { createUser } from '../../test/users';
 import { TokenSigner } from '../../api/auth/tokens';
 import { TEST_JWT_SECRET } from '../../test/helpers';
-import { exportOf, importZip, unzip } from './fixtures';
+import { exportOf, importZip, unzip, zipOf } from './fixtures';
 
 let t: TestApp;
 let alice: Member;
@@ -133,6 +133,20 @@ describe('an import of albums', () => {
     expect(again.created).toMatchObject({ albums: 0, photos: 0 });
     expect(again.skipped).toMatchObject({ albums: 2, photos: 2 });
     expect((await albumsOf(alice)).map((a) => a.name).sort()).toEqual(['春游', '空相册']);
+  });
+
+  it('an export made before albums existed (no `albums`) imports as before', async () => {
+    const old = JSON.parse(entries.get(`${folder}/data.json`)!.toString());
+    delete old.albums;
+    const withoutAlbums = await zipOf(
+      [...entries]
+        .filter(([name]) => !name.includes('/photos/') && !name.endsWith('signature.txt'))
+        .map(([name, bytes]) => [name, name.endsWith('/data.json') ? JSON.stringify(old) : bytes] as [string, Buffer | string]),
+    );
+    const res = await importZip(t, alice, withoutAlbums);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).data.created).toMatchObject({ albums: 0, photos: 0 });
+    expect(json(res).data.skipped).toMatchObject({ albums: 0, photos: 0 });
   });
 
   it('on another instance: restores them for the same e-mail, within the storage quota', async () => {
