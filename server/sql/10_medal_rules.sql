@@ -18,7 +18,8 @@ LANGUAGE sql STABLE AS $$
     (1, 'newbie', CASE WHEN 'newbie' <> ALL (held) THEN
       (SELECT min(y.ctime) FROM yy y WHERE y.uid = p_uid AND y.removed_at IS NULL) END),
     (2, 'talent', CASE WHEN 'talent' <> ALL (held) THEN
-      (SELECT min(d.ctime) FROM diaries d WHERE d.uid = p_uid AND d.removed_at IS NULL) END),
+      least((SELECT min(d.ctime) FROM diaries d WHERE d.uid = p_uid AND d.removed_at IS NULL),
+            (SELECT min(a.ctime) FROM albums a WHERE a.uid = p_uid)) END),
     (3, 'popular', CASE WHEN 'popular' <> ALL (held) THEN
       (SELECT f.ctime FROM follows f WHERE f.followed_uid = p_uid ORDER BY f.ctime OFFSET 9 LIMIT 1) END),
     (4, 'friendship', CASE WHEN 'friendship' <> ALL (held) THEN (

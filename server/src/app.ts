@@ -50,6 +50,8 @@ import { scripCountRoutes, scripRoutes } from './features/scrip/routes';
 import { diaryRoutes } from './features/diary/routes';
 import { diarySearchRoutes } from './features/diary/search-routes';
 import { medalRoutes } from './features/medal/routes';
+import { albumRoutes } from './features/album/routes';
+import { albumFileGate } from './features/album';
 
 export interface AppOptions {
   config: Config;
@@ -153,6 +155,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(diaryRoutes, { prefix: '/diary', config, pool, signer, storage });
       await api.register(diarySearchRoutes, { prefix: '/search', pool, signer });
       await api.register(medalRoutes, { prefix: '/medal', config, pool, signer });
+      await api.register(albumRoutes, { prefix: '/album', config, pool, signer, storage });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
       // The original site's path doubles the prefix: /api/api/avatar/...
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });
@@ -180,6 +183,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     versions,
     overrides: config.deploy.overrides,
     ...(signedInPages ? { signedInPages } : {}),
+    uploadGate: albumFileGate(pool, signer),
   });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the

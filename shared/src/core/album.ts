@@ -36,10 +36,15 @@ export const ALBUM_MSG = {
   tooManyAlbums: `最多只能创建${ALBUMS_MAX}个相册`,
   albumFull: `一个相册最多放${ALBUM_PHOTOS_MAX}张照片`,
   nothingToChange: '没有要修改的内容',
+  /** GET /api/album/list/{uid} of a user who does not exist. */
+  userNotFound: '用户不存在',
+  /** Another user's album or photo the caller can see but not change. */
+  forbidden: '只有相册的主人可以这样做',
 } as const;
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
-const cleanName = (name: string) => cleanText(name).replace(/\s+/g, ' ');
+/** An album's name as stored: HTML stripped, runs of white space one space. */
+export const cleanAlbumName = (name: string) => cleanText(name).replace(/\s+/g, ' ');
 
 /** The first rule an album's name breaks, or null. */
 export function albumNameError(name: string): string | null {
@@ -51,7 +56,7 @@ export function albumNameError(name: string): string | null {
 /** Body of POST /api/album/create. An empty visibility takes the owner's default (defaultVisibility), filled by the server first. */
 export const CreateAlbumSchema = v.pipe(
   v.object({ name: v.optional(v.string(BAD_REQUEST), ''), visibility: v.optional(v.string(BAD_REQUEST), '') }),
-  v.transform((i) => ({ ...i, name: cleanName(i.name) })),
+  v.transform((i) => ({ ...i, name: cleanAlbumName(i.name) })),
   v.check(
     (i) => albumNameError(i.name) === null,
     (issue) => albumNameError((issue.input as { name: string }).name) ?? BAD_REQUEST,
@@ -68,7 +73,7 @@ export const UpdateAlbumSchema = v.pipe(
     visibility: v.optional(v.string(BAD_REQUEST)),
     coverPhotoId: v.optional(v.number(BAD_REQUEST)),
   }),
-  v.transform((i) => ({ ...i, name: i.name === undefined ? undefined : cleanName(i.name) })),
+  v.transform((i) => ({ ...i, name: i.name === undefined ? undefined : cleanAlbumName(i.name) })),
   v.check((i) => isId(i.albumId), ALBUM_MSG.notFound),
   v.check(
     (i) => i.name === undefined || albumNameError(i.name) === null,

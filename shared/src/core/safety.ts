@@ -82,10 +82,10 @@ export const PRIVACY_MSG = {
 
 /**
  * What can be reported: another user's yy, comment, board message, reply, their space, a 小纸条 they
- * sent the reporter, a 日志 entry (`diary`) or a comment on one (`diary_comment`) the reporter can see.
+ * sent the reporter, a 日志 entry (`diary`) or a comment on one (`diary_comment`) the reporter can see, or a photo of one of their albums the reporter may see.
  */
-export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user' | 'scrip' | 'diary' | 'diary_comment';
-export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user', 'scrip', 'diary', 'diary_comment'];
+export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user' | 'scrip' | 'diary' | 'diary_comment' | 'photo';
+export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user', 'scrip', 'diary', 'diary_comment', 'photo'];
 
 /** The reasons a reporter picks from (codes stored; labels shown). */
 export const REPORT_REASONS = {

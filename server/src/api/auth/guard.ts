@@ -34,11 +34,11 @@ export function requireUser(signer: TokenSigner) {
 }
 
 /**
- * requireUser for the reads a signed-out caller may make too (public 日志): no Authorization header
- * sets `request.uid` to 0; a header with a bad or expired token still answers 401, so the client
- * refreshes rather than reading as a stranger.
+ * requireUser for the reads a signed-out caller may make too: no Authorization header sets
+ * `request.uid` to 0 (signed out, who sees only what is public); a header with a bad or expired
+ * token still answers 401, so the client refreshes instead of seeing less.
  */
-export function optionalUser(signer: TokenSigner) {
+export function allowSignedOut(signer: TokenSigner) {
   const signedIn = requireUser(signer);
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     if (request.headers.authorization === undefined) {

@@ -35,7 +35,7 @@ import {
   UpdateDiaryBodySchema,
 } from '@xiaoba/shared/api-schemas';
 import type { Config } from '../../config';
-import { optionalUser, requireUser } from '../../api/auth/guard';
+import { allowSignedOut, requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import { withTransaction, type Pool } from '../../data/pool';
 import { awardMedals } from '../medal';
@@ -91,6 +91,7 @@ const SCHEMA = {
   list: routeSchema({
     summary: "A space's entries the caller may see, newest first (signed out: the public ones)",
     tags,
+    auth: 'optional',
     params: DiaryOwnerInput,
     querystring: DiaryListQuery,
     data: pageOf('DiarySummary'),
@@ -98,6 +99,7 @@ const SCHEMA = {
   get: routeSchema({
     summary: 'One entry; 404 日志不存在 when it does not exist, was removed, or the caller may not see it (one answer)',
     tags,
+    auth: 'optional',
     params: DiaryIdInput,
     data: typed('Diary'),
   }),
@@ -112,6 +114,7 @@ const SCHEMA = {
   comments: routeSchema({
     summary: "An entry's comments, oldest first; 404 when the entry is not visible to the caller",
     tags,
+    auth: 'optional',
     params: DiaryIdInput,
     querystring: DiaryCommentsQuery,
     data: pageOf('DiaryComment'),
@@ -132,7 +135,7 @@ function filesOf(images: string[]): string[] {
 export async function diaryRoutes(app: FastifyInstance, { config, pool, signer, storage }: DiaryRoutesOptions): Promise<void> {
   // Before the schema check: a caller without a token learns nothing about the input rules.
   const auth = { preValidation: requireUser(signer) };
-  const anyone = { preValidation: optionalUser(signer) };
+  const anyone = { preValidation: allowSignedOut(signer) };
 
   /** The body with an empty or absent visibility filled with the caller's default, before the checks. */
   async function withDefaultVisibility(request: FastifyRequest): Promise<unknown> {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_MSG, SEARCH_PAGES_MAX, SEARCH_RESULTS_MAX, normalizeSearchQuery, type DiarySummary, type Page } from '@xiaoba/shared/core';
 import { DiarySearchQuery } from '@xiaoba/shared/api-schemas';
-import { optionalUser } from '../../api/auth/guard';
+import { allowSignedOut } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
 import type { Pool } from '../../data/pool';
 import { ApiError, ok } from '../../api/http/errors';
@@ -18,12 +18,13 @@ const SCHEMA = routeSchema({
   summary: 'The 日志 entries whose title or body holds q (case-insensitive, whitespace folded) that the caller may see, newest first',
   description: `q as GET /api/search/yy reads it: missing or blank 400 ${SEARCH_MSG.empty}; pageNum above ${SEARCH_PAGES_MAX} 400 ${SEARCH_MSG.tooDeep}`,
   tags: ['search'],
+  auth: 'optional',
   querystring: DiarySearchQuery,
   data: pageOf('DiarySummary'),
 });
 
 export async function diarySearchRoutes(app: FastifyInstance, { pool, signer }: { pool: Pool; signer: TokenSigner }): Promise<void> {
-  app.get('/diary', { preValidation: optionalUser(signer), schema: SCHEMA }, async (request) => {
+  app.get('/diary', { preValidation: allowSignedOut(signer), schema: SCHEMA }, async (request) => {
     const { q, pageNum, pageSize } = readInput(DiarySearchQuery, request.query);
     const query = normalizeSearchQuery(q);
     if (!query.ok) throw new ApiError(400, query.message);

@@ -22,6 +22,7 @@ import type { Queryable } from '../../data/pool';
 import { exportScrips, type ScripExportThread } from '../scrip';
 import { exportDiaries, type DiaryExportComment, type DiaryExportEntry } from '../diary';
 import { exportMedals, type MedalExport } from '../medal';
+import { exportAlbums } from '../album';
 import { fileFromAvatarUrl } from '../../uploads/store';
 
 export const EXPORT_FORMAT = 'xiaoba-export';
@@ -137,6 +138,20 @@ export interface ExportData {
   diaries: ExportDiary[];
   /** The medals the user earned, in the catalogue's order. Never imported: recomputed from the data. */
   medals: MedalExport[];
+  /** The user's albums, the newest first, each with its photos oldest first (files in `photos/`). */
+  albums: ExportAlbum[];
+}
+
+/** One album: its photos are files of the ZIP (`photos/<32 hex>.webp`). */
+export interface ExportAlbum {
+  id: number;
+  origin: Origin;
+  name: string;
+  visibility: string;
+  coverPhotoId: number;
+  ctime: string;
+  mtime: string;
+  photos: Array<{ id: number; origin: Origin; ctime: string; file: string; width: number; height: number; size: number }>;
 }
 
 /** A 日志 entry: its pictures as the yy's are (`images/…` inside the export). */
@@ -223,6 +238,7 @@ export async function readExportData(
   const scrips = await exportScrips(db, uid, ISO);
   const diaryRows = await exportDiaries(db, uid, ISO);
   const medals = await exportMedals(db, uid, ISO);
+  const albumRows = await exportAlbums(db, uid, ISO);
 
   const imagesByYy = new Map<number, ExportImage[]>();
   const pictures: ExportPicture[] = [];
@@ -240,6 +256,15 @@ export async function readExportData(
     imagesByYy.set(row.weibo_id, list);
   }
   const diaries: ExportDiary[] = diaryRows.map((d) => ({ ...d, images: d.images.map(picture) }));
+  const albums: ExportAlbum[] = albumRows.map(({ photos, ...album }) => ({
+    ...album,
+    photos: photos.map(({ key, ...photo }) => {
+      const name = `photos/${key.slice(key.lastIndexOf('/') + 1)}`;
+      if (!listed.has(key)) pictures.push({ key, name, size: photo.size });
+      listed.add(key);
+      return { ...photo, file: name };
+    }),
+  }));
   const commentsByYy = new Map<number, ExportComment[]>();
   for (const { weibo_id, ...comment } of comments.rows) {
     const list = commentsByYy.get(weibo_id) ?? [];
@@ -281,6 +306,7 @@ export async function readExportData(
     scrips,
     diaries,
     medals,
+    albums,
   };
   return { data, pictures, avatarKey };
 }

@@ -175,6 +175,14 @@ describe('才艺勋章', () => {
     expect(await notices(busy)).toContain('你获得了新勋章：才艺勋章');
     expect(await medalOf(busy, 'talent')).toMatchObject({ earned: true, earnedAt: ctime });
   });
+
+  it('is earned by the first album too', async () => {
+    const keeper = await person('爱拍照');
+    const res = await keeper.call('POST', '/api/album/create', { name: '春游', visibility: 'self' });
+    expect(res.statusCode).toBe(200);
+    expect(await notices(keeper)).toEqual(['你获得了新勋章：才艺勋章']);
+    expect((await medalOf(keeper, 'talent')).earned).toBe(true);
+  });
 });
 
 describe('the launch', () => {

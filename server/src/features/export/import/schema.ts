@@ -1,6 +1,8 @@
 /** data.json, version 1, as the importer accepts it: types and bounds only, anything else is damage. */
 import * as v from 'valibot';
 import {
+  ALBUM_NAME_MAX,
+  ALBUM_PHOTOS_MAX,
   BIG_SIGNATURE_MAX,
   charCount,
   COMMENT_MAX,
@@ -110,6 +112,16 @@ function dataSchemas(nowMs: number) {
       visibility: v.picklist(VISIBILITIES),
       images: v.pipe(v.array(v.object({ file, width: posId, height: posId, size: posId })), v.maxLength(DIARY_IMAGES_MAX)),
     }),
+    albums: v.object({
+      id: posId,
+      origin,
+      name: words(ALBUM_NAME_MAX),
+      visibility: v.picklist(VISIBILITIES),
+      coverPhotoId: id,
+      ctime: time,
+      mtime: time,
+      photos: v.pipe(v.array(v.object({ id: posId, origin, ctime: time, file, width: posId, height: posId, size: posId })), v.maxLength(ALBUM_PHOTOS_MAX)),
+    }),
   };
   const head = v.object({
     format: v.literal(EXPORT_FORMAT),
@@ -134,6 +146,8 @@ function dataSchemas(nowMs: number) {
     leavesElsewhere: v.array(v.unknown()),
     // Absent from exports older than the 日志.
     diaries: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(200_000)), []),
+    // Exports made before albums existed have none.
+    albums: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(1000)), []),
   });
   return { head, items };
 }

@@ -8,7 +8,8 @@
  *   a visible item and takes it off the counters every read shows: a yy off its author's
  *   `users.yy_count` and `site_counters['yy']`, a comment off its yy's `comment_count`, a board
  *   message off the board owner's `users.leave_count` (a reply has no counter), a 小纸条 off both
- *   users' conversations (`scrip_threads`: newest note, note and unread counts). A message's
+ *   users' conversations (`scrip_threads`: newest note, note and unread counts), a photo off its
+ *   album's `photo_count`. A message's
  *   replies, a yy's comments and the notices of a comment are left as they are: they are hidden
  *   with what they hang on (reads join through it), and come back with it.
  * - `restoreItem(db, kind, id)` clears the three columns of a removed item and puts it back on
@@ -31,7 +32,7 @@ import { refreshScripNote } from '../../scrip';
 /** What a moderator can remove: every reportable kind but a user. */
 export type RemovableKind = Exclude<ReportKind, 'user'>;
 
-export const REMOVABLE_KINDS: readonly RemovableKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'scrip', 'diary', 'diary_comment'];
+export const REMOVABLE_KINDS: readonly RemovableKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'scrip', 'diary', 'diary_comment', 'photo'];
 
 export interface RemovalResult {
   /** The item's author. */
@@ -49,6 +50,7 @@ const TABLES: Record<RemovableKind, { table: string; key: string; author: string
   scrip: { table: 'scrips', key: 'id', author: 'from_uid' },
   diary: { table: 'diaries', key: 'diary_id', author: 'uid' },
   diary_comment: { table: 'diary_comments', key: 'comment_id', author: 'uid' },
+  photo: { table: 'album_photos', key: 'photo_id', author: 'uid' },
 };
 
 /**
@@ -63,6 +65,10 @@ async function lockItem(db: Queryable, kind: RemovableKind, id: number): Promise
   if (kind === 'diary_comment') {
     // The entry's row first, like a diary comment's deletion.
     await db.query('SELECT 1 FROM diaries WHERE diary_id = (SELECT diary_id FROM diary_comments WHERE comment_id = $1) FOR UPDATE', [id]);
+  }
+  if (kind === 'photo') {
+    // The album's row first: the order an upload and a deletion take them in.
+    await db.query('SELECT 1 FROM albums WHERE album_id = (SELECT album_id FROM album_photos WHERE photo_id = $1) FOR UPDATE', [id]);
   }
   const { table, key, author } = TABLES[kind];
   const { rows } = await db.query<{ uid: number; removed: boolean }>(
@@ -98,6 +104,10 @@ async function moveCounters(db: Queryable, kind: RemovableKind, id: number, delt
         id,
         delta,
       ]);
+      break;
+    case 'photo':
+      // The album's count of visible photos (its cover falls back to the newest by itself).
+      await db.query('UPDATE albums SET photo_count = photo_count + $2 WHERE album_id = (SELECT album_id FROM album_photos WHERE photo_id = $1)', [id, delta]);
       break;
   }
 }
@@ -136,6 +146,7 @@ export interface PurgeResult {
   /** 日志 entries and their comments. */
   diaries: number;
   diaryComments: number;
+  photos: number;
   /** Picture files no row names any more: remove them from the storage after the commit. */
   files: string[];
 }
@@ -172,6 +183,15 @@ export async function purgeRemoved(db: Queryable, days: number): Promise<PurgeRe
     [days],
   );
   const diaries = await count(`DELETE FROM diaries WHERE ${older}`);
-  const files = [...new Set([...rows.map((r) => r.file), ...diaryFiles.map((r) => r.file)])];
-  return { yy, comments, leaves, leaveReplies, scrips, diaries, diaryComments, files };
+  // A removed photo's upload (the photo row goes with it), and its file unless another row names it.
+  const photos = (
+    await db.query<{ n: number; files: string[] }>(
+      `WITH gone AS (DELETE FROM uploads WHERE id IN (SELECT upload_id FROM album_photos WHERE ${older}) RETURNING file, id)
+       SELECT (SELECT count(*)::int FROM gone) AS n,
+              array(SELECT DISTINCT g.file FROM gone g WHERE NOT EXISTS (SELECT 1 FROM uploads u WHERE u.file = g.file AND u.id NOT IN (SELECT id FROM gone))) AS files`,
+      [days],
+    )
+  ).rows[0]!;
+  const files = [...new Set([...rows.map((r) => r.file), ...diaryFiles.map((r) => r.file), ...photos.files])];
+  return { yy, comments, leaves, leaveReplies, scrips, diaries, diaryComments, photos: photos.n, files };
 }

@@ -3,8 +3,9 @@
  * description in context as the moderators see it. The description is a LATERAL subquery, so a
  * page of the queue or of a user describes all its targets in the statement that reads the page.
  */
-import { diaryPath, type ReportedTarget, type ReportKind } from '@xiaoba/shared/core';
+import { albumPath, diaryPath, type ReportedTarget, type ReportKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
+import { uploadUrl } from '../../../uploads/store';
 
 /**
  * The author of a reportable item that is still visible (not deleted, not removed) to `reporter`,
@@ -22,8 +23,10 @@ export async function visibleTargetAuthor(db: Queryable, kind: ReportKind, id: n
     diary: 'SELECT d.uid FROM visible_diaries($2, (SELECT x.uid FROM diaries x WHERE x.diary_id = $1)) d WHERE d.diary_id = $1',
     diary_comment: `SELECT c.uid FROM diary_comments c JOIN visible_diaries($2, (SELECT x.uid FROM diaries x WHERE x.diary_id = c.diary_id)) d ON d.diary_id = c.diary_id
                     WHERE c.comment_id = $1 AND c.removed_at IS NULL`,
+    // A photo the reporter may see (its album's visibility; not removed).
+    photo: 'SELECT uid FROM visible_album_photos($2) WHERE photo_id = $1',
   };
-  const byReporter = kind === 'scrip' || kind === 'diary' || kind === 'diary_comment';
+  const byReporter = kind === 'scrip' || kind === 'diary' || kind === 'diary_comment' || kind === 'photo';
   const { rows } = await db.query<{ uid: number }>(sql[kind], byReporter ? [id, reporter] : [id]);
   return rows[0]?.uid ?? null;
 }
@@ -42,6 +45,7 @@ export async function itemAuthor(db: Queryable, kind: Exclude<ReportKind, 'user'
              WHERE s.id = $1 AND EXISTS (SELECT 1 FROM reports r WHERE r.target_kind = 'scrip' AND r.target_id = s.id)`,
     diary: 'SELECT uid, removed_at IS NOT NULL AS removed FROM diaries WHERE diary_id = $1',
     diary_comment: 'SELECT uid, removed_at IS NOT NULL AS removed FROM diary_comments WHERE comment_id = $1',
+    photo: 'SELECT uid, removed_at IS NOT NULL AS removed FROM album_photos WHERE photo_id = $1',
   };
   const { rows } = await db.query<{ uid: number; removed: boolean }>(sql[kind], [id]);
   return rows[0] ?? null;
@@ -75,6 +79,9 @@ export interface TargetColumns {
   t_author_name: string | null;
   /** The 日志 entry of a `diary` or `diary_comment` target, for the link. */
   t_diary_id?: number | null;
+  /** A photo's album and stored file (null for other kinds). */
+  t_album_id: number | null;
+  t_photo_file: string | null;
 }
 
 /**
@@ -110,8 +117,17 @@ export function targetDescription(kind: string, id: string, authorUid: string): 
       SELECT tdc.uid, tu.name, tdc.content, tdc.removed_at IS NOT NULL, towner.name || '的日志：' || td.title, td.uid
         FROM diary_comments tdc JOIN users tu ON tu.uid = tdc.uid JOIN diaries td ON td.diary_id = tdc.diary_id JOIN users towner ON towner.uid = td.uid
        WHERE ${kind} = 'diary_comment' AND tdc.comment_id = ${id}
+      UNION ALL
+      SELECT tp.uid, tu.name, '', tp.removed_at IS NOT NULL, tu.name || '的相册「' || ta.name || '」里的照片', tp.uid
+        FROM album_photos tp JOIN albums ta ON ta.album_id = tp.album_id JOIN users tu ON tu.uid = tp.uid
+       WHERE ${kind} = 'photo' AND tp.photo_id = ${id}
     ) t (t_uid, t_username, t_content, t_removed, t_context, t_place_uid) ON true
-    LEFT JOIN LATERAL (SELECT ta.name AS t_author_name FROM users ta WHERE ta.uid = ${authorUid}) ta ON true
+    LEFT JOIN LATERAL (
+      SELECT (SELECT tn.name FROM users tn WHERE tn.uid = ${authorUid}) AS t_author_name,
+             tp.album_id AS t_album_id, tf.file AS t_photo_file
+        FROM (SELECT 1) one
+        LEFT JOIN (album_photos tp JOIN uploads tf ON tf.id = tp.upload_id) ON ${kind} = 'photo' AND tp.photo_id = ${id}
+    ) ta ON true
     LEFT JOIN LATERAL (
       SELECT CASE ${kind} WHEN 'diary' THEN ${id}
                           WHEN 'diary_comment' THEN (SELECT tdc.diary_id FROM diary_comments tdc WHERE tdc.comment_id = ${id}) END AS t_diary_id
@@ -134,7 +150,13 @@ export function toTarget(kind: ReportKind, id: number, authorUid: number, row: T
     username: row.t_username ?? '',
     content: row.t_content ?? '',
     context: clip(row.t_context ?? ''),
-    href: row.t_diary_id ? diaryPath(place, row.t_diary_id) : `/${place}${board ? '/board' : ''}`,
+    href:
+      kind === 'photo' && row.t_album_id !== null
+        ? albumPath(place, row.t_album_id)
+        : row.t_diary_id
+          ? diaryPath(place, row.t_diary_id)
+          : `/${place}${board ? '/board' : ''}`,
+    ...(row.t_photo_file ? { imageUrl: uploadUrl(row.t_photo_file) } : {}),
     removed: row.t_removed === true,
     gone: false,
   };
