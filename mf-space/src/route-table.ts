@@ -1,6 +1,6 @@
 /**
  * mf-space's rows of the site's route table: the own space (/my) and another user's space (/{id}),
- * each with a home and a message-board child. Type-only import: vite.config loads this file in Node.
+ * each with a home, a message-board and an album (相册) child. Type-only import: vite.config loads this file in Node.
  */
 import type { RouteMeta } from '@xiaoba/shared';
 
@@ -11,6 +11,8 @@ export const routeTable: RouteMeta[] = [
     children: [
       { index: true, page: 'myHome' },
       { path: 'board', page: 'myBoard', title: '我的留言板' },
+      { path: 'photo', page: 'myAlbums', title: '我的相册' },
+      { path: 'photo/:albumId', page: 'myAlbum', title: '相册' },
     ],
   },
   {
@@ -21,6 +23,8 @@ export const routeTable: RouteMeta[] = [
     children: [
       { index: true, page: 'spaceHome' },
       { path: 'board', page: 'spaceBoard', title: '留言板' },
+      { path: 'photo', page: 'spaceAlbums', title: '相册' },
+      { path: 'photo/:albumId', page: 'spaceAlbum', title: '相册' },
     ],
   },
 ];

@@ -12,4 +12,8 @@ export const pages: RemoteRoutesModule['pages'] = {
   space: lazyPage(() => import('./space/SpacePage')),
   spaceHome: lazyPage(() => import('./space/SpaceHomePage')),
   spaceBoard: lazyPage(() => import('./space/SpaceBoardPage')),
+  myAlbums: lazyPage(() => import('./album/MyAlbumsPage')),
+  myAlbum: lazyPage(() => import('./album/MyAlbumPage')),
+  spaceAlbums: lazyPage(() => import('./album/SpaceAlbumsPage')),
+  spaceAlbum: lazyPage(() => import('./album/SpaceAlbumPage')),
 };

@@ -8,6 +8,10 @@
  */
 import { userApi, type FeedSource } from '@xiaoba/shared';
 import { createServerEntry } from '@xiaoba/shared/server';
+import MyAlbumPage from './album/MyAlbumPage';
+import MyAlbumsPage from './album/MyAlbumsPage';
+import SpaceAlbumPage from './album/SpaceAlbumPage';
+import SpaceAlbumsPage from './album/SpaceAlbumsPage';
 import Feed, { prefetch as feedPrefetch } from './feed';
 import MyBoardPage from './my/MyBoardPage';
 import MyHomePage from './my/MyHomePage';
@@ -20,7 +24,17 @@ import { parseSpaceId } from './space/space-id';
 
 export const { plan, render } = createServerEntry({
   routeTable,
-  pages: { myHome: MyHomePage, myBoard: MyBoardPage, space: SpacePage, spaceHome: SpaceHomePage, spaceBoard: SpaceBoardPage },
+  pages: {
+    myHome: MyHomePage,
+    myBoard: MyBoardPage,
+    space: SpacePage,
+    spaceHome: SpaceHomePage,
+    spaceBoard: SpaceBoardPage,
+    myAlbums: MyAlbumsPage,
+    myAlbum: MyAlbumPage,
+    spaceAlbums: SpaceAlbumsPage,
+    spaceAlbum: SpaceAlbumPage,
+  },
   prefetch,
   // Another user's space also shows its owner (SpacePage's getUserInfo). The route prefetch leaves
   // it out because the call records a visit; a page request for that space is that visit.
