@@ -6,10 +6,10 @@ import { pages, prefetch } from './routes';
 describe('mf-space route table', () => {
   it('names exactly the pages ./routes exposes', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
-    expect(pageKeys(routeTable)).toEqual(['myHome', 'myBoard', 'space', 'spaceHome', 'spaceBoard']);
+    expect(pageKeys(routeTable)).toEqual(['myHome', 'myBoard', 'myAlbums', 'myAlbum', 'space', 'spaceHome', 'spaceBoard', 'spaceAlbums', 'spaceAlbum']);
   });
 
-  it("has the original site's rows: /my and /:id, each with an index and a board child", () => {
+  it("has the original site's rows: /my and /:id, each with an index, a board and the album children", () => {
     expect(routeTable).toEqual([
       {
         path: '/my',
@@ -17,6 +17,8 @@ describe('mf-space route table', () => {
         children: [
           { index: true, page: 'myHome' },
           { path: 'board', page: 'myBoard', title: '我的留言板' },
+          { path: 'photo', page: 'myAlbums', title: '我的相册' },
+          { path: 'photo/:albumId', page: 'myAlbum', title: '相册' },
         ],
       },
       {
@@ -26,13 +28,15 @@ describe('mf-space route table', () => {
         children: [
           { index: true, page: 'spaceHome' },
           { path: 'board', page: 'spaceBoard', title: '留言板' },
+          { path: 'photo', page: 'spaceAlbums', title: '相册' },
+          { path: 'photo/:albumId', page: 'spaceAlbum', title: '相册' },
         ],
       },
     ]);
   });
 
   it('prefetches only pages it has (a misspelt key would silently prefetch nothing)', () => {
-    expect(Object.keys(prefetch).sort()).toEqual(['myBoard', 'myHome', 'spaceBoard', 'spaceHome']);
+    expect(Object.keys(prefetch).sort()).toEqual(['myAlbum', 'myAlbums', 'myBoard', 'myHome', 'spaceAlbum', 'spaceAlbums', 'spaceBoard', 'spaceHome']);
     expect(Object.keys(prefetch).every((key) => pageKeys(routeTable).includes(key))).toBe(true);
   });
 

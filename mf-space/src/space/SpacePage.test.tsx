@@ -101,7 +101,7 @@ describe("/:id — another user's space frame", () => {
     expect(screen.getByText('好好学习').textContent).toBe('签名档：好好学习');
   });
 
-  it("has home and board tabs; the board is that user's, without fetching again", async () => {
+  it("has home, board and album tabs; the board is that user's, without fetching again", async () => {
     const user = userEvent.setup();
     const urls = fakeServer(spaceReply(other));
     const { router } = renderSpace('/10002');
@@ -113,6 +113,7 @@ describe("/:id — another user's space frame", () => {
     ).toEqual([
       ['空间首页', '/10002', 'page'],
       ['留言板', '/10002/board', null],
+      ['相册', '/10002/photo', null],
     ]);
     await user.click(within(nav).getByRole('link', { name: '留言板' }));
     expect(await screen.findByRole('heading', { level: 2, name: '小明的留言板' })).toBeTruthy();
