@@ -18,6 +18,7 @@ export function AlbumList({ owner, base }: { owner: SpaceOwner; base: string }) 
   const [creating, setCreating] = useState(false);
   const createRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+  const title = owner.own ? '我的相册' : `${owner.name}的相册`;
 
   const closeCreate = (albumId?: number) => {
     setCreating(false);
@@ -28,7 +29,7 @@ export function AlbumList({ owner, base }: { owner: SpaceOwner; base: string }) 
   return (
     <Section aria-labelledby={headingId}>
       <Head>
-        <h2 id={headingId}>{owner.own ? '我的相册' : `${owner.name}的相册`}</h2>
+        <h2 id={headingId}>{title}</h2>
         {mayCreate && (
           <Button ref={createRef} type="button" onClick={() => setCreating(true)}>
             {ALBUM_WORDS.create}
@@ -47,7 +48,7 @@ export function AlbumList({ owner, base }: { owner: SpaceOwner; base: string }) 
       ) : !albums?.length ? (
         <Note>{owner.own ? ALBUM_WORDS.noOwnAlbums : ALBUM_WORDS.noAlbums}</Note>
       ) : (
-        <Grid>
+        <Grid aria-label={title}>
           {albums.map((album) => (
             <li key={album.albumId}>
               <Cover album={album} to={albumPagePath(base, album.albumId)} own={owner.own} />

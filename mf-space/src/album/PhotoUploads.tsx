@@ -10,7 +10,7 @@ export function PhotoUploads({ albumId, uid, photoCount }: { albumId: number; ui
   return (
     <Wrap>
       <ImageInput label={ALBUM_WORDS.upload} disabled={false} onFiles={uploads.add} />
-      <ImageSlots slots={uploads.slots} onRemove={uploads.remove} noun="照片" pending="待上传的" />
+      <ImageSlots slots={uploads.slots} onRemove={uploads.remove} noun="照片" pending="待上传的" byName />
     </Wrap>
   );
 }

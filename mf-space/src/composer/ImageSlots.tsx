@@ -13,25 +13,37 @@ export interface ImageSlotsProps {
   /** What one is called (图片, 照片) and what they are waiting for (待发布的, 待上传的). */
   noun?: string;
   pending?: string;
+  /** Called by file name (「a.jpg」) instead of place: for a list that sent files leave, so places shift. */
+  byName?: boolean;
 }
 
-export function ImageSlots({ slots, onRemove, noun = '图片', pending = '待发布的' }: ImageSlotsProps) {
+export function ImageSlots({ slots, onRemove, noun = '图片', pending = '待发布的', byName = false }: ImageSlotsProps) {
   if (slots.length === 0) return null;
   return (
     <List aria-label={`${pending}${noun}`}>
       {slots.map((slot, i) => (
-        <Slot key={slot.id} slot={slot} n={i + 1} noun={noun} pending={pending} onRemove={() => onRemove(slot.id)} />
+        <Slot
+          key={slot.id}
+          slot={slot}
+          words={
+            byName
+              ? { what: `「${slot.name}」`, alt: `${pending}${noun}「${slot.name}」` }
+              : { what: `第${i + 1}张${noun}`, alt: `${pending}第${i + 1}张${noun}` }
+          }
+          onRemove={() => onRemove(slot.id)}
+        />
       ))}
     </List>
   );
 }
 
-function Slot({ slot, n, noun, pending, onRemove }: { slot: ImageSlot; n: number; noun: string; pending: string; onRemove(): void }) {
+/** `what` names the picture in the failure and the remove button; `alt` is its preview's alt text. */
+function Slot({ slot, words, onRemove }: { slot: ImageSlot; words: { what: string; alt: string }; onRemove(): void }) {
   const progressId = useId();
   const percent = Math.round(slot.progress * 100);
   return (
     <Item $failed={slot.status === 'failed'}>
-      {slot.preview ? <img src={slot.preview} alt={`${pending}第${n}张${noun}`} /> : <NoPreview>{slot.name}</NoPreview>}
+      {slot.preview ? <img src={slot.preview} alt={words.alt} /> : <NoPreview>{slot.name}</NoPreview>}
       {slot.status === 'waiting' && <Progress>等待上传</Progress>}
       {slot.status === 'uploading' && (
         <Progress>
@@ -41,10 +53,10 @@ function Slot({ slot, n, noun, pending, onRemove }: { slot: ImageSlot; n: number
       )}
       {slot.status === 'failed' && (
         <Failed role="alert">
-          第{n}张{noun}上传失败：{slot.message}
+          {words.what}上传失败：{slot.message}
         </Failed>
       )}
-      <Remove type="button" aria-label={`移除第${n}张${noun}`} onClick={onRemove}>
+      <Remove type="button" aria-label={`移除${words.what}`} onClick={onRemove}>
         ×
       </Remove>
     </Item>
