@@ -40,6 +40,8 @@ let operations: Operation[];
 /** Bob's things: the ids Alice's requests name (another user's, so deletes must be refused). */
 const bobs: Record<string, string> = {};
 let expiredToken: string;
+/** Alice's own album: the multipart upload into it is hers to make. */
+let alicesAlbum: number;
 
 const signer = new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET));
 
@@ -67,6 +69,18 @@ beforeAll(async () => {
   ] as const)
     await t.pool.query('INSERT INTO follows (uid, followed_uid) VALUES ($1, $2)', [who.uid, whom.uid]);
   const scrip = (await bob.call('POST', '/api/scrip/send', { toUid: moderator.uid, content: '鲍勃的小纸条' })).json().data;
+  // Bob's public album with a photo (Alice may see, not change it), and Alice's own to upload into.
+  const album = (await bob.call('POST', '/api/album/create', { name: '鲍勃的相册', visibility: 'public' })).json().data;
+  const photoForm = multipart('file', 'a.png', 'image/png', await pngImage(8, 8));
+  const photo = (
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/album/upload?albumId=${album.albumId}`,
+      payload: photoForm.body,
+      headers: { authorization: `Bearer ${bob.token}`, 'content-type': photoForm.contentType },
+    })
+  ).json().data;
+  alicesAlbum = (await alice.call('POST', '/api/album/create', { name: '爱丽丝的相册' })).json().data.albumId;
   await moderator.call('POST', '/api/report/add', { kind: 'scrip', id: scrip.scripId, reason: 'spam' });
   Object.assign(bobs, {
     uid: String(bob.uid),
@@ -77,6 +91,8 @@ beforeAll(async () => {
     replyId: String(reply.id),
     scripId: String(scrip.scripId),
     toUid: String(moderator.uid),
+    albumId: String(album.albumId),
+    photoId: String(photo.photoId),
   });
   expiredToken = await signer.signAccess(alice.uid, -60);
   GOOD_TEXT.username = String(alice.uid); // her 米米号, with her password: login succeeds
@@ -181,7 +197,9 @@ const jsonBodySchema = (op: Json): Json | undefined => op.requestBody?.content?.
 const isMultipart = (op: Json): boolean => Boolean(op.requestBody?.content?.['multipart/form-data']);
 /** The 200 is an event stream (text/event-stream), not JSON. */
 const isStream = (op: Json): boolean => Boolean(op.responses?.['200']?.content?.['text/event-stream']);
-const needsAuth = (op: Json): boolean => Array.isArray(op.security) && op.security.length > 0;
+const needsAuth = (op: Json): boolean => Array.isArray(op.security) && op.security.length > 0 && !signedOutToo(op);
+/** A read a signed-out caller may make too (`security: [{}, {bearer: []}]`): a bad token is still refused. */
+const signedOutToo = (op: Json): boolean => Array.isArray(op.security) && op.security.some((s: Json) => Object.keys(s).length === 0);
 
 /** A value the route takes for a path or query parameter: Bob's things, or what the schema allows. */
 function goodParam(name: string, schema: Json, where: string): string {
@@ -272,6 +290,13 @@ function casesFor(operation: Operation, token: string): Case[] {
       { label: 'expired token', expect: refused, url: base, headers: { authorization: `Bearer ${expiredToken}` } },
       { label: 'forged token', expect: refused, url: base, headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` } },
       { label: 'not a bearer', expect: refused, url: base, headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } },
+    );
+  }
+  if (signedOutToo(op)) {
+    cases.push(
+      { label: 'no token (signed out)', url: base },
+      { label: 'expired token', expect: 401, url: base, headers: { authorization: `Bearer ${expiredToken}` } },
+      { label: 'forged token', expect: 401, url: base, headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` } },
     );
   }
 
@@ -471,9 +496,10 @@ describe('fuzzing every operation', () => {
       return { headers: { ...bearer, 'content-type': `multipart/form-data; boundary=${b}` }, payload: body };
     })();
     const uploads = operations.filter((o) => isMultipart(o.op));
-    expect(uploads.map((o) => o.path)).toEqual(expect.arrayContaining(['/api/api/avatar/upload', '/api/yy/upload']));
+    expect(uploads.map((o) => o.path)).toEqual(expect.arrayContaining(['/api/api/avatar/upload', '/api/yy/upload', '/api/album/upload']));
     for (const operation of uploads) {
-      const u = operation.path;
+      // An album's upload names the album: Alice's own.
+      const u = operation.path === '/api/album/upload' ? `${operation.path}?albumId=${alicesAlbum}` : operation.path;
       // What every upload refuses, whatever it takes.
       const cases: Case[] = [
         ...(u === '/api/import' ? [] : [{ label: 'a good picture', expect: 200, url: u, ...form('file', 'a.png', 'image/png', png) } as Case]),
@@ -531,6 +557,8 @@ describe('fuzzing every operation', () => {
       ['DELETE', `/api/leave/delete?leaveId=${bobs.leaveId}`, 403],
       ['DELETE', `/api/leaveReply/delete?id=${bobs.replyId}`, 403],
       ['DELETE', `/api/scrip/delete?scripId=${bobs.scripId}`, 404],
+      ['DELETE', `/api/album/photo?photoId=${bobs.photoId}`, 403],
+      ['DELETE', `/api/album/delete?albumId=${bobs.albumId}`, 403],
       ['POST', '/api/leaveReply/add', 403],
     ];
     for (const [method, u, status] of owned) {

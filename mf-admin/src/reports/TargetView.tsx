@@ -1,6 +1,7 @@
 /**
  * What was reported, as the moderator sees it: whose, what kind, the words, where they stand and a
  * link to see them in place. A 小纸条 has no place a moderator may visit: it offers 查看对话 instead.
+ * A photo is shown itself.
  */
 import { Link, RichText, styled, type ReportedTarget } from '@xiaoba/shared';
 import { Badge } from '../frame/AdminFrame';
@@ -20,7 +21,16 @@ export function TargetView({ target }: { target: ReportedTarget }) {
           <RichText text={target.context} />
         </p>
       )}
-      <blockquote>{target.content ? <RichText text={target.content} /> : <span className="empty">（没有内容）</span>}</blockquote>
+      <blockquote>
+        {target.imageUrl ? (
+          // The reported photo itself, removed or not: the moderator judges the picture, not a description.
+          <img className="photo" src={target.imageUrl} alt={`${target.username}的相册里被举报的照片`} loading="lazy" />
+        ) : target.content ? (
+          <RichText text={target.content} />
+        ) : (
+          <span className="empty">（没有内容）</span>
+        )}
+      </blockquote>
       {/* A div: the 小纸条's dialog is rendered beside its button. */}
       {!target.gone && <div className="place">{target.kind === 'scrip' ? <ScripContext scripId={target.id} /> : <Link to={target.href}>在原处查看</Link>}</div>}
     </Box>
@@ -46,6 +56,11 @@ const Box = styled.div`
     border-left: 4px solid ${(p) => p.theme.colors.primary};
     overflow-wrap: anywhere;
     white-space: pre-wrap;
+  }
+  .photo {
+    display: block;
+    max-width: 100%;
+    max-height: 240px;
   }
   .empty {
     color: ${(p) => p.theme.colors.muted};

@@ -14,7 +14,15 @@ import { focusRing } from '../ui/controls';
 import { BlockDialog, type BlockUser } from './BlockDialog';
 
 /** How each kind is named after its author's name: 小明的评论. */
-export const KIND_WORDS: Record<ReportKind, string> = { yy: 'yy', comment: '评论', leave: '留言', leaveReply: '回复', user: '空间', scrip: '小纸条' };
+export const KIND_WORDS: Record<ReportKind, string> = {
+  yy: 'yy',
+  comment: '评论',
+  leave: '留言',
+  leaveReply: '回复',
+  user: '空间',
+  scrip: '小纸条',
+  photo: '照片',
+};
 
 export interface MoreMenuProps {
   kind: Exclude<ReportKind, 'user'>;

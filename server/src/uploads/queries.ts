@@ -9,13 +9,15 @@ export async function insertUpload(db: Queryable, uid: number, file: string, siz
 }
 
 /**
- * Deletes the uploads no yy took within `hours` and returns their files. A yy claiming an upload
+ * Deletes the uploads no yy took within `hours` and returns their files (an album's photo is used from
+ * the start: its row and its upload are written together). A yy claiming an upload
  * sets its weibo_id in the same statement that checks it is unused, so a row being claimed while
  * this runs is re-checked by PostgreSQL and kept.
  */
 export async function deleteUnusedUploads(db: Queryable, hours: number): Promise<string[]> {
   const { rows } = await db.query<{ file: string }>(
-    `DELETE FROM uploads WHERE weibo_id IS NULL AND ctime < now() - make_interval(hours => $1) RETURNING file`,
+    `DELETE FROM uploads WHERE weibo_id IS NULL AND ctime < now() - make_interval(hours => $1)
+       AND NOT EXISTS (SELECT 1 FROM album_photos p WHERE p.upload_id = uploads.id) RETURNING file`,
     [hours],
   );
   return rows.map((r) => r.file);

@@ -40,8 +40,11 @@ export function fileFromAvatarUrl(url: string): string | null {
   return AVATAR_PATTERN.test(file) ? file : null;
 }
 
-/** Stores a new WebP picture under `folder` with a random, never reused name; returns its key. */
-export async function writeStoredFile(storage: UploadStorage, folder: 'yy' | 'avatars', data: Buffer): Promise<string> {
+/**
+ * Stores a new WebP picture under `folder` with a random, never reused name; returns its key. Album
+ * photos (`album/`) have a folder of their own, so a yy can never claim one (fileFromUploadUrl).
+ */
+export async function writeStoredFile(storage: UploadStorage, folder: 'yy' | 'avatars' | 'album', data: Buffer): Promise<string> {
   const file = `${folder}/${randomBytes(16).toString('hex')}.webp`;
   await storage.put(file, data, 'image/webp');
   return file;

@@ -36,6 +36,10 @@ export const ALBUM_MSG = {
   tooManyAlbums: `最多只能创建${ALBUMS_MAX}个相册`,
   albumFull: `一个相册最多放${ALBUM_PHOTOS_MAX}张照片`,
   nothingToChange: '没有要修改的内容',
+  /** GET /api/album/list/{uid} of a user who does not exist. */
+  userNotFound: '用户不存在',
+  /** Another user's album or photo the caller can see but not change. */
+  forbidden: '只有相册的主人可以这样做',
 } as const;
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;

@@ -80,9 +80,12 @@ export const PRIVACY_MSG = {
 
 // ---- report ----------------------------------------------------------------------------------
 
-/** What can be reported: another user's yy, comment, board message, reply, their space, or a 小纸条 they sent the reporter. */
-export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user' | 'scrip';
-export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user', 'scrip'];
+/**
+ * What can be reported: another user's yy, comment, board message, reply, their space, a 小纸条 they
+ * sent the reporter, or a photo of one of their albums the reporter may see.
+ */
+export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user' | 'scrip' | 'photo';
+export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user', 'scrip', 'photo'];
 
 /** The reasons a reporter picks from (codes stored; labels shown). */
 export const REPORT_REASONS = {

@@ -32,3 +32,19 @@ export function requireUser(signer: TokenSigner) {
     done();
   };
 }
+
+/**
+ * requireUser for the reads a signed-out caller may make too: no Authorization header sets
+ * `request.uid` to 0 (signed out, who sees only what is public); a header with a bad or expired
+ * token still answers 401, so the client refreshes instead of seeing less.
+ */
+export function allowSignedOut(signer: TokenSigner) {
+  const signedIn = requireUser(signer);
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    if (request.headers.authorization === undefined) {
+      request.uid = 0;
+      return done();
+    }
+    signedIn(request, reply, done);
+  };
+}

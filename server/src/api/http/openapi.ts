@@ -153,8 +153,11 @@ export interface RouteDoc {
   summary: string;
   tags: [string];
   description?: string;
-  /** Needs `Authorization: Bearer <access token>`. */
-  auth?: boolean;
+  /**
+   * Needs `Authorization: Bearer <access token>`; 'optional': a read a signed-out caller may make
+   * too (api/auth/guard.ts allowSignedOut), documented as `security: [{}, {bearer: []}]`.
+   */
+  auth?: boolean | 'optional';
   /** The JSON body: its declaration (converted by bodySchemaOf), or a JSON schema. */
   body?: Json | v.GenericSchema;
   /** The query and path values: a valibot declaration the handler reads them through (readInput), or a JSON schema. */
@@ -176,7 +179,7 @@ export interface RouteDoc {
 export function routeSchema(doc: RouteDoc): FastifySchema {
   const schema: Json = { summary: doc.summary, tags: doc.tags };
   if (doc.description) schema.description = doc.description;
-  if (doc.auth) schema.security = [{ bearer: [] }];
+  if (doc.auth) schema.security = doc.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }];
   if (doc.body) schema.body = isValibot(doc.body) ? bodySchemaOf(doc.body) : doc.body;
   if (doc.querystring) schema.querystring = inputSchema(doc.querystring);
   if (doc.params) schema.params = inputSchema(doc.params);

@@ -56,6 +56,9 @@ export const FROZEN_OPEN: ReadonlySet<string> = new Set([
   // 小纸条 they received or sent: deleted for themself only.
   'DELETE /api/scrip/delete',
   'DELETE /api/scrip/thread',
+  // Their own albums and photos.
+  'DELETE /api/album/photo',
+  'DELETE /api/album/delete',
 ]);
 
 /** Whether a frozen user may call this route (its method and registered pattern). */

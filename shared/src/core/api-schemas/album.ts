@@ -8,6 +8,7 @@ import { ALBUM_MSG, ALBUM_NAME_MAX, ALBUM_PAGE_SIZE } from '../album';
 import { AVATAR, FACE, INT, STR, TIME, described, named } from './common';
 import { VisibilitySchema } from './diary';
 import { idInput, pageQuery, textValue } from './inputs';
+import { withMessage } from './bodies';
 
 /** An album as its list shows it. */
 export const AlbumSchema = named(
@@ -57,7 +58,7 @@ export const AlbumCreatedSchema = named('AlbumCreated', v.object({ albumId: INT 
 export const CreateAlbumBodySchema = described(
   v.object({
     name: textValue(`1 to ${ALBUM_NAME_MAX} characters after HTML is stripped`),
-    visibility: described(v.union([VisibilitySchema, v.literal('')]), "'' or absent: the owner's default"),
+    visibility: withMessage(described(v.union([VisibilitySchema, v.literal('')]), "'' or absent: the owner's default"), ALBUM_MSG.badVisibility),
   }),
   "CreateAlbumBody; the rules and their messages are CreateAlbumSchema's (shared/src/core/album.ts)",
 );
@@ -66,7 +67,7 @@ export const UpdateAlbumBodySchema = described(
   v.object({
     albumId: described(v.number(), 'the album'),
     name: v.optional(textValue(`1 to ${ALBUM_NAME_MAX} characters after HTML is stripped`)),
-    visibility: v.optional(VisibilitySchema),
+    visibility: v.optional(withMessage(VisibilitySchema, ALBUM_MSG.badVisibility)),
     coverPhotoId: v.optional(described(v.number(), 'a photo of this album')),
   }),
   "UpdateAlbumBody; the rules and their messages are UpdateAlbumSchema's (shared/src/core/album.ts)",

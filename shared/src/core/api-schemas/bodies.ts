@@ -18,7 +18,8 @@ import { textValue } from './inputs';
 
 const num = (description: string) => described(v.number(), description);
 /** A field whose check answers `message` rather than 请求参数有误. */
-const withMessage = <S extends v.GenericSchema>(schema: S, message: string) => v.pipe(schema, v.metadata({ 'x-msg': message }));
+/** A body field whose wrong value answers `message` (the route's schema check), not 请求参数有误. */
+export const withMessage = <S extends v.GenericSchema>(schema: S, message: string) => v.pipe(schema, v.metadata({ 'x-msg': message }));
 const sex = v.nullable(num('0 girl, 1 boy'));
 
 /** POST /api/user/login. */

@@ -56,6 +56,8 @@ export const ReportedTargetSchema = named(
     removed: BOOL,
     /** Deleted by its author: nothing left to show or remove. */
     gone: BOOL,
+    /** A reported photo's own address, so the moderator sees the picture itself; absent for other kinds. */
+    imageUrl: v.optional(STR),
   }),
 );
 

@@ -8,7 +8,8 @@
  *   a visible item and takes it off the counters every read shows: a yy off its author's
  *   `users.yy_count` and `site_counters['yy']`, a comment off its yy's `comment_count`, a board
  *   message off the board owner's `users.leave_count` (a reply has no counter), a 小纸条 off both
- *   users' conversations (`scrip_threads`: newest note, note and unread counts). A message's
+ *   users' conversations (`scrip_threads`: newest note, note and unread counts), a photo off its
+ *   album's `photo_count`. A message's
  *   replies, a yy's comments and the notices of a comment are left as they are: they are hidden
  *   with what they hang on (reads join through it), and come back with it.
  * - `restoreItem(db, kind, id)` clears the three columns of a removed item and puts it back on
@@ -31,7 +32,7 @@ import { refreshScripNote } from '../../scrip';
 /** What a moderator can remove: every reportable kind but a user. */
 export type RemovableKind = Exclude<ReportKind, 'user'>;
 
-export const REMOVABLE_KINDS: readonly RemovableKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'scrip'];
+export const REMOVABLE_KINDS: readonly RemovableKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'scrip', 'photo'];
 
 export interface RemovalResult {
   /** The item's author. */
@@ -47,6 +48,7 @@ const TABLES: Record<RemovableKind, { table: string; key: string; author: string
   leave: { table: 'leaves', key: 'leave_id', author: 'uid' },
   leaveReply: { table: 'leave_replies', key: 'id', author: 'uid' },
   scrip: { table: 'scrips', key: 'id', author: 'from_uid' },
+  photo: { table: 'album_photos', key: 'photo_id', author: 'uid' },
 };
 
 /**
@@ -57,6 +59,10 @@ async function lockItem(db: Queryable, kind: RemovableKind, id: number): Promise
   if (kind === 'comment') {
     // The yy row first: the order findCommentKey (a deletion) and countComment take them in.
     await db.query('SELECT 1 FROM yy WHERE weibo_id = (SELECT weibo_id FROM yy_comments WHERE comment_id = $1) FOR UPDATE', [id]);
+  }
+  if (kind === 'photo') {
+    // The album's row first: the order an upload and a deletion take them in.
+    await db.query('SELECT 1 FROM albums WHERE album_id = (SELECT album_id FROM album_photos WHERE photo_id = $1) FOR UPDATE', [id]);
   }
   const { table, key, author } = TABLES[kind];
   const { rows } = await db.query<{ uid: number; removed: boolean }>(
@@ -84,6 +90,10 @@ async function moveCounters(db: Queryable, kind: RemovableKind, id: number, delt
     case 'scrip':
       // Both users' conversations: their newest note, note and unread counts (after the row changed).
       await refreshScripNote(db, id);
+      break;
+    case 'photo':
+      // The album's count of visible photos (its cover falls back to the newest by itself).
+      await db.query('UPDATE albums SET photo_count = photo_count + $2 WHERE album_id = (SELECT album_id FROM album_photos WHERE photo_id = $1)', [id, delta]);
       break;
   }
 }
@@ -119,6 +129,7 @@ export interface PurgeResult {
   leaves: number;
   leaveReplies: number;
   scrips: number;
+  photos: number;
   /** Picture files no row names any more: remove them from the storage after the commit. */
   files: string[];
 }
@@ -146,5 +157,14 @@ export async function purgeRemoved(db: Queryable, days: number): Promise<PurgeRe
     [days],
   );
   const yy = await count(`DELETE FROM yy WHERE ${older}`);
-  return { yy, comments, leaves, leaveReplies, scrips, files: rows.map((r) => r.file) };
+  // A removed photo's upload (the photo row goes with it), and its file unless another row names it.
+  const photos = (
+    await db.query<{ n: number; files: string[] }>(
+      `WITH gone AS (DELETE FROM uploads WHERE id IN (SELECT upload_id FROM album_photos WHERE ${older}) RETURNING file, id)
+       SELECT (SELECT count(*)::int FROM gone) AS n,
+              array(SELECT DISTINCT g.file FROM gone g WHERE NOT EXISTS (SELECT 1 FROM uploads u WHERE u.file = g.file AND u.id NOT IN (SELECT id FROM gone))) AS files`,
+      [days],
+    )
+  ).rows[0]!;
+  return { yy, comments, leaves, leaveReplies, scrips, photos: photos.n, files: [...rows.map((r) => r.file), ...photos.files] };
 }

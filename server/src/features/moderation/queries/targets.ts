@@ -3,8 +3,9 @@
  * description in context as the moderators see it. The description is a LATERAL subquery, so a
  * page of the queue or of a user describes all its targets in the statement that reads the page.
  */
-import type { ReportedTarget, ReportKind } from '@xiaoba/shared/core';
+import { albumPath, type ReportedTarget, type ReportKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
+import { uploadUrl } from '../../../uploads/store';
 
 /**
  * The author of a reportable item that is still visible (not deleted, not removed) to `reporter`,
@@ -18,8 +19,10 @@ export async function visibleTargetAuthor(db: Queryable, kind: ReportKind, id: n
     leaveReply: 'SELECT uid FROM leave_replies WHERE id = $1 AND removed_at IS NULL',
     user: 'SELECT uid FROM users WHERE uid = $1',
     scrip: 'SELECT from_uid AS uid FROM scrips WHERE id = $1 AND removed_at IS NULL AND to_uid = $2',
+    // A photo the reporter may see (its album's visibility; not removed).
+    photo: 'SELECT uid FROM visible_album_photos($2) WHERE photo_id = $1',
   };
-  const { rows } = await db.query<{ uid: number }>(sql[kind], kind === 'scrip' ? [id, reporter] : [id]);
+  const { rows } = await db.query<{ uid: number }>(sql[kind], kind === 'scrip' || kind === 'photo' ? [id, reporter] : [id]);
   return rows[0]?.uid ?? null;
 }
 
@@ -35,6 +38,7 @@ export async function itemAuthor(db: Queryable, kind: Exclude<ReportKind, 'user'
     leaveReply: 'SELECT uid, removed_at IS NOT NULL AS removed FROM leave_replies WHERE id = $1',
     scrip: `SELECT from_uid AS uid, removed_at IS NOT NULL AS removed FROM scrips s
              WHERE s.id = $1 AND EXISTS (SELECT 1 FROM reports r WHERE r.target_kind = 'scrip' AND r.target_id = s.id)`,
+    photo: 'SELECT uid, removed_at IS NOT NULL AS removed FROM album_photos WHERE photo_id = $1',
   };
   const { rows } = await db.query<{ uid: number; removed: boolean }>(sql[kind], [id]);
   return rows[0] ?? null;
@@ -66,6 +70,9 @@ export interface TargetColumns {
   t_place_uid: number | null;
   /** The name of the author the report recorded: it names a target its author has since deleted. */
   t_author_name: string | null;
+  /** A photo's album and stored file (null for other kinds). */
+  t_album_id: number | null;
+  t_photo_file: string | null;
 }
 
 /**
@@ -94,8 +101,17 @@ export function targetDescription(kind: string, id: string, authorUid: string): 
       SELECT tn.from_uid, tu.name, tn.content, tn.removed_at IS NOT NULL, '写给' || treader.name || '的小纸条', tn.from_uid
         FROM scrips tn JOIN users tu ON tu.uid = tn.from_uid JOIN users treader ON treader.uid = tn.to_uid
        WHERE ${kind} = 'scrip' AND tn.id = ${id}
+      UNION ALL
+      SELECT tp.uid, tu.name, '', tp.removed_at IS NOT NULL, tu.name || '的相册「' || ta.name || '」里的照片', tp.uid
+        FROM album_photos tp JOIN albums ta ON ta.album_id = tp.album_id JOIN users tu ON tu.uid = tp.uid
+       WHERE ${kind} = 'photo' AND tp.photo_id = ${id}
     ) t (t_uid, t_username, t_content, t_removed, t_context, t_place_uid) ON true
-    LEFT JOIN LATERAL (SELECT ta.name AS t_author_name FROM users ta WHERE ta.uid = ${authorUid}) ta ON true`;
+    LEFT JOIN LATERAL (
+      SELECT (SELECT tn.name FROM users tn WHERE tn.uid = ${authorUid}) AS t_author_name,
+             tp.album_id AS t_album_id, tf.file AS t_photo_file
+        FROM (SELECT 1) one
+        LEFT JOIN (album_photos tp JOIN uploads tf ON tf.id = tp.upload_id) ON ${kind} = 'photo' AND tp.photo_id = ${id}
+    ) ta ON true`;
 }
 
 const clip = (s: string, n = 60): string => (Array.from(s).length > n ? `${Array.from(s).slice(0, n).join('')}…` : s);
@@ -106,6 +122,7 @@ export function toTarget(kind: ReportKind, id: number, authorUid: number, row: T
     return { kind, id, uid: authorUid, username: row.t_author_name ?? '', content: '', context: '', href: `/${authorUid}`, removed: false, gone: true };
   }
   const board = kind === 'leave' || kind === 'leaveReply';
+  const place = row.t_place_uid ?? authorUid;
   return {
     kind,
     id,
@@ -113,7 +130,8 @@ export function toTarget(kind: ReportKind, id: number, authorUid: number, row: T
     username: row.t_username ?? '',
     content: row.t_content ?? '',
     context: clip(row.t_context ?? ''),
-    href: `/${row.t_place_uid ?? authorUid}${board ? '/board' : ''}`,
+    href: kind === 'photo' && row.t_album_id !== null ? albumPath(place, row.t_album_id) : `/${place}${board ? '/board' : ''}`,
+    ...(row.t_photo_file ? { imageUrl: uploadUrl(row.t_photo_file) } : {}),
     removed: row.t_removed === true,
     gone: false,
   };

@@ -1,0 +1,66 @@
+/** What the album tests share: people, follows, an album's calls and a photo's upload. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { TokenSigner } from '../../api/auth/tokens';
+import { TEST_JWT_SECRET, json, type TestApp } from '../../test/helpers';
+import { createUser } from '../../test/users';
+import { multipart, pngImage } from '../../test/yy';
+
+const signer = new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET));
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Person {
+  uid: number;
+  call(method: Method, url: string, payload?: object): Promise<LightMyRequestResponse>;
+  /** POST /api/album/upload?albumId with `file` (a small PNG unless given). */
+  upload(albumId: number, file?: Buffer): Promise<LightMyRequestResponse>;
+}
+
+/** A signed-in user of `app`, by uid. */
+export async function as(app: FastifyInstance, uid: number): Promise<Person> {
+  const headers = { authorization: `Bearer ${await signer.signAccess(uid, 900)}` };
+  return {
+    uid,
+    call: (method, url, payload) => app.inject({ method, url, payload, headers }),
+    upload: async (albumId, file) => {
+      const form = multipart('file', 'photo.png', 'image/png', file ?? (await pngImage()));
+      return app.inject({
+        method: 'POST',
+        url: `/api/album/upload?albumId=${albumId}`,
+        payload: form.body,
+        headers: { ...headers, 'content-type': form.contentType },
+      });
+    },
+  };
+}
+
+/** A new user (born in 2000, an adult, unless `birthday` says otherwise; null: none), signed in. */
+export async function person(t: TestApp, name: string, birthday: string | null = '2000-01-02', app: FastifyInstance = t.app): Promise<Person> {
+  const { uid } = await createUser(t.pool, { name, birthday });
+  return as(app, uid);
+}
+
+/** A caller without a token. */
+export const signedOut = (app: FastifyInstance) => ({ call: (method: Method, url: string) => app.inject({ method, url }) });
+
+export const follow = (t: TestApp, who: { uid: number }, whom: { uid: number }) =>
+  t.pool.query('INSERT INTO follows (uid, followed_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [who.uid, whom.uid]);
+
+/** Creates an album and answers its id. */
+export async function createAlbum(owner: Person, name = '春游', visibility?: string): Promise<number> {
+  const res = await owner.call('POST', '/api/album/create', { name, ...(visibility === undefined ? {} : { visibility }) });
+  expect(res.statusCode, res.body).toBe(200);
+  return json(res).data.albumId as number;
+}
+
+/** Uploads a photo and answers it. */
+export async function uploadPhoto(owner: Person, albumId: number, file?: Buffer): Promise<{ photoId: number; url: string; size: number }> {
+  const res = await owner.upload(albumId, file);
+  expect(res.statusCode, res.body).toBe(200);
+  return json(res).data;
+}
+
+/** A different small PNG each call (a colour per call), so uploads are distinct files. */
+let shade = 0;
+export const anotherPng = () => pngImage(40 + (shade++ % 50), 30);
