@@ -5,14 +5,11 @@
  * their width and height, so the grid does not move as they arrive.
  */
 import { useState } from 'react';
-import { ALBUM_MSG, ConfirmDialog, notify, ReportDialog, styled, useDeletePhotoMutation, type ApiError, type Photo, type ReportKind } from '@xiaoba/shared';
+import { ALBUM_MSG, ConfirmDialog, notify, ReportDialog, styled, useDeletePhotoMutation, type ApiError, type Photo } from '@xiaoba/shared';
 import { ImageViewer } from '../yy/ImageViewer';
 import { focusRing } from '../ui/controls';
 import { ActionButton } from '../ui/fields';
 import { ALBUM_WORDS, photoAlt } from './album-words';
-
-// The report kind of a photo (docs/api.md "举报"), beside the kinds the safety module lists.
-const PHOTO_KIND = 'photo' as ReportKind;
 
 export interface PhotoGridProps {
   photos: Photo[];
@@ -91,7 +88,7 @@ export function PhotoGrid({ photos, albumId, albumName, owner, mayEdit, mayRepor
       {reporting && (
         <ReportDialog
           open={reportOpen}
-          target={{ kind: PHOTO_KIND, id: reporting.photoId }}
+          target={{ kind: 'photo', id: reporting.photoId }}
           subject={`${owner.name}的照片`}
           onClose={() => setReportOpen(false)}
         />
