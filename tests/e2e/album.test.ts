@@ -151,7 +151,7 @@ describe('相册 between an owner and another user', () => {
     await page.waitForURL('**/my/photo');
     await page.getByText('还没有相册，创建一个放照片吧！').waitFor();
     const gone = await page.request.get(`/api/album/photos/${albumId}`, { headers: { authorization: `Bearer ${owner.me.token}` } });
-    expect(gone.status()).toBe(404);
+    expect(gone.status(), await gone.text()).toBe(404);
     expect(errors).toEqual([]);
   });
 });

@@ -38,7 +38,8 @@ describe('a space’s albums', () => {
     ]);
     expect(links[1]!.querySelector('img')!.getAttribute('src')).toBe('/uploads/album/1.jpg');
     expect(screen.getByRole('heading', { level: 2, name: '我的相册' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '相册' }).getAttribute('aria-current')).toBe('page');
+    const tabs = screen.getByRole('navigation', { name: '空间导航' });
+    expect(within(tabs).getByRole('link', { name: '相册' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('another user’s: only the albums the caller may see, without their visibility and without 创建相册', async () => {

@@ -40,10 +40,11 @@ export function AlbumView({ albumId, space, base }: { albumId: number | null; sp
 
   if (albumId === null) return <NotFound base={base} />;
   if (isLoading) return <Note role="status">正在加载相册…</Note>;
-  if (!data) {
-    // 404: gone or not visible; 400: an id the server refuses. Anything else may pass: try again.
-    const status = error && 'status' in error ? error.status : 0;
-    if (status === 404 || status === 400) return <NotFound base={base} />;
+  const pages = data?.pages ?? [];
+  const first = pages[0];
+  if (!first) {
+    // 400: an id the server refuses (a 404 is an answer: `missing`). Anything else may pass: try again.
+    if (error && 'status' in error && error.status === 400) return <NotFound base={base} />;
     return (
       <Note role="alert">
         {ALBUM_WORDS.loadFailed}{' '}
@@ -53,11 +54,11 @@ export function AlbumView({ albumId, space, base }: { albumId: number | null; sp
       </Note>
     );
   }
-  const first = data.pages[0]!;
+  if ('missing' in first) return <NotFound base={base} />;
   if (first.owner.uid !== space.uid) {
     return <Navigate to={albumPagePath(first.owner.uid === viewer ? '/my' : `/${first.owner.uid}`, albumId)} replace />;
   }
-  const photos = data.pages.flatMap((p) => p.records);
+  const photos = pages.flatMap((p) => ('records' in p ? p.records : []));
   return (
     <AlbumBody
       page={{ album: first.album, ownerName: first.owner.name, total: first.total }}

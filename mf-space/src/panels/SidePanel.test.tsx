@@ -45,6 +45,7 @@ describe("side panel of another user's space", () => {
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
       ['空间', '/10002'],
+      ['相册', '/10002/photo'],
       ['留言板(7)', '/10002/board'],
     ]);
     // No 资料 for someone else's space.
@@ -60,15 +61,14 @@ describe("side panel of another user's space", () => {
     expect(within(panel).getByRole('link', { name: '留言板(0)' })).toBeTruthy();
   });
 
-  it('日志, 相册 and 勋章 are buttons that say the section is still moving, never a dead click', async () => {
+  it('日志 and 勋章 are buttons that say the section is still moving, never a dead click; 相册 links to the albums', async () => {
     const user = userEvent.setup();
     spaceServer();
     renderSpace('/10002');
     const links = within(await sidePanel()).getByRole('navigation', { name: '空间链接' });
+    expect(within(links).getByRole('link', { name: '相册' }).getAttribute('href')).toBe('/10002/photo');
     await user.click(within(links).getByRole('button', { name: '日志' }));
     expect(await screen.findByText('日志功能还在搬家中，敬请期待')).toBeTruthy();
-    await user.click(within(links).getByRole('button', { name: '相册' }));
-    expect(await screen.findByText('相册功能还在搬家中，敬请期待')).toBeTruthy();
     await user.click(within(links).getByRole('button', { name: '勋章' }));
     expect(await screen.findByText('勋章功能还在搬家中，敬请期待')).toBeTruthy();
   });

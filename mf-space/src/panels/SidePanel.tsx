@@ -65,9 +65,13 @@ export function SidePanel({ owner, base, nameId }: { owner: SpaceOwner; base: st
           </li>
           {['日志', '相册', '勋章'].map((section) => (
             <li key={section}>
-              <button type="button" onClick={() => notify.info(movingSoon(section))}>
-                {section}
-              </button>
+              {section === '相册' ? (
+                <Link to={`${base}/photo`}>相册</Link>
+              ) : (
+                <button type="button" onClick={() => notify.info(movingSoon(section))}>
+                  {section}
+                </button>
+              )}
             </li>
           ))}
           {owner.own && (

@@ -6,9 +6,18 @@
  * album's own page is left, not asked again for a 404.
  * The cache needs no user key: the shell clears it when another user signs in.
  */
-import { ALBUM_PAGE_SIZE, type Album, type AlbumCreated, type AlbumPhotosPage, type CreateAlbumBody, type Photo, type UpdateAlbumBody } from '../core/album';
+import {
+  ALBUM_MSG,
+  ALBUM_PAGE_SIZE,
+  type Album,
+  type AlbumCreated,
+  type AlbumPhotosPage,
+  type CreateAlbumBody,
+  type Photo,
+  type UpdateAlbumBody,
+} from '../core/album';
 import type { ApiEnvelope } from '../core/api-types';
-import { baseApi } from './base-api';
+import { baseApi, type ApiError } from './base-api';
 import { uploadFile, type UploadResult } from './upload';
 
 /** PATCH /api/album/update with the album's owner, whose list it changes. */
@@ -25,10 +34,15 @@ export interface DeleteAlbumArgs {
 
 const albumsOf = (res: ApiEnvelope<Album[]>): Album[] => (Array.isArray(res.data) ? res.data : []);
 
-const photosPageOf = (res: ApiEnvelope<AlbumPhotosPage>): AlbumPhotosPage => {
-  if (!res.data || !Array.isArray(res.data.records) || !res.data.album || !res.data.owner) throw new Error('malformed 相册 page');
-  return res.data;
-};
+/**
+ * An album that does not exist or that the caller may not see (404): an answer with the server's
+ * words, not a failure, so a server-rendered 相册不存在 is handed to the browser like any page (a
+ * failed query is not, and the browser's first render would differ).
+ */
+export interface AlbumMissing {
+  missing: string;
+}
+export type AlbumPhotosResult = AlbumPhotosPage | AlbumMissing;
 
 const listTag = (uid: number) => ({ type: 'Albums' as const, id: uid });
 const albumTag = (albumId: number) => ({ type: 'Album' as const, id: albumId });
@@ -44,15 +58,23 @@ export const albumApi = baseApi.enhanceEndpoints({ addTagTypes: ['Albums', 'Albu
     /**
      * GET /api/album/photos/{albumId}?pageNum&pageSize: the album, its owner and its photos newest
      * first, ALBUM_PAGE_SIZE a page; the next page (加载更多) is older. A refetch reads every
-     * loaded page again, so the pages stay consecutive.
+     * loaded page again, so the pages stay consecutive. A 404 is the one page AlbumMissing.
      */
-    albumPhotos: build.infiniteQuery<AlbumPhotosPage, number, number>({
+    albumPhotos: build.infiniteQuery<AlbumPhotosResult, number, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
-        getNextPageParam: (last, _all, lastPage) => (lastPage < last.pages ? lastPage + 1 : undefined),
+        getNextPageParam: (last, _all, lastPage) => ('missing' in last || lastPage >= last.pages ? undefined : lastPage + 1),
       },
-      query: ({ queryArg: albumId, pageParam }) => ({ url: `/album/photos/${albumId}`, params: { pageNum: pageParam, pageSize: ALBUM_PAGE_SIZE } }),
-      transformResponse: photosPageOf,
+      async queryFn({ queryArg: albumId, pageParam }, _api, _extra, baseQuery) {
+        const res = await baseQuery({ url: `/album/photos/${albumId}`, params: { pageNum: pageParam, pageSize: ALBUM_PAGE_SIZE } });
+        if (res.error) {
+          const error = res.error as ApiError;
+          return error.status === 404 ? { data: { missing: error.message || ALBUM_MSG.notFound } } : { error };
+        }
+        const page = (res.data as ApiEnvelope<AlbumPhotosPage> | undefined)?.data;
+        if (!page || !Array.isArray(page.records) || !page.album || !page.owner) return { error: { status: null, message: '相册加载失败' } };
+        return { data: page };
+      },
       providesTags: (_r, _e, albumId) => [albumTag(albumId)],
     }),
     /** POST /api/album/create {name, visibility}: a new album of the caller (`uid`). */

@@ -73,6 +73,7 @@ export const PLANNED_READS: readonly RegExp[] = [
   /^\/scrip\/threads$/,
   /^\/follow\/list\/\d+$/,
   /^\/search\/(yy|user)$/,
+  /^\/album\/(list|photos)\/\d+$/,
 ];
 
 /** After this many failed renders of a remote in a row, its areas render in the browser for BREAKER_PAUSE_MS. */
