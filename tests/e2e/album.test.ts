@@ -28,12 +28,22 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const settle = (page: Page) => pageLive(page);
-
-/** Opens `path` and waits until it is live (hydrated). */
+/**
+ * Opens `path` and waits until it is live (hydrated). Answers the album requests the browser sent
+ * meanwhile (none when the server rendered the first screen) and the hydration errors logged.
+ */
 async function visit(page: Page, path: string) {
+  const albumReads: string[] = [];
+  const hydration: string[] = [];
+  const onRequest = (r: { url(): string }) => void (new URL(r.url()).pathname.startsWith('/api/album/') && albumReads.push(r.url()));
+  const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && /hydrat/i.test(m.text()) && hydration.push(m.text()));
+  page.on('request', onRequest);
+  page.on('console', onConsole);
   await page.goto(path);
-  await settle(page);
+  await pageLive(page);
+  page.off('request', onRequest);
+  page.off('console', onConsole);
+  return { albumReads, hydration };
 }
 
 /** Holds each album upload until `release` is called, so its progress bar can be seen. */
@@ -53,8 +63,10 @@ function holdUploads(page: Page) {
 describe('相册 between an owner and another user', () => {
   it('the owner creates an album and uploads two photos, one after another, each with its progress', async () => {
     const { page } = owner;
-    await visit(page, '/my/photo');
+    const first = await visit(page, '/my/photo');
+    // Server-rendered with its first screen: the browser asks nothing again.
     expect(await page.getByText('还没有相册，创建一个放照片吧！').isVisible()).toBe(true);
+    expect(first).toEqual({ albumReads: [], hydration: [] });
     await page.getByRole('button', { name: '创建相册' }).click();
     const dialog = page.getByRole('dialog', { name: '创建相册' });
     await dialog.getByLabel('相册名称').fill(NAME);
@@ -107,15 +119,16 @@ describe('相册 between an owner and another user', () => {
     await page.getByRole('heading', { level: 2, name: '相册主人的相册' }).waitFor();
     expect(await page.getByText('还没有相册').isVisible()).toBe(true);
     expect(await page.getByText(NAME).count()).toBe(0);
-    await visit(page, `/${owner.me.uid}/photo/${albumId}`);
-    await page.getByRole('heading', { level: 2, name: '相册不存在' }).waitFor();
+    const hidden = await visit(page, `/${owner.me.uid}/photo/${albumId}`);
+    expect(await page.getByRole('heading', { level: 2, name: '相册不存在' }).isVisible()).toBe(true);
+    expect(hidden).toEqual({ albumReads: [], hydration: [] });
     expect(await page.getByText(NAME).count()).toBe(0);
     await page.getByRole('link', { name: '返回相册列表' }).click();
     await page.waitForURL(`**/${owner.me.uid}/photo`);
   });
 
   it('made public, the other sees the photos, opens one in the viewer, and may report it', async () => {
-    await owner.page.goto(`/my/photo/${albumId}`);
+    await visit(owner.page, `/my/photo/${albumId}`);
     await owner.page.getByRole('button', { name: '相册设置' }).click();
     const dialog = owner.page.getByRole('dialog', { name: '相册设置' });
     await dialog.getByRole('radio', { name: '所有人可见' }).check();
@@ -123,9 +136,10 @@ describe('相册 between an owner and another user', () => {
     await expectToast(owner.page, '修改成功');
 
     const { page, errors } = other;
-    await visit(page, `/${owner.me.uid}/photo/${albumId}`);
+    const shown = await visit(page, `/${owner.me.uid}/photo/${albumId}`);
     const grid = page.getByRole('list', { name: `「${NAME}」的照片` });
     expect(await grid.getByRole('img').count()).toBe(2);
+    expect(shown).toEqual({ albumReads: [], hydration: [] });
     expect(await page.getByText('相册主人的相册 · 2张照片').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: '相册设置' }).count()).toBe(0);
     expect(await grid.getByRole('button', { name: '举报第1张照片' }).isVisible()).toBe(true);
@@ -150,7 +164,7 @@ describe('相册 between an owner and another user', () => {
     await page.getByRole('dialog', { name: '删除相册' }).getByRole('button', { name: '删除', exact: true }).click();
     await page.waitForURL('**/my/photo');
     await page.getByText('还没有相册，创建一个放照片吧！').waitFor();
-    const gone = await page.request.get(`/api/album/photos/${albumId}`, { headers: { authorization: `Bearer ${owner.me.token}` } });
+    const gone = await page.request.get(`/api/album/photos/${albumId}?pageNum=1&pageSize=30`, { headers: { authorization: `Bearer ${owner.me.token}` } });
     expect(gone.status(), await gone.text()).toBe(404);
     expect(errors).toEqual([]);
   });
