@@ -14,11 +14,15 @@ CREATE TABLE albums (
   cover_photo_id bigint,
   photo_count integer NOT NULL DEFAULT 0 CHECK (photo_count >= 0),
   ctime timestamp(3) NOT NULL DEFAULT now(),
-  mtime timestamp(3) NOT NULL DEFAULT now()
+  mtime timestamp(3) NOT NULL DEFAULT now(),
+  -- Where an imported album was first written ('<instance>:<id>', docs/export-format.md), else NULL.
+  origin text
 );
 -- A user's albums, the newest change first; the count of a user's albums (the limit).
 CREATE INDEX albums_uid_mtime_idx ON albums (uid, mtime DESC, album_id DESC);
 CREATE INDEX albums_uid_ctime_idx ON albums (uid, ctime);
+-- An import finds what it restored before (its origin key).
+CREATE INDEX albums_origin_idx ON albums (origin) WHERE origin IS NOT NULL;
 
 -- A photo: its bytes are an `uploads` row (so the quota, which sums uploads by uid, counts it,
 -- and deleting the row frees the room). Removed by a moderator like migration 015's items:
@@ -31,7 +35,9 @@ CREATE TABLE album_photos (
   ctime timestamp(3) NOT NULL DEFAULT now(),
   removed_at timestamp(3),
   removed_by bigint,
-  removed_reason text
+  removed_reason text,
+  -- As albums.origin, for an imported photo.
+  origin text
 );
 -- An album's page, newest first, and its newest visible photo (the cover by default).
 CREATE INDEX album_photos_album_idx ON album_photos (album_id, photo_id DESC) WHERE removed_at IS NULL;
@@ -39,6 +45,7 @@ CREATE INDEX album_photos_album_idx ON album_photos (album_id, photo_id DESC) WH
 CREATE INDEX album_photos_all_idx ON album_photos (album_id);
 -- A user's photos removed by moderators (the moderators' page of that user), and the export.
 CREATE INDEX album_photos_uid_idx ON album_photos (uid, photo_id);
+CREATE INDEX album_photos_origin_idx ON album_photos (origin) WHERE origin IS NOT NULL;
 
 ALTER TABLE albums ADD CONSTRAINT albums_cover_fk FOREIGN KEY (cover_photo_id) REFERENCES album_photos (photo_id) ON DELETE SET NULL;
 

@@ -48,6 +48,7 @@ import { RemoteVersions } from './platform/deploy/versions';
 import { createLive, liveRoutes } from './features/live/routes';
 import { scripCountRoutes, scripRoutes } from './features/scrip/routes';
 import { albumRoutes } from './features/album/routes';
+import { albumFileGate } from './features/album';
 
 export interface AppOptions {
   config: Config;
@@ -176,6 +177,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     versions,
     overrides: config.deploy.overrides,
     ...(signedInPages ? { signedInPages } : {}),
+    uploadGate: albumFileGate(pool, signer),
   });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the

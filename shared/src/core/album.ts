@@ -43,7 +43,8 @@ export const ALBUM_MSG = {
 } as const;
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
-const cleanName = (name: string) => cleanText(name).replace(/\s+/g, ' ');
+/** An album's name as stored: HTML stripped, runs of white space one space. */
+export const cleanAlbumName = (name: string) => cleanText(name).replace(/\s+/g, ' ');
 
 /** The first rule an album's name breaks, or null. */
 export function albumNameError(name: string): string | null {
@@ -55,7 +56,7 @@ export function albumNameError(name: string): string | null {
 /** Body of POST /api/album/create. An empty visibility takes the owner's default (defaultVisibility), filled by the server first. */
 export const CreateAlbumSchema = v.pipe(
   v.object({ name: v.optional(v.string(BAD_REQUEST), ''), visibility: v.optional(v.string(BAD_REQUEST), '') }),
-  v.transform((i) => ({ ...i, name: cleanName(i.name) })),
+  v.transform((i) => ({ ...i, name: cleanAlbumName(i.name) })),
   v.check(
     (i) => albumNameError(i.name) === null,
     (issue) => albumNameError((issue.input as { name: string }).name) ?? BAD_REQUEST,
@@ -72,7 +73,7 @@ export const UpdateAlbumSchema = v.pipe(
     visibility: v.optional(v.string(BAD_REQUEST)),
     coverPhotoId: v.optional(v.number(BAD_REQUEST)),
   }),
-  v.transform((i) => ({ ...i, name: i.name === undefined ? undefined : cleanName(i.name) })),
+  v.transform((i) => ({ ...i, name: i.name === undefined ? undefined : cleanAlbumName(i.name) })),
   v.check((i) => isId(i.albumId), ALBUM_MSG.notFound),
   v.check(
     (i) => i.name === undefined || albumNameError(i.name) === null,

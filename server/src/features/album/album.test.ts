@@ -115,6 +115,14 @@ describe('create and update', () => {
     await createAlbum(me, '最后一个');
     expect(json(await me.call('POST', '/api/album/create', { name: '多一个' }))).toEqual({ code: 409, msg: ALBUM_MSG.tooManyAlbums });
   });
+
+  it('lets parallel creations at the edge make exactly the albums there is room for', async () => {
+    const me = await person(t, '同时创建');
+    await t.pool.query(`INSERT INTO albums (uid, name, visibility) SELECT $1, '相册' || i, 'self' FROM generate_series(1, $2) i`, [me.uid, ALBUMS_MAX - 2]);
+    const answers = await Promise.all([1, 2, 3, 4].map((i) => me.call('POST', '/api/album/create', { name: `并发${i}` })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409]);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM albums WHERE uid = $1', [me.uid])).rows[0].n).toBe(ALBUMS_MAX);
+  });
 });
 
 describe('photos', () => {
@@ -163,6 +171,20 @@ describe('photos', () => {
     // The count the limit reads, as if 499 more had come.
     await t.pool.query('UPDATE albums SET photo_count = $2 WHERE album_id = $1', [albumId, ALBUM_PHOTOS_MAX]);
     expect(json(await me.upload(albumId))).toEqual({ code: 409, msg: ALBUM_MSG.albumFull });
+  });
+
+  it('lets parallel uploads at the edge add exactly the photos there is room for', async () => {
+    const me = await person(t, '同时上传');
+    const albumId = await createAlbum(me);
+    await t.pool.query('UPDATE albums SET photo_count = $2 WHERE album_id = $1', [albumId, ALBUM_PHOTOS_MAX - 2]);
+    const files = await Promise.all([1, 2, 3, 4].map(() => anotherPng()));
+    const before = await storedFiles();
+    const answers = await Promise.all(files.map((file) => me.upload(albumId, file)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409]);
+    expect((await t.pool.query('SELECT photo_count AS n FROM albums WHERE album_id = $1', [albumId])).rows[0].n).toBe(ALBUM_PHOTOS_MAX);
+    // The refused files were not kept.
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM album_photos WHERE album_id = $1', [albumId])).rows[0].n).toBe(2);
+    expect(await storedFiles()).toBe(before + 2);
   });
 
   it('counts in the storage quota; deleting a photo or an album removes the files and frees the room', async () => {

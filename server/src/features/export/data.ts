@@ -18,6 +18,7 @@
  */
 import type { Queryable } from '../../data/pool';
 import { exportScrips, type ScripExportThread } from '../scrip';
+import { exportAlbums } from '../album';
 import { fileFromAvatarUrl } from '../../uploads/store';
 
 export const EXPORT_FORMAT = 'xiaoba-export';
@@ -129,6 +130,20 @@ export interface ExportData {
   leavesElsewhere: ExportLeave[];
   /** The user's 小纸条 conversations, the newest first, each with its notes oldest first. Never imported. */
   scrips: ExportScripThread[];
+  /** The user's albums, the newest first, each with its photos oldest first (files in `photos/`). */
+  albums: ExportAlbum[];
+}
+
+/** One album: its photos are files of the ZIP (`photos/<32 hex>.webp`). */
+export interface ExportAlbum {
+  id: number;
+  origin: Origin;
+  name: string;
+  visibility: string;
+  coverPhotoId: number;
+  ctime: string;
+  mtime: string;
+  photos: Array<{ id: number; origin: Origin; ctime: string; file: string; width: number; height: number; size: number }>;
 }
 
 /** One 小纸条 conversation: the other user, and the notes the user still sees, oldest first. */
@@ -210,6 +225,7 @@ export async function readExportData(
   const board = await readLeaves(db, 'l.fuid = $1', uid);
   const leftElsewhere = await readLeaves(db, 'l.uid = $1 AND l.fuid <> $1', uid);
   const scrips = await exportScrips(db, uid, ISO);
+  const albumRows = await exportAlbums(db, uid, ISO);
 
   const imagesByYy = new Map<number, ExportImage[]>();
   const pictures: ExportPicture[] = [];
@@ -223,6 +239,15 @@ export async function readExportData(
     list.push({ file: name, width: row.width, height: row.height, size: row.size });
     imagesByYy.set(row.weibo_id, list);
   }
+  const albums: ExportAlbum[] = albumRows.map(({ photos, ...album }) => ({
+    ...album,
+    photos: photos.map(({ key, ...photo }) => {
+      const name = `photos/${key.slice(key.lastIndexOf('/') + 1)}`;
+      if (!listed.has(key)) pictures.push({ key, name, size: photo.size });
+      listed.add(key);
+      return { ...photo, file: name };
+    }),
+  }));
   const commentsByYy = new Map<number, ExportComment[]>();
   for (const { weibo_id, ...comment } of comments.rows) {
     const list = commentsByYy.get(weibo_id) ?? [];
@@ -262,6 +287,7 @@ export async function readExportData(
     board,
     leavesElsewhere: leftElsewhere,
     scrips,
+    albums,
   };
   return { data, pictures, avatarKey };
 }

@@ -4,9 +4,9 @@
  * ZIP's own files (`images/…`, `avatar/…`, `emoji/<code>.svg`); every piece of user text is escaped
  * and emoji codes become <img> through the same tokenizer the browser uses.
  */
-import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, tokenizeContent } from '@xiaoba/shared/core';
+import { DEFAULT_SMALL_SIGNATURE, isVisibility, TERRITORY_WORD, tokenizeContent, VISIBILITY_LABEL } from '@xiaoba/shared/core';
 import { skinColors } from './skins';
-import type { ExportComment, ExportData, ExportLeave, ExportYy } from './data';
+import type { ExportAlbum, ExportComment, ExportData, ExportLeave, ExportYy } from './data';
 
 const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -95,6 +95,19 @@ export function renderIndexHtml(data: ExportData, skin: string, emoji: ReadonlyS
         ? `<ul class="comments">${l.replies.map((r) => `<li>${who(r.uid, r.name)}：${t(r.content)} <span class="muted">${time(r.ctime)}</span></li>`).join('')}</ul>`
         : ''
     }</article>`;
+  const album = (a: ExportAlbum) =>
+    `<article class="card" id="album-${a.id}"><p><b>${escapeHtml(a.name)}</b> <span class="muted">${
+      isVisibility(a.visibility) ? VISIBILITY_LABEL[a.visibility] : ''
+    } · ${a.photos.length} 张照片 · 创建于 ${time(a.ctime)}</span></p>${
+      a.photos.length
+        ? `<div class="pics">${a.photos
+            .map(
+              (p, i) =>
+                `<a href="${p.file}"><img src="${p.file}" width="${p.width}" height="${p.height}" alt="${escapeHtml(`${user.name}的相册「${a.name}」的第${i + 1}张照片`)}" loading="lazy"></a>`,
+            )
+            .join('')}</div>`
+        : ''
+    }</article>`;
   const section = (title: string, count: number, body: string) =>
     `<section><h2>${title} <span class="muted">(${count})</span></h2>${count ? body : '<p class="muted">没有内容</p>'}</section>`;
   const initial = escapeHtml(Array.from(user.name.trim())[0] ?? '?');
@@ -165,6 +178,7 @@ ${section(
     )
     .join(''),
 )}
+${section('我的相册', data.albums.length, data.albums.map(album).join(''))}
 </main>
 </body>
 </html>

@@ -81,8 +81,8 @@ describe('POST /api/import on another instance', () => {
   });
 
   it('restores the posts, pictures, signatures and avatar, and says what it could not', () => {
-    expect(report.created).toEqual({ yy: 3, comments: 2, leaves: 1, leaveReplies: 1, images: 2, signatures: 2, avatar: 1 });
-    expect(report.skipped).toEqual({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0 });
+    expect(report.created).toEqual({ yy: 3, comments: 2, leaves: 1, leaveReplies: 1, images: 2, signatures: 2, avatar: 1, albums: 0, photos: 0 });
+    expect(report.skipped).toEqual({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0, albums: 0, photos: 0 });
     // Not restorable: the comment on 小波's yy (not on B), the message on 小凯's board (小凯 is not on B) and its reply.
     expect(report.unrestorable).toEqual(
       expect.arrayContaining([
@@ -135,7 +135,7 @@ describe('POST /api/import on another instance', () => {
   it('importing the same ZIP again creates nothing twice', async () => {
     const before = await counts(b);
     const again = json(await importZip(b, aliceB, zip)).data;
-    expect(again.created).toEqual({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0 });
+    expect(again.created).toEqual({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0, albums: 0, photos: 0 });
     expect(again.skipped).toMatchObject({ yy: 3, comments: 2, leaves: 1, leaveReplies: 1, signatures: 2, avatar: 1 });
     expect(await counts(b)).toEqual(before);
   });
@@ -145,7 +145,7 @@ describe('POST /api/import on the same site', () => {
   it('skips everything still there and restores only what was deleted since', async () => {
     const before = await counts(a);
     const same = json(await importZip(a, alice, zip)).data;
-    expect(same.created).toEqual({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0 });
+    expect(same.created).toEqual({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0, albums: 0, photos: 0 });
     expect(same.skipped).toMatchObject({ yy: 3, comments: 3, leaves: 2, leaveReplies: 2 });
     expect(same.unrestorable).toEqual([]);
     expect(await counts(a)).toEqual(before);

@@ -22,7 +22,7 @@ import { ApiError, ok } from '../../api/http/errors';
 import { routeSchema, typed } from '../../api/http/openapi';
 import { readExportData } from './data';
 import { emojiCodesOf, renderIndexHtml } from './html';
-import { importExport, IMPORT_MSG, openExport, withImportLock } from './import';
+import { importExport, IMPORT_KINDS, IMPORT_MSG, openExport, withImportLock } from './import';
 import { exportKey, SIGNATURE_FILE, signData } from './signature';
 import {
   claimTicket,
@@ -78,11 +78,7 @@ const skinValue = {
   description: "the skin of the offline page: '' (default), goldchild, pinkcat, moon, town, dodo or rain",
   'x-msg': EXPORT_MSG.badSkin,
 };
-const counts = (what: string) =>
-  typed(
-    `ImportCounts (${what})`,
-    Object.fromEntries(['yy', 'comments', 'leaves', 'leaveReplies', 'images', 'signatures', 'avatar'].map((k) => [k, { type: 'integer' }])),
-  );
+const counts = (what: string) => typed(`ImportCounts (${what})`, Object.fromEntries(IMPORT_KINDS.map((k) => [k, { type: 'integer' }])));
 
 const SCHEMA = {
   prepare: routeSchema({

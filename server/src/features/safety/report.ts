@@ -1,6 +1,7 @@
 /**
  * POST /api/report/add (docs/api.md "Safety" → "Reports"): a user reports another
- * user's yy, comment, board message, reply or space, or a 小纸条 they received, to the moderators.
+ * user's yy, comment, board message, reply or space, a 小纸条 they received, or a photo of an album
+ * they may see, to the moderators.
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -50,7 +51,7 @@ export const ReportSchema = v.pipe(
 );
 
 const SCHEMA = routeSchema({
-  summary: "Report another user's yy, comment, board message, reply or space, or a 小纸条 the caller received, to the moderators",
+  summary: "Report another user's yy, comment, board message, reply or space, a 小纸条 the caller received, or a photo the caller may see, to the moderators",
   description:
     'A second report of the same target by the same user answers 200 with REPORT_MSG.duplicate and files nothing. ' +
     "At most LIMIT_REPORTS (default 20) reports an hour per user (429). One's own items and space: 400 不能举报自己.",

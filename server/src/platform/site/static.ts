@@ -130,6 +130,12 @@ export interface SiteOptions {
   overrides?: boolean;
   /** Server-rendered signed-in pages (docs/adr/0016 "Step 3"); without it every such page is rendered in the browser. */
   signedInPages?: SignedInPages;
+  /**
+   * Who may load an uploaded file that not everyone may see (an album's photo): null when the file
+   * is not such a file (then it is public), else whether this request's viewer may. Those files are
+   * answered 404 when not, and never cached by shared caches.
+   */
+  uploadGate?: (file: string, request: FastifyRequest) => Promise<boolean | null>;
 }
 
 /** The shell's boot script (shell/public/boot.js): starts a server-rendered page's parked scripts after its first paint. */
@@ -141,6 +147,8 @@ export const pageStateScript = (state: unknown) =>
   `<script type="application/json" id="${PAGE_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
 
 const UPLOAD_EXTENSIONS = ['.webp', '.jpg', '.jpeg', '.png', '.gif'];
+/** A file not everyone may see: the browser keeps it but asks again each time (a 304 while still allowed). */
+const PRIVATE_UPLOAD = 'private, no-cache';
 
 /** Whether an If-None-Match header names `etag` (a list, or `*`; weak or strong). */
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -154,7 +162,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 export async function siteRoutes(
   app: FastifyInstance,
-  { siteDir, storage, archive = false, registry, versions, overrides = false, signedInPages }: SiteOptions,
+  { siteDir, storage, archive = false, registry, versions, overrides = false, signedInPages, uploadGate }: SiteOptions,
 ): Promise<void> {
   const manifest = new ManifestBuilder(siteDir, app.log, archive, {
     ...(registry ? { registry } : {}),
@@ -182,9 +190,15 @@ export async function siteRoutes(
     const rel = safeRelativePath(request.params['*']);
     const ext = rel ? path.extname(rel).toLowerCase() : '';
     if (!rel || !UPLOAD_EXTENSIONS.includes(ext)) return reply.callNotFound();
+    // A file whose viewers are limited answers like a missing one to anyone else, and is checked on every load.
+    const gated = uploadGate ? await uploadGate(rel, request) : null;
+    if (gated === false) return reply.callNotFound();
     const stored = await storage.get(rel);
     if (!stored) return reply.callNotFound();
-    reply.header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff').header('etag', stored.etag);
+    reply
+      .header('cache-control', gated === null ? IMMUTABLE : PRIVATE_UPLOAD)
+      .header('x-content-type-options', 'nosniff')
+      .header('etag', stored.etag);
     if (etagMatches(request.headers['if-none-match'], stored.etag)) {
       stored.body.destroy();
       return reply.code(304).send();

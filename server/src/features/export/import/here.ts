@@ -1,11 +1,33 @@
 /** Rows already here, matched only where they are the same author's in the same place. */
 import type { Queryable } from '../../../data/pool';
 
-export type Table = 'yy' | 'yy_comments' | 'leaves' | 'leave_replies';
-const ID_COLUMN: Record<Table, string> = { yy: 'weibo_id', yy_comments: 'comment_id', leaves: 'leave_id', leave_replies: 'id' };
-/** What a row hangs under: the yy's owner, the comment's yy, the message's board, the reply's message. */
-const PARENT_COLUMN: Record<Table, string> = { yy: 'uid', yy_comments: 'weibo_id', leaves: 'fuid', leave_replies: 'leave_id' };
-const TOMBSTONE_KIND: Record<Table, string> = { yy: 'yy', yy_comments: 'comment', leaves: 'leave', leave_replies: 'leaveReply' };
+export type Table = 'yy' | 'yy_comments' | 'leaves' | 'leave_replies' | 'albums' | 'album_photos';
+const ID_COLUMN: Record<Table, string> = {
+  yy: 'weibo_id',
+  yy_comments: 'comment_id',
+  leaves: 'leave_id',
+  leave_replies: 'id',
+  albums: 'album_id',
+  album_photos: 'photo_id',
+};
+/** What a row hangs under: the yy's owner, the comment's yy, the message's board, the reply's message, the album's owner, the photo's album. */
+const PARENT_COLUMN: Record<Table, string> = {
+  yy: 'uid',
+  yy_comments: 'weibo_id',
+  leaves: 'fuid',
+  leave_replies: 'leave_id',
+  albums: 'uid',
+  album_photos: 'album_id',
+};
+/** Albums and photos are the importer's own: never looked up as others' deleted rows. */
+const TOMBSTONE_KIND: Record<Table, string> = {
+  yy: 'yy',
+  yy_comments: 'comment',
+  leaves: 'leave',
+  leave_replies: 'leaveReply',
+  albums: 'album',
+  album_photos: 'photo',
+};
 
 export interface HereRow {
   id: number;

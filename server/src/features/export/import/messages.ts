@@ -13,12 +13,12 @@ export const IMPORT_MSG = {
   storageFailed: '图片保存失败，什么都没有导入，请稍后再试',
 } as const;
 
-export const IMPORT_KINDS = ['yy', 'comments', 'leaves', 'leaveReplies', 'images', 'signatures', 'avatar'] as const;
+export const IMPORT_KINDS = ['yy', 'comments', 'leaves', 'leaveReplies', 'images', 'signatures', 'avatar', 'albums', 'photos'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export type ImportCounts = Record<ImportKind, number>;
 
 export interface Unrestorable {
-  kind: 'yy' | 'comment' | 'leave' | 'leaveReply' | 'image' | 'avatar';
+  kind: 'yy' | 'comment' | 'leave' | 'leaveReply' | 'image' | 'avatar' | 'album' | 'photo';
   id: number | string;
   reason: string;
 }

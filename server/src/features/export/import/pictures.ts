@@ -35,7 +35,7 @@ export async function checkPicture(buffer: Buffer, avatar: boolean): Promise<Che
   }
 }
 
-export const newKey = (folder: 'yy' | 'avatars') => `${folder}/${randomBytes(16).toString('hex')}.webp`;
+export const newKey = (folder: 'yy' | 'avatars' | 'album') => `${folder}/${randomBytes(16).toString('hex')}.webp`;
 
 /** Runs `fn` over `items`, `limit` at a time (picture checks and writes: I/O and libvips threads). */
 export async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {

@@ -20,7 +20,7 @@ export interface ImportTarget {
   avatar: string;
 }
 
-const zero = (): ImportCounts => ({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0 });
+const zero = (): ImportCounts => ({ yy: 0, comments: 0, leaves: 0, leaveReplies: 0, images: 0, signatures: 0, avatar: 0, albums: 0, photos: 0 });
 
 /** A row this import creates, named by its origin key and author, or a row already here. */
 export type RowRef = { created: string } | { id: number };
@@ -58,12 +58,32 @@ export interface PlannedReply {
   ctime: string;
 }
 
+/** An album this import creates; its cover is named by the photo's origin key (null: the newest). */
+export interface PlannedAlbum {
+  key: string;
+  name: string;
+  visibility: string;
+  ctime: string;
+  mtime: string;
+  coverKey: string | null;
+}
+/** A photo this import creates in an album (created by it, or here already). */
+export interface PlannedPhoto {
+  key: string;
+  album: RowRef;
+  ctime: string;
+  /** Its ZIP name. */
+  picture: string;
+}
+
 export interface ImportPlan {
   report: ImportReport;
   yy: PlannedYy[];
   comments: PlannedComment[];
   leaves: PlannedLeave[];
   replies: PlannedReply[];
+  albums: PlannedAlbum[];
+  photos: PlannedPhoto[];
   signatures: Partial<Record<'qm' | 'qianming', string>>;
   /** The avatar's ZIP name, when it is restored. */
   avatar: string | null;
@@ -150,6 +170,8 @@ export class PlanState {
       comments: [],
       leaves: [],
       replies: [],
+      albums: [],
+      photos: [],
       signatures: {},
       avatar: null,
       pictureBytes: 0,
@@ -179,6 +201,13 @@ export class PlanState {
         here,
         'leave_replies',
         allLeaves.flatMap((l) => l.replies.map(key)),
+      ),
+      albums: await rowsHere(db, here, 'albums', data.albums.map(key)),
+      album_photos: await rowsHere(
+        db,
+        here,
+        'album_photos',
+        data.albums.flatMap((a) => a.photos.map(key)),
       ),
     };
     // Rows of others that were deleted here since: this site's own (absent) or imported ones (tombstoned).

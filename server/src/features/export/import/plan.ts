@@ -1,9 +1,10 @@
 /**
  * The plan: what an import creates, decided from the export and what is here, in steps: the yy,
- * the comments, the board, the user's own row (signatures, avatar), then the quota's summary.
+ * the comments, the board, the albums, the user's own row (signatures, avatar), then the quota's summary.
  */
 import { cleanText } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
+import { planAlbums } from './plan-albums';
 import { planBoard } from './plan-board';
 import { planComments } from './plan-comments';
 import { PlanState, type ImportPlan, type PlanInput } from './plan-state';
@@ -19,6 +20,7 @@ export async function planImport(db: Queryable, input: PlanInput): Promise<Impor
   await planYy(s);
   await planComments(s);
   await planBoard(s);
+  await planAlbums(s, db);
   planOwnRow(s);
   summarizeQuota(s);
   return s.plan;

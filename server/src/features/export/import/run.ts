@@ -13,7 +13,7 @@ import { planImport } from './plan';
 import type { ImportPlan, ImportTarget, PlanInput } from './plan-state';
 import { importQuota, type ImportRules } from './quota';
 import { writePlan } from './write';
-import { AVATAR_NAME, IMAGE_NAME, type OpenedExport } from './zip';
+import { AVATAR_NAME, IMAGE_NAME, PHOTO_NAME, type OpenedExport } from './zip';
 
 export async function importExport(
   db: PoolClient,
@@ -36,9 +36,9 @@ export async function importExport(
 
   // Every picture the export names, read and checked now, before anything is written.
   const pictures = new Map<string, CheckedPicture>();
-  const names = [...new Set(data.yy.flatMap((y) => y.images.map((i) => i.file)))];
+  const names = [...new Set([...data.yy.flatMap((y) => y.images.map((i) => i.file)), ...data.albums.flatMap((a) => a.photos.map((p) => p.file))])];
   await eachLimit(names, PARALLEL_PICTURES, async (name) => {
-    const buffer = IMAGE_NAME.test(name) ? await opened.read(name, IMAGE_MAX_BYTES) : null;
+    const buffer = IMAGE_NAME.test(name) || PHOTO_NAME.test(name) ? await opened.read(name, IMAGE_MAX_BYTES) : null;
     const checked = buffer ? await checkPicture(buffer, false) : null;
     if (checked) pictures.set(name, checked);
   });
@@ -63,9 +63,12 @@ export async function importExport(
   // Files before rows: the plan says which distinct pictures are needed; they are stored first,
   // so a crash leaves at most unused files, never a row whose picture never arrives.
   const files = new Map<string, string>();
+  // The albums' photos have a folder of their own (a yy cannot claim one), so files of their own.
+  const photoFiles = new Map<string, string>();
   const written: string[] = [];
-  const store = async (picture: CheckedPicture, name: string, folder: 'yy' | 'avatars') => {
-    if (files.has(picture.hash) && folder === 'yy') return;
+  const store = async (picture: CheckedPicture, name: string, folder: 'yy' | 'avatars' | 'album') => {
+    const stored = folder === 'album' ? photoFiles : files;
+    if (stored.has(picture.hash) && folder !== 'avatars') return;
     const bytes = picture.data ?? (await opened.read(name, IMAGE_MAX_BYTES));
     if (!bytes) throw new ApiError(400, IMPORT_MSG.damaged);
     const file = newKey(folder);
@@ -75,16 +78,19 @@ export async function importExport(
       throw new ApiError(503, IMPORT_MSG.storageFailed);
     }
     written.push(file);
-    files.set(picture.hash, file);
+    stored.set(picture.hash, file);
   };
   const storePlan = async (plan: ImportPlan) => {
     const needed = new Map<string, string>();
     for (const y of plan.yy) for (const name of y.pictures) if (!files.has(pictures.get(name)!.hash)) needed.set(pictures.get(name)!.hash, name);
+    const neededPhotos = new Map<string, string>();
+    for (const p of plan.photos) if (!photoFiles.has(pictures.get(p.picture)!.hash)) neededPhotos.set(pictures.get(p.picture)!.hash, p.picture);
     const newBytes =
-      [...needed.values()].reduce((n, name) => n + pictures.get(name)!.size, 0) +
+      [...needed.values(), ...neededPhotos.values()].reduce((n, name) => n + pictures.get(name)!.size, 0) +
       (plan.avatar && avatar && !written.some((f) => f.startsWith('avatars/')) ? avatar.size : 0);
     if (newBytes > 0) await assertDiskRoom(rules, newBytes);
     await eachLimit([...needed.values()], PARALLEL_PICTURES, (name) => store(pictures.get(name)!, name, 'yy'));
+    await eachLimit([...neededPhotos.values()], PARALLEL_PICTURES, (name) => store(pictures.get(name)!, name, 'album'));
     if (plan.avatar && avatar && !written.some((f) => f.startsWith('avatars/'))) await store(avatar, plan.avatar, 'avatars');
   };
 
@@ -108,7 +114,7 @@ export async function importExport(
             const plan = await planImport(tx, input);
             await storePlan(plan); // nothing new unless the site changed since the first plan
             await assertStorageRoom(tx, rules.storage, uid, plan.pictureBytes);
-            await writePlan(tx, uid, plan, pictures, files, avatar);
+            await writePlan(tx, uid, plan, pictures, files, avatar, photoFiles);
             return plan.report;
           },
           long,

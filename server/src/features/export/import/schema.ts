@@ -1,6 +1,17 @@
 /** data.json, version 1, as the importer accepts it: types and bounds only, anything else is damage. */
 import * as v from 'valibot';
-import { BIG_SIGNATURE_MAX, charCount, COMMENT_MAX, SMALL_SIGNATURE_MAX, TEXT_MAX, YY_IMAGES_MAX, YY_TEXT_MAX } from '@xiaoba/shared/core';
+import {
+  ALBUM_NAME_MAX,
+  ALBUM_PHOTOS_MAX,
+  BIG_SIGNATURE_MAX,
+  charCount,
+  COMMENT_MAX,
+  SMALL_SIGNATURE_MAX,
+  TEXT_MAX,
+  VISIBILITIES,
+  YY_IMAGES_MAX,
+  YY_TEXT_MAX,
+} from '@xiaoba/shared/core';
 import { ApiError } from '../../../api/http/errors';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../data';
 import { IMPORT_MSG } from './messages';
@@ -87,6 +98,16 @@ function dataSchemas(nowMs: number) {
     commentsElsewhere: v.object({ ...comment.entries, yyId: posId, yyUid: posId, yyName: name, yyContent: text }),
     board: leave,
     leavesElsewhere: leave,
+    albums: v.object({
+      id: posId,
+      origin,
+      name: words(ALBUM_NAME_MAX),
+      visibility: v.picklist(VISIBILITIES),
+      coverPhotoId: id,
+      ctime: time,
+      mtime: time,
+      photos: v.pipe(v.array(v.object({ id: posId, origin, ctime: time, file, width: posId, height: posId, size: posId })), v.maxLength(ALBUM_PHOTOS_MAX)),
+    }),
   };
   const head = v.object({
     format: v.literal(EXPORT_FORMAT),
@@ -109,6 +130,8 @@ function dataSchemas(nowMs: number) {
     commentsElsewhere: v.array(v.unknown()),
     board: v.array(v.unknown()),
     leavesElsewhere: v.array(v.unknown()),
+    // Exports made before albums existed have none.
+    albums: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(1000)), []),
   });
   return { head, items };
 }

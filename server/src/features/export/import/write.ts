@@ -3,6 +3,7 @@ import type { Queryable } from '../../../data/pool';
 import type { CheckedPicture } from './pictures';
 import type { ImportPlan, PlannedYy, RowRef } from './plan-state';
 import { QUOTA_KINDS } from './quota';
+import { writeAlbums } from './write-albums';
 
 export async function writePlan(
   db: Queryable,
@@ -11,6 +12,8 @@ export async function writePlan(
   pictures: Map<string, CheckedPicture>,
   files: Map<string, string>,
   avatar: CheckedPicture | null,
+  /** The stored files of the albums' photos, by picture hash (a folder of their own). */
+  photoFiles: Map<string, string> = new Map(),
 ): Promise<void> {
   const ids = new Map<string, number>();
   const idOf = (ref: RowRef): number => ('id' in ref ? ref.id : ids.get(ref.created)!);
@@ -110,6 +113,8 @@ export async function writePlan(
       ],
     );
   }
+
+  await writeAlbums(db, uid, plan, pictures, photoFiles);
 
   // The importer's own row: signatures and avatar.
   for (const [column, value] of Object.entries(plan.signatures))

@@ -12,6 +12,7 @@ const MAX_ENTRIES = 50_000;
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
 export const IMAGE_NAME = /^images\/[A-Za-z0-9_-]{1,64}\.webp$/;
 export const AVATAR_NAME = /^avatar\/[A-Za-z0-9_-]{1,64}\.webp$/;
+export const PHOTO_NAME = /^photos\/[A-Za-z0-9_-]{1,64}\.webp$/;
 
 export interface OpenedExport {
   data: ImportData;
