@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { freshUser, type FreshUser } from '../src/accounts';
+import { axeViolations } from '../src/axe';
 import { launchBrowser, pageLive } from '../src/browser';
 import { drawPhoto } from '../src/images';
 import { expectToast } from '../src/site';
@@ -104,6 +105,7 @@ describe('相册 between an owner and another user', () => {
     await dialog.getByRole('radio', { name: '仅自己可见' }).check();
     await dialog.getByRole('radio', { name: `设为封面：相册主人的相册「${NAME}」的第2张照片` }).check();
     const older = await dialog.locator('img').nth(1).getAttribute('src');
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: '保存' }).click();
     await expectToast(page, '修改成功');
     await page.getByText(`相册主人的相册 · 2张照片 · 仅自己可见`).waitFor();
@@ -111,6 +113,7 @@ describe('相册 between an owner and another user', () => {
     const cover = page.getByRole('link', { name: new RegExp(NAME) });
     expect(await cover.innerText()).toContain('2张照片 · 仅自己可见');
     expect(await cover.locator('img').getAttribute('src')).toBe(older);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('another user does not see it in the list, and its address says 相册不存在', async () => {
@@ -140,6 +143,7 @@ describe('相册 between an owner and another user', () => {
     const grid = page.getByRole('list', { name: `「${NAME}」的照片` });
     expect(await grid.getByRole('img').count()).toBe(2);
     expect(shown).toEqual({ albumReads: [], hydration: [] });
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByText('相册主人的相册 · 2张照片').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: '相册设置' }).count()).toBe(0);
     expect(await grid.getByRole('button', { name: '举报第1张照片' }).isVisible()).toBe(true);

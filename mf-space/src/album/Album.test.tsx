@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { albumServer, fail, type Call, type Reply } from '@xiaoba/shared/testing';
 import { me, other, renderSpace, signedIn, spaceServer } from '../testing/fixtures';
 
@@ -131,6 +131,21 @@ describe('one album', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '相册不存在' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回相册列表' }).getAttribute('href')).toBe(`/${other.uid}/photo`);
     expect(screen.queryByText(/秘密/)).toBeNull();
+  });
+
+  it('相册不存在 is asked again when the album is opened more than 30 s later: it may have been shown since', async () => {
+    const { albums, router } = open(`/${other.uid}/photo/1`, (a) => a.addPhoto(a.create(other.uid, '春游', 'self')));
+    expect(await screen.findByRole('heading', { level: 2, name: '相册不存在' })).toBeTruthy();
+    albums.setVisibility(1, 'public');
+    await router.navigate(`/${other.uid}/photo`);
+    await screen.findByRole('heading', { level: 2, name: '小明的相册' });
+    vi.setSystemTime(Date.now() + 31_000);
+    try {
+      await router.navigate(`/${other.uid}/photo/1`);
+      expect(await screen.findByRole('heading', { level: 2, name: '「春游」' })).toBeTruthy();
+    } finally {
+      vi.setSystemTime(Date.now() - 31_000);
+    }
   });
 
   it('an album under another space’s address goes to its owner’s', async () => {

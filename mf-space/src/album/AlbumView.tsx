@@ -32,8 +32,11 @@ import { PhotoGrid } from './PhotoGrid';
 import { PhotoUploads } from './PhotoUploads';
 
 export function AlbumView({ albumId, space, base }: { albumId: number | null; space: SpaceOwner; base: string }) {
+  // Asked again when opened more than 30 s after the last answer: the owner may have shown a
+  // hidden album (相册不存在 is an answer, kept like any other) or added photos since.
   const { data, error, isLoading, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useAlbumPhotosInfiniteQuery(albumId ?? 0, {
     skip: albumId === null,
+    refetchOnMountOrArgChange: 30,
   });
   const viewer = useAppSelector(selectUser)?.uid;
   const archive = useArchiveMode();

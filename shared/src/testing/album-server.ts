@@ -160,6 +160,8 @@ export function albumServer(options: AlbumServerOptions) {
     create,
     /** A photo added to an album, as if uploaded elsewhere. */
     addPhoto,
+    /** The owner changes who may see an album, as if elsewhere. */
+    setVisibility: (albumId: number, visibility: Visibility) => void (findAlbum(albumId)!.visibility = visibility),
     /** The next upload of a file of this name answers `reply` (a quota, an album full, ...). */
     refuseUpload: (fileName: string, reply: Reply) => void refusals.set(fileName, reply),
     albums: () => albums.map(shown),
