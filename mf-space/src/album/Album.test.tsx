@@ -148,6 +148,12 @@ describe('one album', () => {
     }
   });
 
+  it('the own uid’s album address lands on /my/photo/{albumId}', async () => {
+    const { router } = open(`/${me.uid}/photo/1`, (albums) => albums.create(me.uid, '春游', 'public'));
+    expect(await screen.findByRole('heading', { level: 2, name: '「春游」' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/my/photo/1');
+  });
+
   it('an album under another space’s address goes to its owner’s', async () => {
     const { router } = open(`/my/photo/1`, (albums) => albums.create(other.uid, '春游', 'public'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${other.uid}/photo/1`));
