@@ -114,7 +114,7 @@ export const {
 export const afterPhotosUploaded = (uid: number, albumId: number) => albumApi.util.invalidateTags([listTag(uid), albumTag(albumId)]);
 
 /** A good status with an answer that is not a photo. */
-export const UPLOAD_FAILED = '照片上传失败';
+export const PHOTO_UPLOAD_FAILED = '照片上传失败';
 
 /**
  * POST /api/album/upload?albumId, one file with its progress (0..1). Outside RTK Query because
@@ -126,6 +126,6 @@ export function uploadPhoto(albumId: number, file: File, onProgress: (fraction: 
     onProgress,
     signal,
     accept: (data): data is Photo => typeof data?.photoId === 'number' && typeof data.url === 'string',
-    failed: UPLOAD_FAILED,
+    failed: PHOTO_UPLOAD_FAILED,
   });
 }
