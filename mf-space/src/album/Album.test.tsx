@@ -192,7 +192,7 @@ describe('one album', () => {
     expect(within(screen.getByRole('list', { name: '待上传的照片' })).getAllByRole('listitem')).toHaveLength(2);
   });
 
-  it('相册设置 changes the visibility and the cover; the owner deletes a photo, then the album, and is back at the list', async () => {
+  it('相册设置 renames the album (an empty name refused) and changes the visibility and the cover; the owner deletes a photo, then the album, and is back at the list', async () => {
     const { user, albums } = open('/my/photo/1', (a) => {
       const trip = a.create(me.uid, '春游', 'public');
       a.addPhoto(trip);
@@ -200,10 +200,17 @@ describe('one album', () => {
     });
     await user.click(await screen.findByRole('button', { name: '相册设置' }));
     const settings = await screen.findByRole('dialog', { name: '相册设置' });
+    const name = within(settings).getByLabelText('相册名称');
+    expect(document.activeElement).toBe(name);
+    await user.clear(name);
+    await user.click(within(settings).getByRole('button', { name: '保存' }));
+    expect(within(settings).getByRole('alert').textContent).toBe('相册名称不能为空');
+    await user.type(name, '秋游');
     await user.click(within(settings).getByRole('radio', { name: '仅自己可见' }));
     await user.click(within(settings).getByRole('radio', { name: '设为封面：小巴的相册「春游」的第2张照片' }));
     await user.click(within(settings).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(albums.albums()[0]).toMatchObject({ visibility: 'self', coverPhotoId: 1 }));
+    await waitFor(() => expect(albums.albums()[0]).toMatchObject({ name: '秋游', visibility: 'self', coverPhotoId: 1 }));
+    expect(await screen.findByRole('heading', { level: 2, name: '「秋游」' })).toBeTruthy();
     expect(await screen.findByText('小巴的相册 · 2张照片 · 仅自己可见')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '删除第1张照片' }));
