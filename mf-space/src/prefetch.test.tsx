@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authActions, baseApi, redirect, setSessionHooks, withGuardVerdict, type LoaderFunctionArgs } from '@xiaoba/shared';
-import { makeTestStore, renderPage, routesFromTable, type Call } from '@xiaoba/shared/testing';
+import { albumServer, makeTestStore, renderPage, routesFromTable, type Call } from '@xiaoba/shared/testing';
 import Feed, { prefetch as prefetchFeed } from './feed';
 import { routeTable } from './route-table';
 import * as routesModule from './routes';
@@ -148,6 +148,17 @@ describe('route prefetch of the space pages', () => {
     expect(calls.map(url).sort()).toEqual(early().map(url).sort());
   });
 
+  it('/my/photo: the own albums and the board count before the page renders, once each', async () => {
+    const albums = albumServer({ me: me.uid, users: [{ uid: me.uid, name: me.name, face: 0, avatar: '' }] });
+    albums.create(me.uid, '春游', 'public');
+    const { calls, early, restore } = openSignedOut('/my/photo', (call) => albums.handle(call) ?? undefined);
+    restore();
+    expect(await screen.findByRole('link', { name: /春游/ })).toBeTruthy();
+    expect(early().map(url).sort()).toEqual(['GET /album/list/10001', 'GET /user/getleaves']);
+    await tick();
+    expect(calls.map(url).sort()).toEqual(early().map(url).sort());
+  });
+
   it("another user's medals: their list before the page renders, once", async () => {
     const { calls, early, restore } = openSignedOut(`/${other.uid}/medal`);
     restore();
@@ -155,6 +166,18 @@ describe('route prefetch of the space pages', () => {
     expect(early().map(url)).toEqual(['GET /medal/list/10002', 'GET /user/getuserinfo/10002']);
     await tick();
     expect(calls.filter((c) => c.path.startsWith('/medal/'))).toHaveLength(1);
+  });
+
+  it("another user's album: its first page (with the album and owner) before the page renders, once", async () => {
+    const albums = albumServer({ me: me.uid, users: [{ uid: other.uid, name: other.uname, face: 3, avatar: '' }] });
+    const albumId = albums.create(other.uid, '春游', 'public');
+    albums.addPhoto(albumId);
+    const { calls, early, restore } = openSignedOut(`/${other.uid}/photo/${albumId}`, (call) => albums.handle(call) ?? undefined);
+    restore();
+    expect(await screen.findByRole('heading', { level: 2, name: '「春游」' })).toBeTruthy();
+    expect(early().map(url)).toEqual([`GET /album/photos/${albumId}?pageNum=1&pageSize=30`, 'GET /user/getuserinfo/10002']);
+    await tick();
+    expect(calls.filter((c) => c.path.startsWith('/album/'))).toHaveLength(1);
   });
 
   it('an id that is no space asks for nothing', async () => {

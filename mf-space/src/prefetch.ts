@@ -2,14 +2,16 @@
  * What each space page shows first, started by its route's loader (shared's route-prefetch.ts,
  * docs/architecture.md "Route prefetch") so the requests go out while the page's chunk loads and
  * renders. The arguments are exactly those of the hooks that show the data (YyList, Board,
- * SidePanel, RightPanel, HotTopics), so each hook finds its request in flight or answered.
+ * SidePanel, RightPanel, HotTopics, AlbumList, AlbumView), so each hook finds its request in
+ * flight or answered.
  *
  * Deliberately not here: GET /user/getuserinfo/{id} (another user's space), which records a
  * visit: a write stays with the page that shows the space (SpacePage). For the same reason
  * another user's visitors are not prefetched: asked before that visit is recorded, the list
  * would miss the visitor who is looking at it.
  */
-import type { AppDispatch, PagePrefetches } from '@xiaoba/shared';
+import { albumApi, type AppDispatch, type PagePrefetches } from '@xiaoba/shared';
+import { parseAlbumId } from './album/album-id';
 import { boardApi } from './board/board-api';
 import { medalApi } from './medal/medal-api';
 import { spaceApi } from './panels/space-api';
@@ -31,6 +33,14 @@ const medals = (dispatch: AppDispatch, uid: number) => dispatch(medalApi.util.pr
 const hotTopics = (dispatch: AppDispatch) => dispatch(spaceApi.util.prefetch('getHotTopics', undefined, keep));
 /** The right panel's visitors (RightPanel's `useGetVisitorsQuery(uid)`). */
 const visitors = (dispatch: AppDispatch, uid: number) => dispatch(spaceApi.util.prefetch('getVisitors', uid, keep));
+/** A user's albums (AlbumList's `useAlbumListQuery(uid)`). */
+const albums = (dispatch: AppDispatch, uid: number) => dispatch(albumApi.util.prefetch('albumList', uid, keep));
+/** An album's first page with the album and its owner (AlbumView's `useAlbumPhotosInfiniteQuery(albumId)`). */
+const albumPage = (dispatch: AppDispatch, albumId: string | undefined) => {
+  const id = parseAlbumId(albumId);
+  // util.prefetch does not take an infinite query; this is what it dispatches (no subscription, no refetch).
+  if (id !== null) void dispatch(albumApi.endpoints.albumPhotos.initiate(id, { subscribe: false, forceRefetch: false }));
+};
 
 export const prefetch: PagePrefetches = {
   // /my: the own yy list, the side panel's board count, the right panel's visitors and hot topics.
@@ -53,6 +63,17 @@ export const prefetch: PagePrefetches = {
       medals(dispatch, uid);
       ownCount(dispatch);
     }),
+  // /my/photo and /my/photo/{albumId}: the albums or the album, and the side panel's board count.
+  myAlbums: ({ dispatch, whenSignedIn }) =>
+    whenSignedIn((uid) => {
+      albums(dispatch, uid);
+      ownCount(dispatch);
+    }),
+  myAlbum: ({ dispatch, params, whenSignedIn }) =>
+    whenSignedIn(() => {
+      albumPage(dispatch, params.albumId);
+      ownCount(dispatch);
+    }),
   // /{id}: the owner (a visit) is SpacePage's; its children's lists need only the id.
   spaceHome: ({ dispatch, params, whenSignedIn }) => {
     const uid = parseSpaceId(params.id);
@@ -71,5 +92,14 @@ export const prefetch: PagePrefetches = {
     const uid = parseSpaceId(params.id);
     if (uid === null) return;
     whenSignedIn(() => medals(dispatch, uid));
+  },
+  spaceAlbums: ({ dispatch, params, whenSignedIn }) => {
+    const uid = parseSpaceId(params.id);
+    if (uid === null) return;
+    whenSignedIn(() => albums(dispatch, uid));
+  },
+  spaceAlbum: ({ dispatch, params, whenSignedIn }) => {
+    if (parseSpaceId(params.id) === null) return;
+    whenSignedIn(() => albumPage(dispatch, params.albumId));
   },
 };

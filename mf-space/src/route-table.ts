@@ -1,6 +1,6 @@
 /**
  * mf-space's rows of the site's route table: the own space (/my) and another user's space (/{id}),
- * each with a home, a message-board and a medal child. Type-only import: vite.config loads this file in Node.
+ * each with a home, a message-board, an album (相册) and a medal child. Type-only import: vite.config loads this file in Node.
  */
 import type { RouteMeta } from '@xiaoba/shared';
 
@@ -12,6 +12,8 @@ export const routeTable: RouteMeta[] = [
       { index: true, page: 'myHome' },
       { path: 'board', page: 'myBoard', title: '我的留言板' },
       { path: 'medal', page: 'myMedal', title: '我的勋章' },
+      { path: 'photo', page: 'myAlbums', title: '我的相册' },
+      { path: 'photo/:albumId', page: 'myAlbum', title: '相册' },
     ],
   },
   {
@@ -23,6 +25,8 @@ export const routeTable: RouteMeta[] = [
       { index: true, page: 'spaceHome' },
       { path: 'board', page: 'spaceBoard', title: '留言板' },
       { path: 'medal', page: 'spaceMedal', title: '勋章' },
+      { path: 'photo', page: 'spaceAlbums', title: '相册' },
+      { path: 'photo/:albumId', page: 'spaceAlbum', title: '相册' },
     ],
   },
 ];

@@ -14,4 +14,8 @@ export const pages: RemoteRoutesModule['pages'] = {
   spaceBoard: lazyPage(() => import('./space/SpaceBoardPage')),
   myMedal: lazyPage(() => import('./my/MyMedalPage')),
   spaceMedal: lazyPage(() => import('./space/SpaceMedalPage')),
+  myAlbums: lazyPage(() => import('./album/MyAlbumsPage')),
+  myAlbum: lazyPage(() => import('./album/MyAlbumPage')),
+  spaceAlbums: lazyPage(() => import('./album/SpaceAlbumsPage')),
+  spaceAlbum: lazyPage(() => import('./album/SpaceAlbumPage')),
 };

@@ -8,6 +8,10 @@
  */
 import { userApi, type FeedSource } from '@xiaoba/shared';
 import { createServerEntry } from '@xiaoba/shared/server';
+import MyAlbumPage from './album/MyAlbumPage';
+import MyAlbumsPage from './album/MyAlbumsPage';
+import SpaceAlbumPage from './album/SpaceAlbumPage';
+import SpaceAlbumsPage from './album/SpaceAlbumsPage';
 import Feed, { prefetch as feedPrefetch } from './feed';
 import MyBoardPage from './my/MyBoardPage';
 import MyHomePage from './my/MyHomePage';
@@ -30,6 +34,10 @@ export const { plan, render } = createServerEntry({
     spaceHome: SpaceHomePage,
     spaceBoard: SpaceBoardPage,
     spaceMedal: SpaceMedalPage,
+    myAlbums: MyAlbumsPage,
+    myAlbum: MyAlbumPage,
+    spaceAlbums: SpaceAlbumsPage,
+    spaceAlbum: SpaceAlbumPage,
   },
   prefetch,
   // Another user's space also shows its owner (SpacePage's getUserInfo). The route prefetch leaves

@@ -1,15 +1,23 @@
 /**
- * The 图片 button: a real file input (keyboard and screen readers reach it) hidden behind its
+ * The 图片 button (the album's 上传照片 with its own `label` and `disabled`): a real file input (keyboard and screen readers reach it) hidden behind its
  * visible label, which shows the focus ring in its place.
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { styled, YY_IMAGES_MAX } from '@xiaoba/shared';
 import { controlBox, focusOutline } from '../ui/controls';
 import { IMAGE_ACCEPT } from './upload';
 
-export function ImageInput({ count, onFiles }: { count: number; onFiles(files: File[]): void }) {
+export interface ImageInputProps {
+  /** The composer's pictures so far: its label counts them, and it is disabled at YY_IMAGES_MAX. */
+  count?: number;
+  label?: ReactNode;
+  disabled?: boolean;
+  onFiles(files: File[]): void;
+}
+
+export function ImageInput({ count = 0, label, disabled, onFiles }: ImageInputProps) {
   const id = useId();
-  const full = count >= YY_IMAGES_MAX;
+  const full = disabled ?? count >= YY_IMAGES_MAX;
   return (
     <Wrap>
       <input
@@ -25,9 +33,7 @@ export function ImageInput({ count, onFiles }: { count: number; onFiles(files: F
           if (files.length) onFiles(files);
         }}
       />
-      <label htmlFor={id}>
-        图片（{count}/{YY_IMAGES_MAX}）
-      </label>
+      <label htmlFor={id}>{label ?? `图片（${count}/${YY_IMAGES_MAX}）`}</label>
     </Wrap>
   );
 }

@@ -1,25 +1,50 @@
-/** The composer's chosen pictures: preview, upload progress, the server's refusal and a remove button. */
+/**
+ * Chosen pictures on their way to the server (the composer's, an album's uploads): preview,
+ * upload progress, the refusal and a remove button. `noun` and `pending` name them as the page
+ * does: 待发布的图片, 待上传的照片.
+ */
 import { useId } from 'react';
 import { styled } from '@xiaoba/shared';
 import type { ImageSlot } from './useImageUploads';
 
-export function ImageSlots({ slots, onRemove }: { slots: ImageSlot[]; onRemove(id: number): void }) {
+export interface ImageSlotsProps {
+  slots: ImageSlot[];
+  onRemove(id: number): void;
+  /** What one is called (图片, 照片) and what they are waiting for (待发布的, 待上传的). */
+  noun?: string;
+  pending?: string;
+  /** Called by file name (「a.jpg」) instead of place: for a list that sent files leave, so places shift. */
+  byName?: boolean;
+}
+
+export function ImageSlots({ slots, onRemove, noun = '图片', pending = '待发布的', byName = false }: ImageSlotsProps) {
   if (slots.length === 0) return null;
   return (
-    <List aria-label="待发布的图片">
+    <List aria-label={`${pending}${noun}`}>
       {slots.map((slot, i) => (
-        <Slot key={slot.id} slot={slot} n={i + 1} onRemove={() => onRemove(slot.id)} />
+        <Slot
+          key={slot.id}
+          slot={slot}
+          words={
+            byName
+              ? { what: `「${slot.name}」`, alt: `${pending}${noun}「${slot.name}」` }
+              : { what: `第${i + 1}张${noun}`, alt: `${pending}第${i + 1}张${noun}` }
+          }
+          onRemove={() => onRemove(slot.id)}
+        />
       ))}
     </List>
   );
 }
 
-function Slot({ slot, n, onRemove }: { slot: ImageSlot; n: number; onRemove(): void }) {
+/** `what` names the picture in the failure and the remove button; `alt` is its preview's alt text. */
+function Slot({ slot, words, onRemove }: { slot: ImageSlot; words: { what: string; alt: string }; onRemove(): void }) {
   const progressId = useId();
   const percent = Math.round(slot.progress * 100);
   return (
     <Item $failed={slot.status === 'failed'}>
-      <img src={slot.preview} alt={`待发布的第${n}张图片`} />
+      {slot.preview ? <img src={slot.preview} alt={words.alt} /> : <NoPreview>{slot.name}</NoPreview>}
+      {slot.status === 'waiting' && <Progress>等待上传</Progress>}
       {slot.status === 'uploading' && (
         <Progress>
           <label htmlFor={progressId}>上传中 {percent}%</label>
@@ -28,10 +53,10 @@ function Slot({ slot, n, onRemove }: { slot: ImageSlot; n: number; onRemove(): v
       )}
       {slot.status === 'failed' && (
         <Failed role="alert">
-          第{n}张图片上传失败：{slot.message}
+          {words.what}上传失败：{slot.message}
         </Failed>
       )}
-      <Remove type="button" aria-label={`移除第${n}张图片`} onClick={onRemove}>
+      <Remove type="button" aria-label={`移除${words.what}`} onClick={onRemove}>
         ×
       </Remove>
     </Item>
@@ -59,6 +84,17 @@ const Item = styled.li<{ $failed: boolean }>`
     object-fit: cover;
     opacity: ${(p) => (p.$failed ? 0.45 : 1)};
   }
+`;
+/** A file refused before it was read (not a picture): its name in the picture's place. */
+const NoPreview = styled.span`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  aspect-ratio: 1 / 1;
+  padding: 4px 36px 4px 6px;
+  font-size: 12px;
+  word-break: break-all;
+  color: ${(p) => p.theme.colors.muted};
 `;
 const Progress = styled.div`
   padding: 4px 6px;

@@ -13,7 +13,8 @@ export interface ImageSlot {
   preview: string;
   /** 0..1 while uploading. */
   progress: number;
-  status: 'uploading' | 'done' | 'failed';
+  /** `waiting`: queued behind another file (an album's uploads go one after another). */
+  status: 'waiting' | 'uploading' | 'done' | 'failed';
   url?: string;
   message?: string;
 }

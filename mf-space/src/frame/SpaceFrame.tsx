@@ -1,6 +1,6 @@
 /**
  * The frame of every space page: the side panel, the page itself under the
- * home / message-board tabs, and, on the home child only, the right panel. Three columns on wide
+ * home / message-board / album tabs, and, on the home child only, the right panel. Three columns on wide
  * screens, two on tablets (the right panel under the page), one on phones (≤ 700 px) with the side
  * panel first, folded into a compact header (panels/SidePanel.tsx) so the page starts in the first
  * screen.

@@ -101,7 +101,7 @@ describe("/:id — another user's space frame", () => {
     expect(screen.getByText('好好学习').textContent).toBe('签名档：好好学习');
   });
 
-  it("has home and board tabs; the board is that user's, without fetching again", async () => {
+  it("has home and board tabs (the sections are the side panel's links); the board is that user's, without fetching again", async () => {
     const user = userEvent.setup();
     const urls = fakeServer(spaceReply(other));
     const { router } = renderSpace('/10002');

@@ -1,9 +1,20 @@
-/** A yy's picture shown large in a Dialog, with previous/next buttons and the arrow keys. */
+/**
+ * A picture shown large in a Dialog, with previous/next buttons and the arrow keys: a yy's
+ * pictures, an album's photos (`alt` names each as the album does).
+ */
 import { useEffect, useRef } from 'react';
 import { styled, Button, Dialog } from '@xiaoba/shared';
 import { imageAlt } from './YyImages';
 
-export function ImageViewer({ urls, index, onIndex }: { urls: string[]; index: number | null; onIndex(i: number | null): void }) {
+export interface ImageViewerProps {
+  urls: string[];
+  index: number | null;
+  onIndex(i: number | null): void;
+  /** The alt text of picture `i` (from 0); a yy's `第1张图片，共3张` by default. */
+  alt?: (i: number, count: number) => string;
+}
+
+export function ImageViewer({ urls, index, onIndex, alt = imageAlt }: ImageViewerProps) {
   const count = urls.length;
   const current = index === null ? null : Math.min(Math.max(0, index), count - 1);
   const go = (step: number) => {
@@ -49,7 +60,7 @@ export function ImageViewer({ urls, index, onIndex }: { urls: string[]; index: n
     >
       {current !== null && (
         <Stage>
-          <img src={urls[current]} alt={imageAlt(current, count)} decoding="async" />
+          <img src={urls[current]} alt={alt(current, count)} decoding="async" />
         </Stage>
       )}
     </Dialog>

@@ -263,11 +263,14 @@ describe("a remote's plan", () => {
       { url: '/user/getuserinfo/100002' },
       { url: '/yy/getUseryy/100002?pageNum=1&pageSize=20', method: 'GET' },
       { url: '/search/yy?q=a&pageNum=1&pageSize=20' },
+      { url: '/album/upload?albumId=5' },
+      { url: '/album/photos/5?pageNum=1&pageSize=30' },
     ];
     expect(plannedRequests({ requests: asked }, 100001)).toEqual([
       { url: '/user/getuserinfo/100002' },
       { url: '/yy/getUseryy/100002?pageNum=1&pageSize=20' },
       { url: '/search/yy?q=a&pageNum=1&pageSize=20' },
+      { url: '/album/photos/5?pageNum=1&pageSize=30' },
     ]);
   });
 });

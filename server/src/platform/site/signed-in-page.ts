@@ -74,6 +74,7 @@ export const PLANNED_READS: readonly RegExp[] = [
   /^\/follow\/list\/\d+$/,
   /^\/search\/(yy|user)$/,
   /^\/medal\/list\/\d+$/,
+  /^\/album\/(list|photos)\/\d+$/,
 ];
 
 /** After this many failed renders of a remote in a row, its areas render in the browser for BREAKER_PAUSE_MS. */

@@ -1,0 +1,179 @@
+/**
+ * 相册设置: the owner renames the album, changes who may see it and chooses its cover among the
+ * photos loaded (the newest is the cover until one is chosen). Only what changed is sent; the
+ * rules are UpdateAlbumSchema's, checked here first with the server's words.
+ */
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import {
+  ALBUM_MSG,
+  Button,
+  Dialog,
+  notify,
+  parseWith,
+  styled,
+  UpdateAlbumSchema,
+  useUpdateAlbumMutation,
+  type Album,
+  type ApiError,
+  type Photo,
+  type Visibility,
+} from '@xiaoba/shared';
+import { focusOutline } from '../ui/controls';
+import { AlbumNameField, VisibilityField } from './AlbumFields';
+import { ALBUM_WORDS, photoAlt } from './album-words';
+
+export interface AlbumSettingsDialogProps {
+  open: boolean;
+  album: Album;
+  ownerName: string;
+  /** The photos loaded so far, to choose the cover from. */
+  photos: Photo[];
+  onClose(): void;
+}
+
+export function AlbumSettingsDialog({ open, album, ownerName, photos, onClose }: AlbumSettingsDialogProps) {
+  const id = useId();
+  const formId = `${id}form`;
+  const [name, setName] = useState(album.name);
+  const [visibility, setVisibility] = useState<Visibility>(album.visibility);
+  const [cover, setCover] = useState(album.coverPhotoId);
+  const [error, setError] = useState<string | null>(null);
+  const [updateAlbum, { isLoading }] = useUpdateAlbumMutation();
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  // Each opening starts from the album as it is now, with focus on the name.
+  useEffect(() => {
+    if (!open) return;
+    setName(album.name);
+    setVisibility(album.visibility);
+    setCover(album.coverPhotoId);
+    setError(null);
+    nameRef.current?.focus();
+    // Only on opening: a refetch meanwhile must not overwrite what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const close = () => {
+    if (!isLoading) onClose();
+  };
+
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (isLoading) return;
+    const changes = {
+      albumId: album.albumId,
+      ...(name !== album.name ? { name } : {}),
+      ...(visibility !== album.visibility ? { visibility } : {}),
+      ...(cover !== album.coverPhotoId && cover > 0 ? { coverPhotoId: cover } : {}),
+    };
+    const checked = parseWith(UpdateAlbumSchema, changes);
+    if (!checked.ok) {
+      // Nothing changed is not a mistake: the dialog just closes.
+      if (checked.message === ALBUM_MSG.nothingToChange) return onClose();
+      setError(checked.message);
+      nameRef.current?.focus();
+      return;
+    }
+    try {
+      const res = await updateAlbum({ ...changes, name: checked.value.name, uid: album.uid }).unwrap();
+      notify.success(res.msg || ALBUM_MSG.updated);
+      onClose();
+    } catch (err) {
+      setError((err as ApiError).message || '修改失败，请稍后再试');
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      title={ALBUM_WORDS.settings}
+      onRequestClose={close}
+      width={520}
+      footer={
+        <>
+          <Button type="button" $variant="plain" onClick={close}>
+            取消
+          </Button>
+          <Button type="submit" form={formId} aria-busy={isLoading || undefined}>
+            {isLoading ? '保存中…' : '保存'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <AlbumNameField
+          ref={nameRef}
+          id={id}
+          value={name}
+          error={error}
+          onChange={(value) => {
+            setName(value);
+            setError(null);
+          }}
+        />
+        <VisibilityField name={`${id}visibility`} value={visibility} onChange={setVisibility} />
+        {photos.length > 0 && (
+          <Covers>
+            <legend>封面</legend>
+            <ul>
+              {photos.map((photo, i) => (
+                <li key={photo.photoId}>
+                  <label>
+                    <input type="radio" name={`${id}cover`} value={photo.photoId} checked={cover === photo.photoId} onChange={() => setCover(photo.photoId)} />
+                    <img src={photo.url} alt={`设为封面：${photoAlt(ownerName, album.name, i + 1)}`} width={photo.width} height={photo.height} loading="lazy" />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </Covers>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+const Covers = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  legend {
+    margin-bottom: 6px;
+    padding: 0;
+    font-weight: 700;
+  }
+  ul {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(72px, 1fr));
+    gap: 6px;
+    max-height: 40vh;
+    overflow: auto;
+    margin: 0;
+    padding: 2px;
+    list-style: none;
+  }
+  label {
+    position: relative;
+    display: block;
+    cursor: pointer;
+  }
+  /* The radio itself is hidden behind its picture; the checked one's picture is outlined. */
+  input {
+    position: absolute;
+    opacity: 0;
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: 1 / 1;
+    object-fit: cover;
+    border: 3px solid transparent;
+    border-radius: 6px;
+  }
+  input:checked + img {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  input:focus-visible + img {
+    ${focusOutline}
+  }
+`;
