@@ -54,3 +54,4 @@ export function renderPage(element: ReactElement, options: RenderPageOptions = {
 export { routesFromTable } from './routes-from-table';
 export { fail, fakeServer, memoryStorage, ok, restoreApi, type Call, type Handler, type Reply } from './fake-api';
 export { scripServer, type ScripServerOptions } from './scrip-server';
+export { diaryServer, type DiaryServerOptions, type DiaryUser } from './diary-server';
