@@ -9,7 +9,7 @@
  * another user's visitors are not prefetched: asked before that visit is recorded, the list
  * would miss the visitor who is looking at it.
  */
-import type { AppDispatch, PagePrefetches } from '@xiaoba/shared';
+import { diaryApi, type AppDispatch, type PagePrefetches } from '@xiaoba/shared';
 import { boardApi } from './board/board-api';
 import { spaceApi } from './panels/space-api';
 import { parseSpaceId } from './space/space-id';
@@ -24,6 +24,15 @@ const yyPage = (dispatch: AppDispatch, uid: number) => dispatch(yyApi.util.prefe
 const boardPage = (dispatch: AppDispatch, fuid: number) => dispatch(boardApi.util.prefetch('getLeaves', { fuid, page: 1 }, keep));
 /** The own board's count in the side panel (SidePanel's `useGetOwnLeaveCountQuery()`). */
 const ownCount = (dispatch: AppDispatch) => dispatch(spaceApi.util.prefetch('getOwnLeaveCount', undefined, keep));
+/** Page 1 of a space's 日志 (DiaryList's `useDiaryListQuery({ uid, page })`). */
+const diaryPage = (dispatch: AppDispatch, uid: number) => dispatch(diaryApi.util.prefetch('diaryList', { uid, page: 1 }, keep));
+/** One entry and its first comments (DiaryEntry's `useDiaryQuery(diaryId)`, DiaryComments' `useDiaryCommentsQuery`). */
+const diaryEntry = (dispatch: AppDispatch, id: string | undefined, withComments = true) => {
+  const diaryId = parseSpaceId(id);
+  if (diaryId === null) return; // the page says 日志不存在 without asking
+  dispatch(diaryApi.util.prefetch('diary', diaryId, keep));
+  if (withComments) dispatch(diaryApi.util.prefetch('diaryComments', { diaryId, page: 1 }, keep));
+};
 /** The right panel of a space home: hot topics (HotTopics' `useGetHotTopicsQuery()`). */
 const hotTopics = (dispatch: AppDispatch) => dispatch(spaceApi.util.prefetch('getHotTopics', undefined, keep));
 /** The right panel's visitors (RightPanel's `useGetVisitorsQuery(uid)`). */
@@ -57,5 +66,31 @@ export const prefetch: PagePrefetches = {
     const uid = parseSpaceId(params.id);
     if (uid === null) return;
     whenSignedIn(() => boardPage(dispatch, uid));
+  },
+  // 日志: the list, or the entry with its first comments, and the own side panel's board count.
+  myDiary: ({ dispatch, whenSignedIn }) =>
+    whenSignedIn((uid) => {
+      diaryPage(dispatch, uid);
+      ownCount(dispatch);
+    }),
+  myDiaryEntry: ({ dispatch, params, whenSignedIn }) =>
+    whenSignedIn(() => {
+      diaryEntry(dispatch, params.diaryId);
+      ownCount(dispatch);
+    }),
+  diaryWrite: ({ dispatch, params, whenSignedIn }) =>
+    whenSignedIn(() => {
+      // The editor of an entry shows the entry, not its comments.
+      if (params.diaryId !== undefined) diaryEntry(dispatch, params.diaryId, false);
+      ownCount(dispatch);
+    }),
+  spaceDiary: ({ dispatch, params, whenSignedIn }) => {
+    const uid = parseSpaceId(params.id);
+    if (uid === null) return;
+    whenSignedIn(() => diaryPage(dispatch, uid));
+  },
+  spaceDiaryEntry: ({ dispatch, params, whenSignedIn }) => {
+    if (parseSpaceId(params.id) === null) return;
+    whenSignedIn(() => diaryEntry(dispatch, params.diaryId));
   },
 };

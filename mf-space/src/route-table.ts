@@ -1,6 +1,6 @@
 /**
  * mf-space's rows of the site's route table: the own space (/my) and another user's space (/{id}),
- * each with a home and a message-board child. Type-only import: vite.config loads this file in Node.
+ * each with a home, a message-board and a 日志 child (the own space also writes and edits entries). Type-only import: vite.config loads this file in Node.
  */
 import type { RouteMeta } from '@xiaoba/shared';
 
@@ -11,6 +11,10 @@ export const routeTable: RouteMeta[] = [
     children: [
       { index: true, page: 'myHome' },
       { path: 'board', page: 'myBoard', title: '我的留言板' },
+      { path: 'diary', page: 'myDiary', title: '我的日志' },
+      { path: 'diary/new', page: 'diaryWrite', title: '写日志' },
+      { path: 'diary/:diaryId', page: 'myDiaryEntry', title: '日志' },
+      { path: 'diary/:diaryId/edit', page: 'diaryWrite', title: '编辑日志' },
     ],
   },
   {
@@ -21,6 +25,8 @@ export const routeTable: RouteMeta[] = [
     children: [
       { index: true, page: 'spaceHome' },
       { path: 'board', page: 'spaceBoard', title: '留言板' },
+      { path: 'diary', page: 'spaceDiary', title: '日志' },
+      { path: 'diary/:diaryId', page: 'spaceDiaryEntry', title: '日志' },
     ],
   },
 ];

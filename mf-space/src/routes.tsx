@@ -12,4 +12,9 @@ export const pages: RemoteRoutesModule['pages'] = {
   space: lazyPage(() => import('./space/SpacePage')),
   spaceHome: lazyPage(() => import('./space/SpaceHomePage')),
   spaceBoard: lazyPage(() => import('./space/SpaceBoardPage')),
+  myDiary: lazyPage(() => import('./diary/MyDiaryPage')),
+  myDiaryEntry: lazyPage(() => import('./diary/MyDiaryEntryPage')),
+  diaryWrite: lazyPage(() => import('./diary/DiaryWritePage')),
+  spaceDiary: lazyPage(() => import('./diary/SpaceDiaryPage')),
+  spaceDiaryEntry: lazyPage(() => import('./diary/SpaceDiaryEntryPage')),
 };

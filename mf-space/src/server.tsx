@@ -8,6 +8,11 @@
  */
 import { userApi, type FeedSource } from '@xiaoba/shared';
 import { createServerEntry } from '@xiaoba/shared/server';
+import DiaryWritePage from './diary/DiaryWritePage';
+import MyDiaryEntryPage from './diary/MyDiaryEntryPage';
+import MyDiaryPage from './diary/MyDiaryPage';
+import SpaceDiaryEntryPage from './diary/SpaceDiaryEntryPage';
+import SpaceDiaryPage from './diary/SpaceDiaryPage';
 import Feed, { prefetch as feedPrefetch } from './feed';
 import MyBoardPage from './my/MyBoardPage';
 import MyHomePage from './my/MyHomePage';
@@ -20,7 +25,18 @@ import { parseSpaceId } from './space/space-id';
 
 export const { plan, render } = createServerEntry({
   routeTable,
-  pages: { myHome: MyHomePage, myBoard: MyBoardPage, space: SpacePage, spaceHome: SpaceHomePage, spaceBoard: SpaceBoardPage },
+  pages: {
+    myHome: MyHomePage,
+    myBoard: MyBoardPage,
+    space: SpacePage,
+    spaceHome: SpaceHomePage,
+    spaceBoard: SpaceBoardPage,
+    myDiary: MyDiaryPage,
+    myDiaryEntry: MyDiaryEntryPage,
+    diaryWrite: DiaryWritePage,
+    spaceDiary: SpaceDiaryPage,
+    spaceDiaryEntry: SpaceDiaryEntryPage,
+  },
   prefetch,
   // Another user's space also shows its owner (SpacePage's getUserInfo). The route prefetch leaves
   // it out because the call records a visit; a page request for that space is that visit.

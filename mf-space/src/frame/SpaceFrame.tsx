@@ -26,6 +26,7 @@ export function SpaceFrame({ owner, base, children }: { owner: SpaceOwner; base:
           tabs={[
             { to: base, label: '空间首页' },
             { to: `${base}/board`, label: '留言板' },
+            { to: `${base}/diary`, label: '日志', end: false },
           ]}
         />
         {children}

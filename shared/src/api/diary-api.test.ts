@@ -43,7 +43,7 @@ describe('diaryApi', () => {
 
   it('writing an entry refreshes the own list; editing refreshes the entry', async () => {
     const { calls, store, watch } = setup();
-    watch(store.dispatch(diaryApi.endpoints.diaryList.initiate({ uid: BABA.uid, page: 1 })));
+    void watch(store.dispatch(diaryApi.endpoints.diaryList.initiate({ uid: BABA.uid, page: 1 })));
     await settle();
     const added = await store.dispatch(diaryApi.endpoints.addDiary.initiate({ title: '春游', content: '去公园', images: [], visibility: 'self' })).unwrap();
     await settle();
@@ -51,7 +51,7 @@ describe('diaryApi', () => {
     const list = diaryApi.endpoints.diaryList.select({ uid: BABA.uid, page: 1 })(store.getState() as never);
     expect(list.data?.records.map((d) => [d.title, d.visibility])).toEqual([['春游', 'self']]);
 
-    watch(store.dispatch(diaryApi.endpoints.diary.initiate(added.diaryId)));
+    void watch(store.dispatch(diaryApi.endpoints.diary.initiate(added.diaryId)));
     await settle();
     await store
       .dispatch(diaryApi.endpoints.updateDiary.initiate({ diaryId: added.diaryId, title: '秋游', content: '去山上', images: [], visibility: 'public' }))
@@ -65,8 +65,8 @@ describe('diaryApi', () => {
   it('a comment refreshes the comments and the count; deleting it does too', async () => {
     const { server, store, watch } = setup();
     const entry = server.add(MENG.uid, { title: '画画', content: '我画了一只猫', visibility: 'public' });
-    watch(store.dispatch(diaryApi.endpoints.diary.initiate(entry.diaryId)));
-    watch(store.dispatch(diaryApi.endpoints.diaryComments.initiate({ diaryId: entry.diaryId, page: 1 })));
+    void watch(store.dispatch(diaryApi.endpoints.diary.initiate(entry.diaryId)));
+    void watch(store.dispatch(diaryApi.endpoints.diaryComments.initiate({ diaryId: entry.diaryId, page: 1 })));
     await settle();
     const c = await store
       .dispatch(diaryApi.endpoints.addDiaryComment.initiate({ diaryId: entry.diaryId, content: '好可爱', replyCommentId: 0, replyUid: 0 }))
