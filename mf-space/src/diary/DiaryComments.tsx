@@ -117,7 +117,7 @@ export function DiaryComments({ entry }: { entry: Diary }) {
       ) : records.length === 0 ? (
         <Note>还没有评论，快来抢沙发吧</Note>
       ) : (
-        <List aria-label="评论">
+        <List aria-label="评论列表">
           {records.map((c) => (
             <CommentItem
               key={c.commentId}
