@@ -78,10 +78,11 @@ export const prefetch: PagePrefetches = {
       diaryEntry(dispatch, params.diaryId);
       ownCount(dispatch);
     }),
-  diaryWrite: ({ dispatch, params, whenSignedIn }) =>
+  diaryNew: ({ dispatch, whenSignedIn }) => whenSignedIn(() => ownCount(dispatch)),
+  // The editor of an entry shows the entry, not its comments.
+  diaryEdit: ({ dispatch, params, whenSignedIn }) =>
     whenSignedIn(() => {
-      // The editor of an entry shows the entry, not its comments.
-      if (params.diaryId !== undefined) diaryEntry(dispatch, params.diaryId, false);
+      diaryEntry(dispatch, params.diaryId, false);
       ownCount(dispatch);
     }),
   spaceDiary: ({ dispatch, params, whenSignedIn }) => {

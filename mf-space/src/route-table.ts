@@ -12,9 +12,9 @@ export const routeTable: RouteMeta[] = [
       { index: true, page: 'myHome' },
       { path: 'board', page: 'myBoard', title: '我的留言板' },
       { path: 'diary', page: 'myDiary', title: '我的日志' },
-      { path: 'diary/new', page: 'diaryWrite', title: '写日志' },
+      { path: 'diary/new', page: 'diaryNew', title: '写日志' },
       { path: 'diary/:diaryId', page: 'myDiaryEntry', title: '日志' },
-      { path: 'diary/:diaryId/edit', page: 'diaryWrite', title: '编辑日志' },
+      { path: 'diary/:diaryId/edit', page: 'diaryEdit', title: '编辑日志' },
     ],
   },
   {

@@ -6,10 +6,22 @@ import { pages, prefetch } from './routes';
 describe('mf-space route table', () => {
   it('names exactly the pages ./routes exposes', () => {
     expect(Object.keys(pages).sort()).toEqual(pageKeys(routeTable).sort());
-    expect(pageKeys(routeTable)).toEqual(['myHome', 'myBoard', 'space', 'spaceHome', 'spaceBoard']);
+    expect(pageKeys(routeTable)).toEqual([
+      'myHome',
+      'myBoard',
+      'myDiary',
+      'diaryNew',
+      'myDiaryEntry',
+      'diaryEdit',
+      'space',
+      'spaceHome',
+      'spaceBoard',
+      'spaceDiary',
+      'spaceDiaryEntry',
+    ]);
   });
 
-  it("has the original site's rows: /my and /:id, each with an index and a board child", () => {
+  it("has the original site's rows: /my and /:id, each with an index, a board and a 日志 child", () => {
     expect(routeTable).toEqual([
       {
         path: '/my',
@@ -17,6 +29,10 @@ describe('mf-space route table', () => {
         children: [
           { index: true, page: 'myHome' },
           { path: 'board', page: 'myBoard', title: '我的留言板' },
+          { path: 'diary', page: 'myDiary', title: '我的日志' },
+          { path: 'diary/new', page: 'diaryNew', title: '写日志' },
+          { path: 'diary/:diaryId', page: 'myDiaryEntry', title: '日志' },
+          { path: 'diary/:diaryId/edit', page: 'diaryEdit', title: '编辑日志' },
         ],
       },
       {
@@ -26,13 +42,26 @@ describe('mf-space route table', () => {
         children: [
           { index: true, page: 'spaceHome' },
           { path: 'board', page: 'spaceBoard', title: '留言板' },
+          { path: 'diary', page: 'spaceDiary', title: '日志' },
+          { path: 'diary/:diaryId', page: 'spaceDiaryEntry', title: '日志' },
         ],
       },
     ]);
   });
 
   it('prefetches only pages it has (a misspelt key would silently prefetch nothing)', () => {
-    expect(Object.keys(prefetch).sort()).toEqual(['myBoard', 'myHome', 'spaceBoard', 'spaceHome']);
+    expect(Object.keys(prefetch).sort()).toEqual([
+      'diaryEdit',
+      'diaryNew',
+      'myBoard',
+      'myDiary',
+      'myDiaryEntry',
+      'myHome',
+      'spaceBoard',
+      'spaceDiary',
+      'spaceDiaryEntry',
+      'spaceHome',
+    ]);
     expect(Object.keys(prefetch).every((key) => pageKeys(routeTable).includes(key))).toBe(true);
   });
 

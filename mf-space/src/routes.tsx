@@ -14,7 +14,8 @@ export const pages: RemoteRoutesModule['pages'] = {
   spaceBoard: lazyPage(() => import('./space/SpaceBoardPage')),
   myDiary: lazyPage(() => import('./diary/MyDiaryPage')),
   myDiaryEntry: lazyPage(() => import('./diary/MyDiaryEntryPage')),
-  diaryWrite: lazyPage(() => import('./diary/DiaryWritePage')),
+  diaryNew: lazyPage(() => import('./diary/DiaryWritePage')),
+  diaryEdit: lazyPage(() => import('./diary/DiaryWritePage')),
   spaceDiary: lazyPage(() => import('./diary/SpaceDiaryPage')),
   spaceDiaryEntry: lazyPage(() => import('./diary/SpaceDiaryEntryPage')),
 };

@@ -37,6 +37,7 @@ describe('/my — the own space', () => {
     ).toEqual([
       ['/my', null],
       ['/my/board', 'page'],
+      ['/my/diary', null],
     ]);
   });
 

@@ -113,6 +113,7 @@ describe("/:id — another user's space frame", () => {
     ).toEqual([
       ['空间首页', '/10002', 'page'],
       ['留言板', '/10002/board', null],
+      ['日志', '/10002/diary', null],
     ]);
     await user.click(within(nav).getByRole('link', { name: '留言板' }));
     expect(await screen.findByRole('heading', { level: 2, name: '小明的留言板' })).toBeTruthy();
