@@ -16,7 +16,7 @@ export const LOG_ACTION_LABELS: Record<ModLogAction, string> = { ...ACTION_LABEL
 
 export const SANCTION_LABELS: Record<SanctionKind, string> = { warning: '警告', removal: '删除内容', freeze: '冻结', ban: '封禁' };
 
-export const KIND_LABELS: Record<ReportKind, string> = { yy: 'yy', comment: '评论', leave: '留言', leaveReply: '留言的回复', user: '空间', scrip: '小纸条' };
+export const KIND_LABELS: Record<ReportKind, string> = { yy: 'yy', comment: '评论', leave: '留言', leaveReply: '留言的回复', user: '空间', scrip: '小纸条', diary: '日志', diary_comment: '日志的评论' };
 
 /** The community rules a sanction names: the report reasons but 其他. */
 export const RULES = (Object.keys(REPORT_REASONS) as Array<keyof typeof REPORT_REASONS>).filter((r): r is RuleBroken => r !== 'other');

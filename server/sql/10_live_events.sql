@@ -70,3 +70,15 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+-- A diary comment's notice (migration 025), like a yy comment's: not signalled when the recipient
+-- blocked the comment's author (the list would not show it).
+CREATE OR REPLACE FUNCTION live_diary_comment_notice() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM diary_comments c JOIN blocks b ON b.uid = NEW.uid AND b.blocked_uid = c.uid WHERE c.comment_id = NEW.comment_id) THEN
+    PERFORM pg_notify('xiaoba_live', json_build_object('t', 'notice', 'uid', NEW.uid, 'kind', 'comment')::text);
+  END IF;
+  RETURN NULL;
+END
+$$;

@@ -47,6 +47,8 @@ import { deployRoutes } from './platform/deploy/routes';
 import { RemoteVersions } from './platform/deploy/versions';
 import { createLive, liveRoutes } from './features/live/routes';
 import { scripCountRoutes, scripRoutes } from './features/scrip/routes';
+import { diaryRoutes } from './features/diary/routes';
+import { diarySearchRoutes } from './features/diary/search-routes';
 
 export interface AppOptions {
   config: Config;
@@ -147,6 +149,8 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
       await api.register(searchRoutes, { prefix: '/search', pool, signer });
       await api.register(scripRoutes, { prefix: '/scrip', config, pool, signer });
       await api.register(scripCountRoutes, { prefix: '/count', pool, signer });
+      await api.register(diaryRoutes, { prefix: '/diary', config, pool, signer, storage });
+      await api.register(diarySearchRoutes, { prefix: '/search', pool, signer });
       await api.register(topicRoutes, { prefix: '/yy', pool, signer });
       // The original site's path doubles the prefix: /api/api/avatar/...
       await api.register(avatarRoutes, { prefix: '/api/avatar', config, pool, signer, storage });

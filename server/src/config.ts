@@ -47,6 +47,8 @@ export interface Config {
   followsPerHour: number;
   /** 小纸条 a user may send within `postLimits.windowMinutes` (LIMIT_SCRIPS); 0 disables the limit. */
   scripsPerWindow: number;
+  /** 日志 entries a user may write within `postLimits.windowMinutes` (LIMIT_DIARIES); 0 disables the limit. */
+  diariesPerWindow: number;
   /** Exports a user may prepare within an hour (EXPORT_PER_HOUR); 0 disables the limit. */
   exportPerHour: number;
   /** Largest export ZIP POST /api/import accepts, in MiB (IMPORT_MAX_MB). */
@@ -209,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     reportsPerHour: intVar(env, 'LIMIT_REPORTS', 20, 0, 100_000),
     followsPerHour: intVar(env, 'LIMIT_FOLLOWS', 60, 0, 100_000),
     scripsPerWindow: intVar(env, 'LIMIT_SCRIPS', 30, 0, 100_000),
+    diariesPerWindow: intVar(env, 'LIMIT_DIARIES', 10, 0, 100_000),
     exportPerHour: intVar(env, 'EXPORT_PER_HOUR', 3, 0, 1000),
     importMaxMb: intVar(env, 'IMPORT_MAX_MB', 200, 1, 4096),
     rateLimits: {

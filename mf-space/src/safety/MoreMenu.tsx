@@ -13,14 +13,8 @@ import { ActionButton } from '../ui/fields';
 import { focusRing } from '../ui/controls';
 import { BlockDialog, type BlockUser } from './BlockDialog';
 
-/**
- * What the menu reports: shared's kinds and a 日志 entry or its comment (kinds `diary` and
- * `diary_comment` of POST /api/report/add, which the moderation slice takes like the others).
- */
-export type MenuKind = Exclude<ReportKind, 'user'> | 'diary' | 'diary_comment';
-
 /** How each kind is named after its author's name: 小明的评论. */
-export const KIND_WORDS: Record<ReportKind | MenuKind, string> = {
+export const KIND_WORDS: Record<ReportKind, string> = {
   yy: 'yy',
   comment: '评论',
   leave: '留言',
@@ -30,6 +24,9 @@ export const KIND_WORDS: Record<ReportKind | MenuKind, string> = {
   diary: '日志',
   diary_comment: '评论',
 };
+
+/** What the menu reports: every kind but a whole space. */
+export type MenuKind = Exclude<ReportKind, 'user'>;
 
 export interface MoreMenuProps {
   kind: MenuKind;
@@ -148,7 +145,7 @@ function Menu({ kind, id, author }: Omit<MoreMenuProps, 'viewer'>) {
         </List>
       )}
       {opened.has('举报') && (
-        <ReportDialog open={chosen === '举报'} target={{ kind: kind as ReportKind, id }} subject={subject} onClose={() => setChosen(null)} />
+        <ReportDialog open={chosen === '举报'} target={{ kind, id }} subject={subject} onClose={() => setChosen(null)} />
       )}
       {opened.has('拉黑') && <BlockDialog open={chosen === '拉黑'} user={author} blocked={blocked} onClose={() => setChosen(null)} />}
     </Wrap>

@@ -47,10 +47,10 @@ export async function tryPostSlot(db: Queryable, uid: number, kind: PostKind, li
 }
 
 /**
- * tryPostSlot for any kind of `post_log` with its own limit (LIMIT_SCRIPS's 小纸条), counted within
+ * tryPostSlot for any kind of `post_log` with its own limit (LIMIT_SCRIPS's 小纸条, LIMIT_DIARIES's 日志), counted within
  * `windowMinutes`: false past `limit`, else records this one. A limit of 0: true, nothing recorded.
  */
-export async function tryLoggedSlot(db: Queryable, uid: number, kind: PostKind | 'scrip', limit: number, windowMinutes: number): Promise<boolean> {
+export async function tryLoggedSlot(db: Queryable, uid: number, kind: PostKind | 'scrip' | 'diary', limit: number, windowMinutes: number): Promise<boolean> {
   if (limit <= 0) return true;
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (

@@ -9,13 +9,13 @@ export async function insertUpload(db: Queryable, uid: number, file: string, siz
 }
 
 /**
- * Deletes the uploads no yy took within `hours` and returns their files. A yy claiming an upload
+ * Deletes the uploads no yy or 日志 entry took within `hours` and returns their files. A yy claiming an upload
  * sets its weibo_id in the same statement that checks it is unused, so a row being claimed while
  * this runs is re-checked by PostgreSQL and kept.
  */
 export async function deleteUnusedUploads(db: Queryable, hours: number): Promise<string[]> {
   const { rows } = await db.query<{ file: string }>(
-    `DELETE FROM uploads WHERE weibo_id IS NULL AND ctime < now() - make_interval(hours => $1) RETURNING file`,
+    `DELETE FROM uploads WHERE weibo_id IS NULL AND diary_id IS NULL AND ctime < now() - make_interval(hours => $1) RETURNING file`,
     [hours],
   );
   return rows.map((r) => r.file);

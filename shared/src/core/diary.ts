@@ -33,6 +33,14 @@ export const DIARY_MSG = {
   commented: '评论成功',
   /** An entry that does not exist and one the caller may not see answer alike. */
   notFound: '日志不存在',
+  /** The space's owner of GET /api/diary/list/{uid} does not exist. */
+  userNotFound: '用户不存在',
+  /** An image that is not an unused upload of the writer's (POST /api/yy/upload), or is another entry's. */
+  imagesInvalid: '图片无效，请重新上传',
+  /** Deleting a comment that is neither the caller's nor under the caller's entry. */
+  forbidden: '没有权限删除',
+  /** A reply to a comment that is not one of the same entry's, or names another author. */
+  replyInvalid: '回复的评论不存在',
   commentNotFound: '评论不存在',
   titleEmpty: '标题不能为空',
   titleTooLong: `标题不能超过${DIARY_TITLE_MAX}个字`,

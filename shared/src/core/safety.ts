@@ -80,9 +80,12 @@ export const PRIVACY_MSG = {
 
 // ---- report ----------------------------------------------------------------------------------
 
-/** What can be reported: another user's yy, comment, board message, reply, their space, or a 小纸条 they sent the reporter. */
-export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user' | 'scrip';
-export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user', 'scrip'];
+/**
+ * What can be reported: another user's yy, comment, board message, reply, their space, a 小纸条 they
+ * sent the reporter, a 日志 entry (`diary`) or a comment on one (`diary_comment`) the reporter can see.
+ */
+export type ReportKind = 'yy' | 'comment' | 'leave' | 'leaveReply' | 'user' | 'scrip' | 'diary' | 'diary_comment';
+export const REPORT_KINDS: readonly ReportKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'user', 'scrip', 'diary', 'diary_comment'];
 
 /** The reasons a reporter picks from (codes stored; labels shown). */
 export const REPORT_REASONS = {

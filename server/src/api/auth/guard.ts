@@ -32,3 +32,19 @@ export function requireUser(signer: TokenSigner) {
     done();
   };
 }
+
+/**
+ * requireUser for the reads a signed-out caller may make too (public 日志): no Authorization header
+ * sets `request.uid` to 0; a header with a bad or expired token still answers 401, so the client
+ * refreshes rather than reading as a stranger.
+ */
+export function optionalUser(signer: TokenSigner) {
+  const signedIn = requireUser(signer);
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    if (request.headers.authorization === undefined) {
+      request.uid = 0;
+      return done();
+    }
+    signedIn(request, reply, done);
+  };
+}

@@ -53,6 +53,9 @@ export const FROZEN_OPEN: ReadonlySet<string> = new Set([
   'DELETE /api/comment/delete',
   'DELETE /api/leave/delete',
   'DELETE /api/leaveReply/delete',
+  // Their 日志 entries, and comments under them or their own (the author or the entry's owner).
+  'DELETE /api/diary/delete',
+  'DELETE /api/diary/comment/delete',
   // 小纸条 they received or sent: deleted for themself only.
   'DELETE /api/scrip/delete',
   'DELETE /api/scrip/thread',

@@ -86,7 +86,7 @@ export async function moderatorCommand(args: string[], env: Record<string, strin
       // The rows are gone for good: now their pictures (a file left by a failure is only unused).
       if (purged.files.length > 0) await createStorage(config).delete(purged.files);
       io.out(
-        `moderator: purged what was removed more than ${arg} days ago (with what hung under it): ${purged.yy} yy, ${purged.comments} comments, ${purged.leaves} board messages, ${purged.leaveReplies} replies, ${purged.scrips} notes, ${purged.files.length} pictures`,
+        `moderator: purged what was removed more than ${arg} days ago (with what hung under it): ${purged.yy} yy, ${purged.comments} comments, ${purged.leaves} board messages, ${purged.leaveReplies} replies, ${purged.scrips} notes, ${purged.diaries} diary entries, ${purged.diaryComments} diary comments, ${purged.files.length} pictures`,
       );
       return 0;
     }

@@ -2,7 +2,8 @@
  * SQL for the notices of new comments (migration 004, docs/api.md "Notices"): one row per comment
  * and recipient, written in the comment's transaction; read marks per recipient.
  *
- * A notice shows (in the list and in the unread count) only while its comment and the comment's
+ * Notices of comments on 日志 entries (migration 025) are a second table of the same shape, listed
+ * and counted with these. A notice shows (in the list and in the unread count) only while its comment and the comment's
  * yy are visible (not removed by a moderator, migration 015) and its author is not one the
  * recipient blocked: the rows stay, so a restore or an unblock brings them back as they were.
  */
@@ -21,10 +22,22 @@ const SHOWN = (n: string, recipient: string) => `EXISTS (
   WHERE sc.comment_id = ${n}.comment_id AND sc.removed_at IS NULL AND sy.removed_at IS NULL
     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = ${recipient} AND b.blocked_uid = sc.uid))`;
 
+/**
+ * The notice `n` of a comment on a 日志 entry (migration 025) is shown: the comment is not removed,
+ * the recipient may still see the entry (visible_diaries), and its author is not one they blocked.
+ */
+const DIARY_SHOWN = (n: string, recipient: string) => `EXISTS (
+  SELECT 1 FROM diary_comments sc JOIN visible_diaries(${recipient}, (SELECT sx.uid FROM diaries sx JOIN diary_comments sxc ON sxc.diary_id = sx.diary_id WHERE sxc.comment_id = ${n}.comment_id)) sd
+    ON sd.diary_id = sc.diary_id
+  WHERE sc.comment_id = ${n}.comment_id AND sc.removed_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = ${recipient} AND b.blocked_uid = sc.uid))`;
+
 export async function unreadNoticeCount(db: Queryable, uid: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM comment_notices n WHERE n.uid = $1 AND n.unread AND ${SHOWN('n', '$1')}`, [
-    uid,
-  ]);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM comment_notices n WHERE n.uid = $1 AND n.unread AND ${SHOWN('n', '$1')})::int
+          + (SELECT count(*) FROM diary_comment_notices n WHERE n.uid = $1 AND n.unread AND ${DIARY_SHOWN('n', '$1')})::int AS n`,
+    [uid],
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -40,8 +53,11 @@ interface NoticeRow {
   kind: 'comment' | 'reply';
   reply_uid: number;
   yy_uid: number;
+  /** A 日志 notice's: the entry's title. */
   yy_content: string;
   unread: boolean;
+  /** The 日志 entry, null for a yy's comment. */
+  diary_id: number | null;
 }
 
 /**
@@ -59,17 +75,28 @@ export function yyExcerpt(content: string): string {
   );
 }
 
-/** A user's newest notices, newest first, with the yy they are on. */
+/** A user's newest notices, newest first, with the yy or the 日志 entry they are on. */
 export async function listNotices(db: Queryable, uid: number, limit = NOTICES_MAX): Promise<CommentNotice[]> {
   const { rows } = await db.query<NoticeRow>(
-    `SELECT n.comment_id, c.weibo_id, c.uid, ${authorCard('u')}, c.content,
-            floor(extract(epoch FROM c.ctime))::bigint AS ctime, n.kind, coalesce(c.reply_uid, 0) AS reply_uid,
-            y.uid AS yy_uid, left(y.content, ${YY_EXCERPT_CHARS * 2}) AS yy_content, n.unread
-     FROM (SELECT * FROM comment_notices x WHERE x.uid = $1 AND ${SHOWN('x', '$1')} ORDER BY x.ctime DESC, x.comment_id DESC LIMIT $2) n
-     JOIN yy_comments c ON c.comment_id = n.comment_id
-     JOIN users u ON u.uid = c.uid
-     JOIN yy y ON y.weibo_id = c.weibo_id
-     ORDER BY n.ctime DESC, n.comment_id DESC`,
+    `SELECT * FROM (
+       SELECT n.comment_id, c.weibo_id, c.uid, ${authorCard('u')}, c.content,
+              floor(extract(epoch FROM c.ctime))::bigint AS ctime, n.kind, coalesce(c.reply_uid, 0) AS reply_uid,
+              y.uid AS yy_uid, left(y.content, ${YY_EXCERPT_CHARS * 2}) AS yy_content, n.unread, n.ctime AS at,
+              NULL::bigint AS diary_id
+       FROM (SELECT * FROM comment_notices x WHERE x.uid = $1 AND ${SHOWN('x', '$1')} ORDER BY x.ctime DESC, x.comment_id DESC LIMIT $2) n
+       JOIN yy_comments c ON c.comment_id = n.comment_id
+       JOIN users u ON u.uid = c.uid
+       JOIN yy y ON y.weibo_id = c.weibo_id
+       UNION ALL
+       SELECT n.comment_id, 0, c.uid, ${authorCard('u')}, c.content,
+              floor(extract(epoch FROM c.ctime))::bigint, n.kind, coalesce(c.reply_uid, 0),
+              d.uid, d.title, n.unread, n.ctime, d.diary_id
+       FROM (SELECT * FROM diary_comment_notices x WHERE x.uid = $1 AND ${DIARY_SHOWN('x', '$1')} ORDER BY x.ctime DESC, x.comment_id DESC LIMIT $2) n
+       JOIN diary_comments c ON c.comment_id = n.comment_id
+       JOIN users u ON u.uid = c.uid
+       JOIN diaries d ON d.diary_id = c.diary_id
+     ) a
+     ORDER BY a.at DESC, a.comment_id DESC LIMIT $2`,
     [uid, limit],
   );
   return rows.map((r) => ({
@@ -86,6 +113,7 @@ export async function listNotices(db: Queryable, uid: number, limit = NOTICES_MA
     yyUid: r.yy_uid,
     yyContent: yyExcerpt(r.yy_content),
     unread: r.unread,
+    ...(r.diary_id === null ? {} : { diaryId: r.diary_id, diaryTitle: r.yy_content }),
   }));
 }
 
@@ -95,6 +123,8 @@ export async function listNotices(db: Queryable, uid: number, limit = NOTICES_MA
  * still unread.
  */
 export async function clearNotices(db: Queryable, uid: number, upTo: number | null): Promise<number> {
+  // Both kinds of comments take their ids from one sequence (migration 025): "up to" means the same for both.
   await db.query('UPDATE comment_notices SET unread = false WHERE uid = $1 AND unread AND ($2::bigint IS NULL OR comment_id <= $2)', [uid, upTo]);
+  await db.query('UPDATE diary_comment_notices SET unread = false WHERE uid = $1 AND unread AND ($2::bigint IS NULL OR comment_id <= $2)', [uid, upTo]);
   return unreadNoticeCount(db, uid);
 }

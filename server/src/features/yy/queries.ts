@@ -153,14 +153,14 @@ export async function insertYy(db: Queryable, yy: NewYy): Promise<number> {
 }
 
 /**
- * Attaches uploads (by stored file, in this order) to a yy: only uploads of `uid` that no yy uses
- * yet. Returns how many were attached; the caller rolls back when that is fewer than asked.
+ * Attaches uploads (by stored file, in this order) to a yy: only uploads of `uid` that no yy (nor
+ * 日志 entry) uses yet. Returns how many were attached; the caller rolls back when that is fewer than asked.
  */
 export async function claimUploads(db: Queryable, yyId: number, uid: number, files: string[]): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE uploads u SET weibo_id = $1, position = t.pos
      FROM unnest($3::text[]) WITH ORDINALITY AS t(file, pos)
-     WHERE u.file = t.file AND u.uid = $2 AND u.weibo_id IS NULL`,
+     WHERE u.file = t.file AND u.uid = $2 AND u.weibo_id IS NULL AND u.diary_id IS NULL`,
     [yyId, uid, files],
   );
   return rowCount ?? 0;

@@ -201,6 +201,9 @@ export const CommentNoticeSchema = named(
     yyContent: STR,
     /** Came after the caller's last clear. */
     unread: BOOL,
+    /** A comment on a 日志 entry (weiboId 0, yyUid the entry's owner, yyContent its title): the entry and its title. */
+    diaryId: v.optional(INT),
+    diaryTitle: v.optional(STR),
   }),
 );
 

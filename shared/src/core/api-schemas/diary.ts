@@ -8,7 +8,7 @@ import { DIARY_COMMENT_PAGE_SIZE, DIARY_IMAGES_MAX, DIARY_MSG, DIARY_PAGE_SIZE, 
 import { COMMENT_MAX } from '../constants';
 import { VISIBILITIES } from '../visibility';
 import { AVATAR, FACE, INT, STR, TIME, described, named } from './common';
-import { idInput, pageQuery, textValue } from './inputs';
+import { idInput, pageQuery, pagedQuery, textValue } from './inputs';
 
 export const VisibilitySchema = described(
   v.picklist(VISIBILITIES),
@@ -87,7 +87,11 @@ const entryBody = {
     `up to ${DIARY_TEXT_MAX} characters after HTML is stripped; line breaks are kept; may hold emoji codes like [b12]; may be empty when there are pictures`,
   ),
   images: described(v.array(v.string()), `up to ${DIARY_IMAGES_MAX} URLs of POST /api/yy/upload, in the order shown`),
-  visibility: described(v.union([VisibilitySchema, v.literal('')]), "'' or absent: the owner's default"),
+  visibility: v.pipe(
+    v.union([VisibilitySchema, v.literal('')]),
+    v.description("'' or absent: the owner's default"),
+    v.metadata({ 'x-msg': DIARY_MSG.badVisibility }),
+  ),
 };
 
 /** POST /api/diary/add. */
@@ -112,6 +116,12 @@ export const AddDiaryCommentBodySchema = described(
 export const DiaryIdInput = idInput('diaryId', DIARY_MSG.notFound, 'the entry');
 /** `?commentId` of DELETE /api/diary/comment/delete. */
 export const DiaryCommentIdInput = idInput('commentId', DIARY_MSG.commentNotFound, 'the comment');
+/** `{uid}` of GET /api/diary/list/{uid}: the space's owner. */
+export const DiaryOwnerInput = idInput('uid', DIARY_MSG.userNotFound, "the space's owner");
+/** `?q&pageNum&pageSize` of GET /api/search/diary; `q` is read like GET /api/search/yy's (normalizeSearchQuery). */
+export const DiarySearchQuery = pagedQuery(DIARY_PAGE_SIZE, {
+  q: v.optional(textValue('the words, read like /api/search/yy: trimmed, whitespace folded, lower-cased, at most 30 characters')),
+});
 /** `?pageNum&pageSize` of GET /api/diary/list/{uid}. */
 export const DiaryListQuery = pageQuery(DIARY_PAGE_SIZE);
 /** `?pageNum&pageSize` of GET /api/diary/comments/{diaryId}. */

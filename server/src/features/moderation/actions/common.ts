@@ -28,7 +28,7 @@ export const OUTCOME = {
   ban: '发布者的账号已被永久封禁',
 } as const;
 
-export const KIND_WORD: Record<ReportKind, string> = { yy: 'yy', comment: '评论', leave: '留言', leaveReply: '回复', user: '空间资料', scrip: '小纸条' };
+export const KIND_WORD: Record<ReportKind, string> = { yy: 'yy', comment: '评论', leave: '留言', leaveReply: '回复', user: '空间资料', scrip: '小纸条', diary: '日志', diary_comment: '评论' };
 
 export const ruleWords = (rule: RuleBroken | '') => (rule === '' ? '违反社区规则' : `违反社区规则：${REPORT_REASONS[rule]}`);
 

@@ -94,6 +94,8 @@ export async function removedItemsOf(db: Queryable, uid: number, limit: number):
                UNION ALL SELECT 'leave', leave_id, removed_at FROM leaves WHERE uid = $1 AND removed_at IS NOT NULL
                UNION ALL SELECT 'leaveReply', id, removed_at FROM leave_replies WHERE uid = $1 AND removed_at IS NOT NULL
                UNION ALL SELECT 'scrip', id, removed_at FROM scrips WHERE from_uid = $1 AND removed_at IS NOT NULL
+               UNION ALL SELECT 'diary', diary_id, removed_at FROM diaries WHERE uid = $1 AND removed_at IS NOT NULL
+               UNION ALL SELECT 'diary_comment', comment_id, removed_at FROM diary_comments WHERE uid = $1 AND removed_at IS NOT NULL
              ) removed ORDER BY removed_at DESC, id DESC LIMIT $2) i
        ${targetDescription('i.kind', 'i.id', '$1')}
       ORDER BY i.removed_at DESC, i.id DESC`,

@@ -1,6 +1,6 @@
 /**
  * Removing content (migration 015; docs/api.md "Removed content and what a blocker sees"): a
- * moderator hides a yy, comment, board message or reply everywhere without deleting it, so a
+ * moderator hides a yy, comment, board message, reply, 小纸条, 日志 entry or its comment everywhere without deleting it, so a
  * mistake can be undone until an operator purges it.
  *
  * CONTRACT for the moderation routes:
@@ -31,7 +31,7 @@ import { refreshScripNote } from '../../scrip';
 /** What a moderator can remove: every reportable kind but a user. */
 export type RemovableKind = Exclude<ReportKind, 'user'>;
 
-export const REMOVABLE_KINDS: readonly RemovableKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'scrip'];
+export const REMOVABLE_KINDS: readonly RemovableKind[] = ['yy', 'comment', 'leave', 'leaveReply', 'scrip', 'diary', 'diary_comment'];
 
 export interface RemovalResult {
   /** The item's author. */
@@ -47,6 +47,8 @@ const TABLES: Record<RemovableKind, { table: string; key: string; author: string
   leave: { table: 'leaves', key: 'leave_id', author: 'uid' },
   leaveReply: { table: 'leave_replies', key: 'id', author: 'uid' },
   scrip: { table: 'scrips', key: 'id', author: 'from_uid' },
+  diary: { table: 'diaries', key: 'diary_id', author: 'uid' },
+  diary_comment: { table: 'diary_comments', key: 'comment_id', author: 'uid' },
 };
 
 /**
@@ -57,6 +59,10 @@ async function lockItem(db: Queryable, kind: RemovableKind, id: number): Promise
   if (kind === 'comment') {
     // The yy row first: the order findCommentKey (a deletion) and countComment take them in.
     await db.query('SELECT 1 FROM yy WHERE weibo_id = (SELECT weibo_id FROM yy_comments WHERE comment_id = $1) FOR UPDATE', [id]);
+  }
+  if (kind === 'diary_comment') {
+    // The entry's row first, like a diary comment's deletion.
+    await db.query('SELECT 1 FROM diaries WHERE diary_id = (SELECT diary_id FROM diary_comments WHERE comment_id = $1) FOR UPDATE', [id]);
   }
   const { table, key, author } = TABLES[kind];
   const { rows } = await db.query<{ uid: number; removed: boolean }>(
@@ -84,6 +90,14 @@ async function moveCounters(db: Queryable, kind: RemovableKind, id: number, delt
     case 'scrip':
       // Both users' conversations: their newest note, note and unread counts (after the row changed).
       await refreshScripNote(db, id);
+      break;
+    case 'diary':
+      break;
+    case 'diary_comment':
+      await db.query('UPDATE diaries SET comment_count = comment_count + $2 WHERE diary_id = (SELECT diary_id FROM diary_comments WHERE comment_id = $1)', [
+        id,
+        delta,
+      ]);
       break;
   }
 }
@@ -119,6 +133,9 @@ export interface PurgeResult {
   leaves: number;
   leaveReplies: number;
   scrips: number;
+  /** 日志 entries and their comments. */
+  diaries: number;
+  diaryComments: number;
   /** Picture files no row names any more: remove them from the storage after the commit. */
   files: string[];
 }
@@ -146,5 +163,15 @@ export async function purgeRemoved(db: Queryable, days: number): Promise<PurgeRe
     [days],
   );
   const yy = await count(`DELETE FROM yy WHERE ${older}`);
-  return { yy, comments, leaves, leaveReplies, scrips, files: rows.map((r) => r.file) };
+  const diaryComments = await count(`DELETE FROM diary_comments WHERE ${older}`);
+  // A 日志 entry's pictures, the same way.
+  const { rows: diaryFiles } = await db.query<{ file: string }>(
+    `WITH purged AS (SELECT diary_id FROM diaries WHERE ${older}),
+          gone AS (DELETE FROM uploads WHERE diary_id IN (SELECT diary_id FROM purged) RETURNING id, file)
+     SELECT DISTINCT g.file FROM gone g WHERE NOT EXISTS (SELECT 1 FROM uploads u WHERE u.file = g.file AND u.id <> g.id)`,
+    [days],
+  );
+  const diaries = await count(`DELETE FROM diaries WHERE ${older}`);
+  const files = [...new Set([...rows.map((r) => r.file), ...diaryFiles.map((r) => r.file)])];
+  return { yy, comments, leaves, leaveReplies, scrips, diaries, diaryComments, files };
 }

@@ -3,7 +3,7 @@
  * description in context as the moderators see it. The description is a LATERAL subquery, so a
  * page of the queue or of a user describes all its targets in the statement that reads the page.
  */
-import type { ReportedTarget, ReportKind } from '@xiaoba/shared/core';
+import { diaryPath, type ReportedTarget, type ReportKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
 
 /**
@@ -18,8 +18,13 @@ export async function visibleTargetAuthor(db: Queryable, kind: ReportKind, id: n
     leaveReply: 'SELECT uid FROM leave_replies WHERE id = $1 AND removed_at IS NULL',
     user: 'SELECT uid FROM users WHERE uid = $1',
     scrip: 'SELECT from_uid AS uid FROM scrips WHERE id = $1 AND removed_at IS NULL AND to_uid = $2',
+    // A 日志 entry or its comment: only one the reporter may see (visible_diaries).
+    diary: 'SELECT d.uid FROM visible_diaries($2, (SELECT x.uid FROM diaries x WHERE x.diary_id = $1)) d WHERE d.diary_id = $1',
+    diary_comment: `SELECT c.uid FROM diary_comments c JOIN visible_diaries($2, (SELECT x.uid FROM diaries x WHERE x.diary_id = c.diary_id)) d ON d.diary_id = c.diary_id
+                    WHERE c.comment_id = $1 AND c.removed_at IS NULL`,
   };
-  const { rows } = await db.query<{ uid: number }>(sql[kind], kind === 'scrip' ? [id, reporter] : [id]);
+  const byReporter = kind === 'scrip' || kind === 'diary' || kind === 'diary_comment';
+  const { rows } = await db.query<{ uid: number }>(sql[kind], byReporter ? [id, reporter] : [id]);
   return rows[0]?.uid ?? null;
 }
 
@@ -35,6 +40,8 @@ export async function itemAuthor(db: Queryable, kind: Exclude<ReportKind, 'user'
     leaveReply: 'SELECT uid, removed_at IS NOT NULL AS removed FROM leave_replies WHERE id = $1',
     scrip: `SELECT from_uid AS uid, removed_at IS NOT NULL AS removed FROM scrips s
              WHERE s.id = $1 AND EXISTS (SELECT 1 FROM reports r WHERE r.target_kind = 'scrip' AND r.target_id = s.id)`,
+    diary: 'SELECT uid, removed_at IS NOT NULL AS removed FROM diaries WHERE diary_id = $1',
+    diary_comment: 'SELECT uid, removed_at IS NOT NULL AS removed FROM diary_comments WHERE comment_id = $1',
   };
   const { rows } = await db.query<{ uid: number; removed: boolean }>(sql[kind], [id]);
   return rows[0] ?? null;
@@ -66,6 +73,8 @@ export interface TargetColumns {
   t_place_uid: number | null;
   /** The name of the author the report recorded: it names a target its author has since deleted. */
   t_author_name: string | null;
+  /** The 日志 entry of a `diary` or `diary_comment` target, for the link. */
+  t_diary_id?: number | null;
 }
 
 /**
@@ -94,7 +103,18 @@ export function targetDescription(kind: string, id: string, authorUid: string): 
       SELECT tn.from_uid, tu.name, tn.content, tn.removed_at IS NOT NULL, '写给' || treader.name || '的小纸条', tn.from_uid
         FROM scrips tn JOIN users tu ON tu.uid = tn.from_uid JOIN users treader ON treader.uid = tn.to_uid
        WHERE ${kind} = 'scrip' AND tn.id = ${id}
+      UNION ALL
+      SELECT td.uid, tu.name, td.title || E'\n' || td.content, td.removed_at IS NOT NULL, tu.name || '的日志', td.uid
+        FROM diaries td JOIN users tu ON tu.uid = td.uid WHERE ${kind} = 'diary' AND td.diary_id = ${id}
+      UNION ALL
+      SELECT tdc.uid, tu.name, tdc.content, tdc.removed_at IS NOT NULL, towner.name || '的日志：' || td.title, td.uid
+        FROM diary_comments tdc JOIN users tu ON tu.uid = tdc.uid JOIN diaries td ON td.diary_id = tdc.diary_id JOIN users towner ON towner.uid = td.uid
+       WHERE ${kind} = 'diary_comment' AND tdc.comment_id = ${id}
     ) t (t_uid, t_username, t_content, t_removed, t_context, t_place_uid) ON true
+    LEFT JOIN LATERAL (
+      SELECT ${id} AS t_diary_id WHERE ${kind} = 'diary'
+      UNION ALL SELECT tdc.diary_id FROM diary_comments tdc WHERE ${kind} = 'diary_comment' AND tdc.comment_id = ${id}
+    ) tdiary ON true
     LEFT JOIN LATERAL (SELECT ta.name AS t_author_name FROM users ta WHERE ta.uid = ${authorUid}) ta ON true`;
 }
 
@@ -106,6 +126,7 @@ export function toTarget(kind: ReportKind, id: number, authorUid: number, row: T
     return { kind, id, uid: authorUid, username: row.t_author_name ?? '', content: '', context: '', href: `/${authorUid}`, removed: false, gone: true };
   }
   const board = kind === 'leave' || kind === 'leaveReply';
+  const place = row.t_place_uid ?? authorUid;
   return {
     kind,
     id,
@@ -113,7 +134,7 @@ export function toTarget(kind: ReportKind, id: number, authorUid: number, row: T
     username: row.t_username ?? '',
     content: row.t_content ?? '',
     context: clip(row.t_context ?? ''),
-    href: `/${row.t_place_uid ?? authorUid}${board ? '/board' : ''}`,
+    href: row.t_diary_id ? diaryPath(place, row.t_diary_id) : `/${place}${board ? '/board' : ''}`,
     removed: row.t_removed === true,
     gone: false,
   };
