@@ -27,7 +27,7 @@ async function freshChild(): Promise<FreshUser> {
   const checked = await site.page.request.post('/api/user/valitedRegister', { data: { email, ...QUIZ } });
   expect(checked.status(), await checked.text()).toBe(200);
   const added = await site.page.request.post('/api/user/addAccount', {
-    data: { email, lockedPassword: password, uname: '小日记', sex: 2, birthday: '2014-05-06' },
+    data: { email, lockedPassword: password, uname: '小日记', sex: 0, birthday: '2014-05-06' },
   });
   expect(added.status(), await added.text()).toBe(200);
   const { uid } = (await added.json()).data as { uid: number };
@@ -106,7 +106,8 @@ describe('日志', () => {
     await s.goto(`/search?q=${encodeURIComponent(`秋游${stamp}`)}&tab=diary`);
     const found = s.getByRole('list', { name: '找到的日志' });
     await found.getByRole('link', { name: `秋游${stamp}` }).click();
-    await s.getByRole('heading', { name: `秋游${stamp}` }).waitFor();
+    await s.waitForURL(`**/${child.me.uid}/diary/${diaryId}`);
+    await s.getByRole('heading', { level: 2, name: `秋游${stamp}`, exact: true }).waitFor();
   });
 
   it('the owner deletes it after a confirm and is back on the empty list', async () => {
