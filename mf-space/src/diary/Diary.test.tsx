@@ -158,3 +158,35 @@ describe('日志 editor', () => {
     expect(screen.getByText(/编辑于/)).toBeTruthy();
   });
 });
+
+describe('日志 titles and archives', () => {
+  it('names the page after the list and after the entry', async () => {
+    const { server } = diary();
+    const entry = server.add(other.uid, { title: '画画', content: '一只猫', visibility: 'public' });
+    const list = renderSpace(`/${other.uid}/diary`, signedIn);
+    await waitFor(() => expect(document.title).toBe('小明的日志 - 校巴'));
+    list.unmount();
+    renderSpace(`/${other.uid}/diary/${entry.diaryId}`, signedIn);
+    await waitFor(() => expect(document.title).toBe('画画 - 校巴'));
+  });
+
+  it('in an archive the owner reads the entries but nothing offers to write, edit or delete', async () => {
+    const { server } = diary();
+    const archived = { ...signedIn, ui: { loading: false, skin: '' as const, archive: true } };
+    const entry = server.add(me.uid, { title: '春游', content: '去公园', visibility: 'self' });
+    server.comment(other.uid, entry.diaryId, '真好玩');
+    const list = renderSpace('/my/diary', archived);
+    expect(await screen.findByRole('link', { name: '春游' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '写日志' })).toBeNull();
+    list.unmount();
+    const page = renderSpace(`/my/diary/${entry.diaryId}`, archived);
+    expect(await screen.findByText('真好玩')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '编辑' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+    expect(screen.queryByLabelText('评论')).toBeNull();
+    page.unmount();
+    renderSpace('/my/diary/new', archived);
+    expect(await screen.findByText('存档里只能看，不能写或修改日志。')).toBeTruthy();
+    expect(screen.queryByLabelText('标题')).toBeNull();
+  });
+});

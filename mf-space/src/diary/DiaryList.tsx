@@ -4,11 +4,11 @@
  * visibility and has 写日志.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Link, Pager, RichText, styled, useDiaryListQuery, VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared';
+import { Button, Link, Pager, RichText, styled, useArchiveMode, useDiaryListQuery, VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { itemSeparator } from '../ui/item';
 import { Time } from '../ui/Time';
-import { Heading, LinkButton, Note, entryPath } from './ui';
+import { Heading, LinkButton, Note, entryPath, useDocumentTitle } from './ui';
 
 export const WRITE_LABEL = '写日志';
 
@@ -18,6 +18,10 @@ export function DiaryList({ owner, own, title }: { owner: SpaceOwner; own: boole
   const { data, isLoading, isError, refetch } = useDiaryListQuery({ uid: owner.uid, page });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ownUid = own ? owner.uid : undefined;
+  // In an archive nothing is written.
+  const archive = useArchiveMode();
+  const writer = own && !archive;
+  useDocumentTitle(title);
 
   // A delete elsewhere can empty the last page: step back to the new last one.
   useEffect(() => {
@@ -35,7 +39,7 @@ export function DiaryList({ owner, own, title }: { owner: SpaceOwner; own: boole
         <h2 id={`${id}title`} ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
-        {own && <LinkButton to="/my/diary/new">{WRITE_LABEL}</LinkButton>}
+        {writer && <LinkButton to="/my/diary/new">{WRITE_LABEL}</LinkButton>}
       </Heading>
       {isLoading ? (
         <Note role="status">正在加载日志…</Note>
@@ -47,7 +51,7 @@ export function DiaryList({ owner, own, title }: { owner: SpaceOwner; own: boole
           </Button>
         </Note>
       ) : !data?.records.length ? (
-        <Note>{own ? '你还没有写过日志，点“写日志”记下今天的事吧！' : '这里还没有日志。'}</Note>
+        <Note>{writer ? '你还没有写过日志，点“写日志”记下今天的事吧！' : '这里还没有日志。'}</Note>
       ) : (
         <List aria-label={title}>
           {data.records.map((d) => (
