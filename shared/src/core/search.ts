@@ -37,6 +37,11 @@ export const SEARCH_PATH = '/search';
 export const SEARCH_PARAM = 'q';
 export const SEARCH_TAB_PARAM = 'tab';
 export type SearchTab = 'user' | 'yy' | 'diary';
+/** The tab an address shows: `?tab=yy` or `?tab=diary`, anything else the 用户 tab. */
+export const searchTabOf = (params: URLSearchParams): SearchTab => {
+  const tab = params.get(SEARCH_TAB_PARAM);
+  return tab === 'yy' || tab === 'diary' ? tab : 'user';
+};
 
 /** One user found (GET /api/search/user), as the caller sees them: a follow list's user without the relation's time. */
 export type SearchUser = v.InferOutput<typeof S.SearchUserSchema>;
