@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiCall, freshUser, QUIZ, type FreshUser } from '../src/accounts';
+import { axeViolations } from '../src/axe';
 import { launchBrowser } from '../src/browser';
 import { expectToast, open, signInByApi } from '../src/site';
 
@@ -17,6 +18,7 @@ let child: FreshUser;
 let friend: FreshUser;
 let stranger: FreshUser;
 let diaryId = 0;
+const hydrationErrors: string[] = [];
 
 /** A new account born in 2014 (a minor), signed in in its own browser context. */
 async function freshChild(): Promise<FreshUser> {
@@ -40,6 +42,12 @@ beforeAll(async () => {
   child = await freshChild();
   friend = await freshUser(browser, '好朋友');
   stranger = await freshUser(browser, '陌生人');
+  // Every 日志 page arrives painted by the server and hydrates without redoing it (ADR 18).
+  for (const who of [child, friend, stranger]) {
+    who.page.on('console', (m) => {
+      if (m.type() === 'error' && /hydrat/i.test(m.text())) hydrationErrors.push(m.text());
+    });
+  }
   // Friends follow each other: 互相关注.
   await apiCall(friend.page, friend.me.token, 'POST', '/api/follow/add', { uid: child.me.uid });
   await apiCall(child.page, child.me.token, 'POST', '/api/follow/add', { uid: friend.me.uid });
@@ -53,9 +61,11 @@ describe('日志', () => {
     const { page } = child;
     await page.goto('/my/diary');
     await page.getByText('你还没有写过日志').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: '写日志' }).click();
     await page.getByLabel('标题').waitFor();
     expect(await page.getByLabel('谁可以看').inputValue()).toBe('mutual');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('标题').fill(`春游${stamp}`);
     await page.getByLabel('正文').fill('今天去公园春游。\n我们看到了很多花。');
     await page.getByRole('button', { name: '发表' }).click();
@@ -77,6 +87,7 @@ describe('日志', () => {
     await expectToast(page, '评论成功');
     await page.getByRole('list', { name: '评论列表' }).getByText('写得真好！').waitFor();
     await page.getByRole('heading', { name: '评论（1）' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('a stranger gets 日志不存在 at the same address, with the way back to the list', async () => {
@@ -120,5 +131,7 @@ describe('日志', () => {
     await page.getByText('你还没有写过日志').waitFor();
     const gone = await page.request.get(`/api/diary/get/${diaryId}`, { headers: { authorization: `Bearer ${child.me.token}` } });
     expect(gone.status()).toBe(404);
+    expect(hydrationErrors).toEqual([]);
+    expect([...child.errors, ...friend.errors, ...stranger.errors]).toEqual([]);
   });
 });

@@ -37,9 +37,10 @@ export const paragraphsOf = (content: string) => content.split(/\n+/).filter((li
 
 export function DiaryEntry({ owner, base }: { owner: SpaceOwner; base: string }) {
   const diaryId = parseSpaceId(useParams().diaryId) ?? 0;
-  const { data, isLoading, isError, error, refetch } = useDiaryQuery(diaryId, { skip: diaryId === 0 });
+  const { data, isLoading, isError, refetch } = useDiaryQuery(diaryId, { skip: diaryId === 0 });
   const back = listPath(base);
-  const missing = diaryId === 0 || (isError && (error as ApiError).status === 404) || (data !== undefined && data.uid !== owner.uid);
+  // null: the server's 日志不存在 (missing or not visible); an entry of another space reads alike.
+  const missing = diaryId === 0 || data === null || (data !== undefined && data.uid !== owner.uid);
 
   if (missing) {
     return (

@@ -27,7 +27,7 @@ export default function DiaryWritePage() {
       </SpaceFrame>
     );
   }
-  const gone = diaryId === 0 || isError || (data !== undefined && data.uid !== owner.uid);
+  const gone = diaryId === 0 || isError || data === null || (data !== undefined && data.uid !== owner.uid);
   return (
     <SpaceFrame owner={owner} base="/my">
       {diaryId === null ? (

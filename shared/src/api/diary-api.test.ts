@@ -32,13 +32,18 @@ describe('diaryApi', () => {
     expect(calls[0]!.query).toEqual({ pageNum: '1', pageSize: '10' });
   });
 
-  it('an entry the caller may not see fails with 日志不存在, like a missing one', async () => {
+  it('an entry the caller may not see answers null (its 404 日志不存在), like a missing one; other failures stay errors', async () => {
     const { server, store } = setup();
     const hidden = server.add(MENG.uid, { title: '秘密', content: '只给朋友看', visibility: 'mutual' });
     const res = await store.dispatch(diaryApi.endpoints.diary.initiate(hidden.diaryId));
-    expect(res.error).toMatchObject({ status: 404, message: '日志不存在' });
+    expect(res.status).toBe('fulfilled');
+    expect(res.data).toBeNull();
     const missing = await store.dispatch(diaryApi.endpoints.diary.initiate(999));
-    expect(missing.error).toMatchObject({ status: 404, message: '日志不存在' });
+    expect(missing.data).toBeNull();
+
+    fakeServer(() => fail(500, '服务器出错了'));
+    const broken = await store.dispatch(diaryApi.endpoints.diary.initiate(hidden.diaryId, { forceRefetch: true }));
+    expect(broken.error).toMatchObject({ status: 500 });
   });
 
   it('writing an entry refreshes the own list; editing refreshes the entry', async () => {

@@ -32,11 +32,6 @@ const pageOf =
   (res: ApiEnvelope<Page<T>>, _meta: unknown, { page }: { page: number }): Page<T> =>
     Array.isArray(res.data?.records) ? res.data : { records: [], total: 0, pages: 0, current: page, size };
 
-const diaryOf = (res: ApiEnvelope<Diary>): Diary => {
-  if (!res.data || typeof res.data.diaryId !== 'number') throw new Error('malformed 日志');
-  return res.data;
-};
-
 /** Every list and search page: an entry's title, excerpt, visibility or count shows in them. */
 const LISTS = { type: 'Diaries' as const };
 /** What a comment changes: the entry's count, its comments, the lists' counts. */
@@ -51,10 +46,18 @@ export const diaryApi = baseApi.enhanceEndpoints({ addTagTypes: ['Diaries', 'Dia
       transformResponse: pageOf<DiarySummary>(DIARY_PAGE_SIZE),
       providesTags: (_r, _e, { uid }) => [{ type: 'Diaries', id: uid }],
     }),
-    /** GET /api/diary/get/{diaryId}: one entry; 404 日志不存在 also when the caller may not see it. */
-    diary: build.query<Diary, number>({
-      query: (diaryId) => ({ url: `/diary/get/${diaryId}` }),
-      transformResponse: diaryOf,
+    /**
+     * GET /api/diary/get/{diaryId}: one entry, or null for its 404 日志不存在 (missing, or not for the
+     * caller's eyes). An answer, not an error: a server-rendered page hands only answers over to the
+     * browser, which then shows 日志不存在 from its first render, as the server did.
+     */
+    diary: build.query<Diary | null, number>({
+      async queryFn(diaryId, _api, _extra, baseQuery) {
+        const res = await baseQuery({ url: `/diary/get/${diaryId}` });
+        if (res.error) return res.error.status === 404 ? { data: null } : { error: res.error };
+        const entry = (res.data as ApiEnvelope<Diary>).data;
+        return entry && typeof entry.diaryId === 'number' ? { data: entry } : { error: { status: null, message: '日志加载失败' } };
+      },
       providesTags: (_r, _e, diaryId) => [{ type: 'Diary', id: diaryId }],
     }),
     /** GET /api/diary/comments/{diaryId}: its comments, oldest first. */
