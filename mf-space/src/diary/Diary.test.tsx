@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { diaryServer } from '@xiaoba/shared/testing';
+import { diaryServer, ok } from '@xiaoba/shared/testing';
 import { me, other, renderSpace, signedIn, spaceServer } from '../testing/fixtures';
 import { draftKey } from './draft';
 
 beforeEach(() => localStorage.clear());
 
 /** 小巴 (me) signed in; 小明 (other) shares only public entries with them unless `friends`. */
-function diary(friends = false) {
+function diary(friends = false, reports: unknown[] = []) {
   const server = diaryServer({
     me: me.uid,
     users: [
@@ -17,7 +17,10 @@ function diary(friends = false) {
     ],
     sees: (viewer, owner, visibility) => viewer === owner || visibility === 'public' || (friends && visibility === 'mutual'),
   });
-  const calls = spaceServer((call) => server.handle(call) ?? undefined);
+  const calls = spaceServer((call) => {
+    if (call.path === '/report/add') return (reports.push(call.body), ok());
+    return server.handle(call) ?? undefined;
+  });
   return { server, calls, user: userEvent.setup() };
 }
 
@@ -188,5 +191,31 @@ describe('日志 titles and archives', () => {
     renderSpace('/my/diary/new', archived);
     expect(await screen.findByText('存档里只能看，不能写或修改日志。')).toBeTruthy();
     expect(screen.queryByLabelText('标题')).toBeNull();
+  });
+});
+
+describe('日志 reports', () => {
+  it('更多 reports an entry as kind diary and a comment on it as kind diary_comment', async () => {
+    const reports: unknown[] = [];
+    const { server, user } = diary(false, reports);
+    const entry = server.add(other.uid, { title: '画画', content: '一只猫', visibility: 'public' });
+    const c = server.comment(other.uid, entry.diaryId, '广告广告');
+    renderSpace(`/${other.uid}/diary/${entry.diaryId}`, signedIn);
+    await screen.findByText('广告广告');
+    for (const [subject, dialogName] of [
+      ['小明的日志', '举报小明的日志'],
+      ['小明的评论', '举报小明的评论'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: `更多：${subject}` }));
+      await user.click(screen.getByRole('menuitem', { name: '举报' }));
+      const dialog = await screen.findByRole('dialog', { name: dialogName });
+      await user.click(within(dialog).getByRole('radio', { name: '广告或刷屏' }));
+      await user.click(within(dialog).getByRole('button', { name: '提交举报' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    expect(reports).toEqual([
+      { kind: 'diary', id: entry.diaryId, reason: 'spam' },
+      { kind: 'diary_comment', id: c.commentId, reason: 'spam' },
+    ]);
   });
 });
