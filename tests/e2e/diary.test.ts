@@ -1,6 +1,6 @@
 /**
  * 日志 in the assembled site. A child (born 2014, so a new entry starts as 互相关注可见) writes an
- * entry through the editor; a friend who follows them back reads it and comments; a stranger gets
+ * entry with an emoji and a photo through the editor; a friend who follows them back reads it and comments; a stranger gets
  * 日志不存在 at the same address; the child edits it to public under a new title, which the
  * stranger's /search 日志 tab then finds, and deletes it, back to an empty list. Fresh accounts
  * only: the demo users' spaces stay as they were.
@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { apiCall, freshUser, QUIZ, type FreshUser } from '../src/accounts';
 import { axeViolations } from '../src/axe';
 import { launchBrowser } from '../src/browser';
+import { drawPhoto } from '../src/images';
 import { expectToast, open, signInByApi } from '../src/site';
 
 let browser: Browser;
@@ -68,12 +69,23 @@ describe('日志', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('标题').fill(`春游${stamp}`);
     await page.getByLabel('正文').fill('今天去公园春游。\n我们看到了很多花。');
-    await page.getByRole('button', { name: '发表' }).click();
+    await page.getByRole('button', { name: '表情', exact: true }).click();
+    await page.getByRole('tab', { name: '校巴' }).waitFor();
+    await page.getByRole('button', { name: '微笑', exact: true }).click();
+    expect(await page.getByLabel('正文').inputValue()).toBe('今天去公园春游。\n我们看到了很多花。[b1]');
+    await page.getByLabel(/^图片（0\/9）$/).setInputFiles(await drawPhoto(page));
+    await page.getByRole('button', { name: '发表', exact: true }).waitFor(); // not 图片上传中…
+    await page.getByRole('button', { name: '发表', exact: true }).click();
     await page.getByRole('heading', { name: `春游${stamp}` }).waitFor();
     diaryId = Number(/\/my\/diary\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
     expect(diaryId).toBeGreaterThan(0);
     await page.getByText('互相关注可见').waitFor();
-    expect(await page.getByText('我们看到了很多花。').count()).toBe(1);
+    await page.getByText('我们看到了很多花。').waitFor();
+    await page.getByRole('img', { name: '微笑' }).waitFor();
+    // The picture opens in the picture viewer.
+    await page.getByRole('button', { name: '第1张图片，共1张' }).click();
+    await page.getByRole('dialog', { name: '图片 1/1' }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('the mutual friend reads it (server-rendered) and comments', async () => {
