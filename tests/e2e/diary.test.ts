@@ -1,9 +1,10 @@
 /**
  * 日志 in the assembled site. A child (born 2014, so a new entry starts as 互相关注可见) writes an
- * entry with an emoji and a photo through the editor; a friend who follows them back reads it and comments; a stranger gets
- * 日志不存在 at the same address; the child edits it to public under a new title, which the
- * stranger's /search 日志 tab then finds, and deletes it, back to an empty list. Fresh accounts
- * only: the demo users' spaces stay as they were.
+ * entry with an emoji and a photo through the editor; a friend who follows them back reads it and
+ * comments; a stranger gets 日志不存在 at the same address; the child edits it to public under a
+ * new title, which the stranger's /search 日志 tab then finds, and deletes it, back to an empty
+ * list. Every page passes axe and hydrates without error. Fresh accounts only: the demo users'
+ * spaces stay as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
