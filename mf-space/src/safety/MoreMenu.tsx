@@ -144,9 +144,7 @@ function Menu({ kind, id, author }: Omit<MoreMenuProps, 'viewer'>) {
           ))}
         </List>
       )}
-      {opened.has('举报') && (
-        <ReportDialog open={chosen === '举报'} target={{ kind, id }} subject={subject} onClose={() => setChosen(null)} />
-      )}
+      {opened.has('举报') && <ReportDialog open={chosen === '举报'} target={{ kind, id }} subject={subject} onClose={() => setChosen(null)} />}
       {opened.has('拉黑') && <BlockDialog open={chosen === '拉黑'} user={author} blocked={blocked} onClose={() => setChosen(null)} />}
     </Wrap>
   );
