@@ -10,7 +10,7 @@
  * another user's visitors are not prefetched: asked before that visit is recorded, the list
  * would miss the visitor who is looking at it.
  */
-import { albumApi, type AppDispatch, type PagePrefetches } from '@xiaoba/shared';
+import { albumApi, diaryApi, type AppDispatch, type PagePrefetches } from '@xiaoba/shared';
 import { parseAlbumId } from './album/album-id';
 import { boardApi } from './board/board-api';
 import { medalApi } from './medal/medal-api';
@@ -29,6 +29,15 @@ const boardPage = (dispatch: AppDispatch, fuid: number) => dispatch(boardApi.uti
 const ownCount = (dispatch: AppDispatch) => dispatch(spaceApi.util.prefetch('getOwnLeaveCount', undefined, keep));
 /** A medal page's list (MedalList's `useGetMedalsQuery(uid)`). */
 const medals = (dispatch: AppDispatch, uid: number) => dispatch(medalApi.util.prefetch('getMedals', uid, keep));
+/** Page 1 of a space's 日志 (DiaryList's `useDiaryListQuery({ uid, page })`). */
+const diaryPage = (dispatch: AppDispatch, uid: number) => dispatch(diaryApi.util.prefetch('diaryList', { uid, page: 1 }, keep));
+/** One entry and its first comments (DiaryEntry's `useDiaryQuery(diaryId)`, DiaryComments' `useDiaryCommentsQuery`). */
+const diaryEntry = (dispatch: AppDispatch, id: string | undefined, withComments = true) => {
+  const diaryId = parseSpaceId(id);
+  if (diaryId === null) return; // the page says 日志不存在 without asking
+  dispatch(diaryApi.util.prefetch('diary', diaryId, keep));
+  if (withComments) dispatch(diaryApi.util.prefetch('diaryComments', { diaryId, page: 1 }, keep));
+};
 /** The right panel of a space home: hot topics (HotTopics' `useGetHotTopicsQuery()`). */
 const hotTopics = (dispatch: AppDispatch) => dispatch(spaceApi.util.prefetch('getHotTopics', undefined, keep));
 /** The right panel's visitors (RightPanel's `useGetVisitorsQuery(uid)`). */
@@ -101,5 +110,32 @@ export const prefetch: PagePrefetches = {
   spaceAlbum: ({ dispatch, params, whenSignedIn }) => {
     if (parseSpaceId(params.id) === null) return;
     whenSignedIn(() => albumPage(dispatch, params.albumId));
+  },
+  // 日志: the list, or the entry with its first comments, and the own side panel's board count.
+  myDiary: ({ dispatch, whenSignedIn }) =>
+    whenSignedIn((uid) => {
+      diaryPage(dispatch, uid);
+      ownCount(dispatch);
+    }),
+  myDiaryEntry: ({ dispatch, params, whenSignedIn }) =>
+    whenSignedIn(() => {
+      diaryEntry(dispatch, params.diaryId);
+      ownCount(dispatch);
+    }),
+  diaryNew: ({ dispatch, whenSignedIn }) => whenSignedIn(() => ownCount(dispatch)),
+  // The editor of an entry shows the entry, not its comments.
+  diaryEdit: ({ dispatch, params, whenSignedIn }) =>
+    whenSignedIn(() => {
+      diaryEntry(dispatch, params.diaryId, false);
+      ownCount(dispatch);
+    }),
+  spaceDiary: ({ dispatch, params, whenSignedIn }) => {
+    const uid = parseSpaceId(params.id);
+    if (uid === null) return;
+    whenSignedIn(() => diaryPage(dispatch, uid));
+  },
+  spaceDiaryEntry: ({ dispatch, params, whenSignedIn }) => {
+    if (parseSpaceId(params.id) === null) return;
+    whenSignedIn(() => diaryEntry(dispatch, params.diaryId));
   },
 };

@@ -12,16 +12,22 @@ describe('mf-space route table', () => {
       'myMedal',
       'myAlbums',
       'myAlbum',
+      'myDiary',
+      'diaryNew',
+      'myDiaryEntry',
+      'diaryEdit',
       'space',
       'spaceHome',
       'spaceBoard',
       'spaceMedal',
       'spaceAlbums',
       'spaceAlbum',
+      'spaceDiary',
+      'spaceDiaryEntry',
     ]);
   });
 
-  it("has the original site's rows: /my and /:id, each with an index, a board, a medal and the album children", () => {
+  it("has the original site's rows: /my and /:id, each with an index, a board, 日志, a medal and the album children", () => {
     expect(routeTable).toEqual([
       {
         path: '/my',
@@ -32,6 +38,10 @@ describe('mf-space route table', () => {
           { path: 'medal', page: 'myMedal', title: '我的勋章' },
           { path: 'photo', page: 'myAlbums', title: '我的相册' },
           { path: 'photo/:albumId', page: 'myAlbum', title: '相册' },
+          { path: 'diary', page: 'myDiary', title: '我的日志' },
+          { path: 'diary/new', page: 'diaryNew', title: '写日志' },
+          { path: 'diary/:diaryId', page: 'myDiaryEntry', title: '日志' },
+          { path: 'diary/:diaryId/edit', page: 'diaryEdit', title: '编辑日志' },
         ],
       },
       {
@@ -44,6 +54,8 @@ describe('mf-space route table', () => {
           { path: 'medal', page: 'spaceMedal', title: '勋章' },
           { path: 'photo', page: 'spaceAlbums', title: '相册' },
           { path: 'photo/:albumId', page: 'spaceAlbum', title: '相册' },
+          { path: 'diary', page: 'spaceDiary', title: '日志' },
+          { path: 'diary/:diaryId', page: 'spaceDiaryEntry', title: '日志' },
         ],
       },
     ]);
@@ -51,14 +63,20 @@ describe('mf-space route table', () => {
 
   it('prefetches only pages it has (a misspelt key would silently prefetch nothing)', () => {
     expect(Object.keys(prefetch).sort()).toEqual([
+      'diaryEdit',
+      'diaryNew',
       'myAlbum',
       'myAlbums',
       'myBoard',
+      'myDiary',
+      'myDiaryEntry',
       'myHome',
       'myMedal',
       'spaceAlbum',
       'spaceAlbums',
       'spaceBoard',
+      'spaceDiary',
+      'spaceDiaryEntry',
       'spaceHome',
       'spaceMedal',
     ]);

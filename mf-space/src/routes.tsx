@@ -18,4 +18,10 @@ export const pages: RemoteRoutesModule['pages'] = {
   myAlbum: lazyPage(() => import('./album/MyAlbumPage')),
   spaceAlbums: lazyPage(() => import('./album/SpaceAlbumsPage')),
   spaceAlbum: lazyPage(() => import('./album/SpaceAlbumPage')),
+  myDiary: lazyPage(() => import('./diary/MyDiaryPage')),
+  myDiaryEntry: lazyPage(() => import('./diary/MyDiaryEntryPage')),
+  diaryNew: lazyPage(() => import('./diary/DiaryWritePage')),
+  diaryEdit: lazyPage(() => import('./diary/DiaryWritePage')),
+  spaceDiary: lazyPage(() => import('./diary/SpaceDiaryPage')),
+  spaceDiaryEntry: lazyPage(() => import('./diary/SpaceDiaryEntryPage')),
 };

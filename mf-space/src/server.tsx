@@ -12,6 +12,11 @@ import MyAlbumPage from './album/MyAlbumPage';
 import MyAlbumsPage from './album/MyAlbumsPage';
 import SpaceAlbumPage from './album/SpaceAlbumPage';
 import SpaceAlbumsPage from './album/SpaceAlbumsPage';
+import DiaryWritePage from './diary/DiaryWritePage';
+import MyDiaryEntryPage from './diary/MyDiaryEntryPage';
+import MyDiaryPage from './diary/MyDiaryPage';
+import SpaceDiaryEntryPage from './diary/SpaceDiaryEntryPage';
+import SpaceDiaryPage from './diary/SpaceDiaryPage';
 import Feed, { prefetch as feedPrefetch } from './feed';
 import MyBoardPage from './my/MyBoardPage';
 import MyHomePage from './my/MyHomePage';
@@ -38,6 +43,12 @@ export const { plan, render } = createServerEntry({
     myAlbum: MyAlbumPage,
     spaceAlbums: SpaceAlbumsPage,
     spaceAlbum: SpaceAlbumPage,
+    myDiary: MyDiaryPage,
+    myDiaryEntry: MyDiaryEntryPage,
+    diaryNew: DiaryWritePage,
+    diaryEdit: DiaryWritePage,
+    spaceDiary: SpaceDiaryPage,
+    spaceDiaryEntry: SpaceDiaryEntryPage,
   },
   prefetch,
   // Another user's space also shows its owner (SpacePage's getUserInfo). The route prefetch leaves

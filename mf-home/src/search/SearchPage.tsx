@@ -6,7 +6,8 @@
  *    matching part of the name marked and a 关注 button (not for oneself); this module's own list.
  *  - yy: the yy holding the words, which belong to mf-space: its `./feed` fragment with `search`
  *    (ADR 6), so comments, reposts and deletes work as in the feeds.
- * Both are paged; new words start again at page 1.
+ *  - 日志: the diary entries holding the words that the viewer may see (DiaryResults).
+ * All are paged; new words start again at page 1.
  */
 import { useId, useState } from 'react';
 import {
@@ -28,12 +29,14 @@ import {
 import { FollowBackButton } from '../follows/FollowBackButton';
 import { UserList, Who } from '../follows/UserList';
 import { Note, Panel, RemoteFragment, Retry, TabList } from '../ui';
+import { DiaryResults } from './DiaryResults';
 import { SEARCH_FEED, searchQueryOf, searchTabOf } from './search-params';
 import { useSearchUsersQuery } from './search-api';
 
 export const SEARCH_TABS: ReadonlyArray<{ tab: SearchTab; label: string }> = [
   { tab: 'user', label: '用户' },
   { tab: 'yy', label: 'yy' },
+  { tab: 'diary', label: '日志' },
 ];
 export const searchHeading = (words: string) => `搜索“${words}”`;
 export const USERS_LABEL = '找到的用户';
@@ -82,6 +85,8 @@ export default function SearchPage() {
         {tab === 'user' ? (
           // Keyed: new words start at page 1.
           <UserResults key={query.value} q={query.value} ownUid={ownUid} />
+        ) : tab === 'diary' ? (
+          <DiaryResults key={query.value} q={query.value} />
         ) : (
           <RemoteFragment remote={SEARCH_FEED.remote} module={SEARCH_FEED.module} label={YY_LABEL} props={{ search: query.value }} />
         )}

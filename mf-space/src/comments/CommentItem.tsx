@@ -1,21 +1,32 @@
-/** One comment: who, whom it answers, the words, when; 回复 for everyone, 删除 for its author only, 更多 (举报, 拉黑) for the others. */
+/**
+ * One comment: who, whom it answers, the words, when; 回复 for everyone, 删除 for its author (and on a
+ * 日志 entry its owner), 更多 (举报, 拉黑) for the others.
+ */
 import { Avatar, Link, RichText, styled, useArchiveMode, type YyComment } from '@xiaoba/shared';
-import { MoreMenu } from '../safety/MoreMenu';
+import { MoreMenu, type MenuKind } from '../safety/MoreMenu';
 import { ActionButton } from '../ui/fields';
 import { metaLine } from '../ui/item';
 import { spacePath } from '../ui/space-path';
 import { Time } from '../ui/Time';
 
-export interface CommentItemProps {
-  comment: YyComment;
+/** What a comment shows, the same for a yy's and a 日志 entry's. */
+export type CommentShown = Omit<YyComment, 'weiboId'>;
+
+export interface CommentItemProps<C extends CommentShown> {
+  comment: C;
   ownUid: number | undefined;
-  onReply(comment: YyComment): void;
-  onDelete(comment: YyComment): void;
+  onReply(comment: NoInfer<C>): void;
+  onDelete(comment: NoInfer<C>): void;
+  /** The owner of what is commented on, who may delete any comment there too (a 日志 entry's). */
+  moderatorUid?: number;
+  /** The report kind of 更多's 举报. */
+  reportKind?: MenuKind;
 }
 
-export function CommentItem({ comment: c, ownUid, onReply, onDelete }: CommentItemProps) {
+export function CommentItem<C extends CommentShown>({ comment: c, ownUid, onReply, onDelete, moderatorUid, reportKind = 'comment' }: CommentItemProps<C>) {
   const isReply = c.replyCommentId > 0 && c.replyUid > 0;
   const archive = useArchiveMode();
+  const mayDelete = ownUid !== undefined && (c.uid === ownUid || moderatorUid === ownUid);
   return (
     <Item>
       <Link to={spacePath(c.uid, ownUid)} tabIndex={-1} aria-hidden="true">
@@ -43,12 +54,12 @@ export function CommentItem({ comment: c, ownUid, onReply, onDelete }: CommentIt
               回复
             </ActionButton>
           )}
-          {!archive && ownUid !== undefined && c.uid === ownUid && (
+          {!archive && mayDelete && (
             <ActionButton type="button" $danger onClick={() => onDelete(c)}>
               删除
             </ActionButton>
           )}
-          <MoreMenu kind="comment" id={c.commentId} author={{ uid: c.uid, name: c.username }} viewer={ownUid} />
+          <MoreMenu kind={reportKind} id={c.commentId} author={{ uid: c.uid, name: c.username }} viewer={ownUid} />
         </Meta>
       </Body>
     </Item>

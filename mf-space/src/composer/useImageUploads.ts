@@ -21,13 +21,26 @@ export interface ImageSlot {
 
 export const TOO_MANY_IMAGES = `最多只能发${YY_IMAGES_MAX}张图片`;
 
-export function useImageUploads() {
-  const [slots, setSlots] = useState<ImageSlot[]>([]);
+/** A picture already on the server (an entry being edited, a restored draft): shown as uploaded. */
+const uploaded = (id: number, url: string, index: number): ImageSlot => ({
+  id,
+  name: `图片${index + 1}`,
+  preview: url,
+  progress: 1,
+  status: 'done',
+  url,
+});
+
+/** `initial`: the URLs of pictures already uploaded, shown first (the server's render shows them too). */
+export function useImageUploads(initial: readonly string[] = []) {
+  const [slots, setSlots] = useState<ImageSlot[]>(() => initial.map((url, i) => uploaded(-1 - i, url, i)));
   /** Files refused before uploading, one line each. */
   const [refused, setRefused] = useState<string[]>([]);
   const nextId = useRef(1);
   // Kept beside the state so unmount and removal can release what they own without stale closures.
   const owned = useRef(new Map<number, { preview: string; abort: AbortController }>());
+  // Pictures shown that were uploaded before (no object URL or request of their own), for the count.
+  const kept = useRef(new Set(initial.map((_url, i) => -1 - i)));
 
   const patch = useCallback((id: number, change: Partial<ImageSlot>) => {
     setSlots((list) => list.map((s) => (s.id === id ? { ...s, ...change } : s)));
@@ -36,7 +49,7 @@ export function useImageUploads() {
   const add = useCallback(
     (files: File[]) => {
       const messages: string[] = [];
-      let room = YY_IMAGES_MAX - owned.current.size;
+      let room = YY_IMAGES_MAX - owned.current.size - kept.current.size;
       const fresh: ImageSlot[] = [];
       for (const file of files) {
         const reason = refuseFile(file);
@@ -70,6 +83,7 @@ export function useImageUploads() {
   const remove = useCallback(
     (id: number) => {
       release(id);
+      kept.current.delete(id);
       setSlots((list) => list.filter((s) => s.id !== id));
     },
     [release],
@@ -77,9 +91,21 @@ export function useImageUploads() {
 
   const clear = useCallback(() => {
     for (const id of owned.current.keys()) release(id);
+    kept.current.clear();
     setSlots([]);
     setRefused([]);
   }, [release]);
+
+  /** Shows pictures uploaded earlier (a restored draft) after the ones there, up to the limit. */
+  const restore = useCallback((urls: readonly string[]) => {
+    const room = YY_IMAGES_MAX - owned.current.size - kept.current.size;
+    const fresh = urls.slice(0, Math.max(0, room)).map((url, i) => {
+      const id = nextId.current++;
+      kept.current.add(id);
+      return uploaded(id, url, i);
+    });
+    if (fresh.length) setSlots((list) => [...list, ...fresh]);
+  }, []);
 
   useEffect(() => {
     const map = owned.current;
@@ -94,6 +120,7 @@ export function useImageUploads() {
     add,
     remove,
     clear,
+    restore,
     uploading: slots.some((s) => s.status === 'uploading'),
     failed: slots.some((s) => s.status === 'failed'),
     urls: slots.flatMap((s) => (s.status === 'done' && s.url ? [s.url] : [])),

@@ -26,8 +26,11 @@ export const KIND_WORDS: Record<ReportKind, string> = {
   photo: '照片',
 };
 
+/** What the menu reports: every kind but a whole space. */
+export type MenuKind = Exclude<ReportKind, 'user'>;
+
 export interface MoreMenuProps {
-  kind: Exclude<ReportKind, 'user'>;
+  kind: MenuKind;
   /** The item's id (weiboId, commentId, leave id, reply id). */
   id: number;
   author: BlockUser;

@@ -10,8 +10,12 @@ import { ImageViewer } from './ImageViewer';
 export const imageAlt = (index: number, count: number) => `第${index + 1}张图片，共${count}张`;
 
 export function YyImages({ images }: { images: ImageData | null }) {
+  return <PictureGrid urls={images?.data.map((d) => d.url) ?? []} />;
+}
+
+/** Pictures by their URLs in that layout (a yy's, a 日志 entry's), each opening ImageViewer. */
+export function PictureGrid({ urls }: { urls: string[] }) {
   const [open, setOpen] = useState<number | null>(null);
-  const urls = images?.data.map((d) => d.url) ?? [];
   if (urls.length === 0) return null;
   const single = urls.length === 1;
   return (

@@ -33,10 +33,15 @@ export const SEARCH_USER_PAGE_SIZE = 20;
 
 /** The address of the search page and its query parameters. */
 export const SEARCH_PATH = '/search';
-/** `?q=` the words; `?tab=yy` the yy tab (absent: 用户). */
+/** `?q=` the words; `?tab=yy` the yy tab, `?tab=diary` the 日志 tab (absent: 用户). */
 export const SEARCH_PARAM = 'q';
 export const SEARCH_TAB_PARAM = 'tab';
-export type SearchTab = 'user' | 'yy';
+export type SearchTab = 'user' | 'yy' | 'diary';
+/** The tab an address shows: `?tab=yy` or `?tab=diary`, anything else the 用户 tab. */
+export const searchTabOf = (params: URLSearchParams): SearchTab => {
+  const tab = params.get(SEARCH_TAB_PARAM);
+  return tab === 'yy' || tab === 'diary' ? tab : 'user';
+};
 
 /** One user found (GET /api/search/user), as the caller sees them: a follow list's user without the relation's time. */
 export type SearchUser = v.InferOutput<typeof S.SearchUserSchema>;
@@ -48,6 +53,7 @@ export const SEARCH_MSG = {
   tooDeepResults: `最多只能看前${SEARCH_RESULTS_MAX}条结果`,
   noUsers: '没有找到相关的用户',
   noYy: '没有找到相关的yy',
+  noDiary: '没有找到相关的日志',
   placeholder: '搜索好友、yy',
 } as const;
 

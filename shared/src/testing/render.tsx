@@ -55,3 +55,4 @@ export { routesFromTable } from './routes-from-table';
 export { fail, fakeServer, memoryStorage, ok, restoreApi, type Call, type Handler, type Reply } from './fake-api';
 export { scripServer, type ScripServerOptions } from './scrip-server';
 export { albumServer, type AlbumServerOptions, type AlbumUser } from './album-server';
+export { diaryServer, type DiaryServerOptions, type DiaryUser } from './diary-server';

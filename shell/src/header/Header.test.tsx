@@ -181,6 +181,14 @@ describe('Header search box', () => {
     expect((box() as HTMLInputElement).value).toBe('霞');
   });
 
+  it('on the 日志 tab a new search stays on that tab', async () => {
+    const { user, box } = renderSearch('/search?q=%E7%B1%B3&tab=diary');
+    await user.clear(box());
+    await user.type(box(), 'Mimi');
+    await user.click(screen.getByRole('button', { name: '搜索' }));
+    expect(await screen.findByText('搜索页?q=Mimi&tab=diary')).toBeTruthy();
+  });
+
   it.each([
     ['', SEARCH_MSG.empty],
     ['    ', SEARCH_MSG.empty],

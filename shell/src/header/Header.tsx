@@ -15,6 +15,7 @@ import {
   SEARCH_PARAM,
   SEARCH_PATH,
   SEARCH_TAB_PARAM,
+  searchTabOf,
   selectUser,
   styled,
   uiActions,
@@ -141,7 +142,8 @@ function useSearchBox({ pathname, search }: { pathname: string; search: string }
     if (!checked.ok) return;
     // The words as typed (whitespace folded) for the box and the heading; the page searches their
     // normalized form. On /search the tab shown stays.
-    const tab = params.get(SEARCH_TAB_PARAM) === 'yy' ? `&${SEARCH_TAB_PARAM}=yy` : '';
+    const shown = searchTabOf(params);
+    const tab = shown === 'user' ? '' : `&${SEARCH_TAB_PARAM}=${shown}`;
     navigate(`${SEARCH_PATH}?${SEARCH_PARAM}=${encodeURIComponent(value.replace(/\s+/gu, ' ').trim())}${tab}`);
   }
   return {

@@ -72,9 +72,10 @@ export const PLANNED_READS: readonly RegExp[] = [
   /^\/notice\/system$/,
   /^\/scrip\/threads$/,
   /^\/follow\/list\/\d+$/,
-  /^\/search\/(yy|user)$/,
+  /^\/search\/(yy|user|diary)$/,
   /^\/medal\/list\/\d+$/,
   /^\/album\/(list|photos)\/\d+$/,
+  /^\/diary\/(list|get|comments)\/\d+$/,
 ];
 
 /** After this many failed renders of a remote in a row, its areas render in the browser for BREAKER_PAUSE_MS. */

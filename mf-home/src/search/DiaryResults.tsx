@@ -1,0 +1,85 @@
+/**
+ * /search's 日志 tab: the entries holding the words that the viewer may see (GET /api/search/diary),
+ * newest first, the words marked in the title and the excerpt, each linking to its entry.
+ */
+import { useState } from 'react';
+import { Avatar, diaryPath, HighlightText, Link, Pager, SEARCH_MSG, SEARCH_PAGES_MAX, styled, useSearchDiaryQuery, type ApiError } from '@xiaoba/shared';
+import { Note, Retry } from '../ui';
+
+export const DIARY_LABEL = '找到的日志';
+
+/** Results younger than this (seconds, e.g. from the route prefetch) are shown without asking again. */
+const FRESH_S = 10;
+
+export function DiaryResults({ q }: { q: string }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isFetching, isError, error, refetch } = useSearchDiaryQuery({ q, page }, { refetchOnMountOrArgChange: FRESH_S });
+  const records = data?.records ?? [];
+
+  if (isLoading) return <Note role="status">正在搜索…</Note>;
+  if (isError) {
+    return (
+      <Note role="alert">
+        {(error as ApiError | undefined)?.message || '搜索失败'} <Retry onClick={refetch} />
+      </Note>
+    );
+  }
+  if (records.length === 0 && page === 1) return <Note>{SEARCH_MSG.noDiary}</Note>;
+  return (
+    <>
+      <List aria-label={DIARY_LABEL} aria-busy={isFetching || undefined}>
+        {records.map((d) => (
+          <li key={d.diaryId}>
+            <Avatar uid={d.uid} face={d.face} avatar={d.avatar} name={d.userName} size={40} />
+            <div>
+              <h3>
+                <Link to={diaryPath(d.uid, d.diaryId)}>
+                  <HighlightText text={d.title} highlight={q} />
+                </Link>
+              </h3>
+              {d.excerpt && (
+                <p className="excerpt">
+                  <HighlightText text={d.excerpt} highlight={q} />
+                </p>
+              )}
+              <p className="by">{d.userName}的日志</p>
+            </div>
+          </li>
+        ))}
+      </List>
+      <Pager page={page} pages={Math.min(data?.pages ?? 0, SEARCH_PAGES_MAX)} onChange={setPage} label={`${DIARY_LABEL}分页`} />
+    </>
+  );
+}
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    align-items: flex-start;
+    gap: 12px;
+    padding: 12px 0;
+    border-top: 1px solid ${(p) => p.theme.colors.border};
+  }
+  li:first-child {
+    border-top: 0;
+  }
+  li > div {
+    min-width: 0;
+  }
+  h3 {
+    margin: 0 0 4px;
+    font-size: 16px;
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0 0 4px;
+    overflow-wrap: anywhere;
+  }
+  .by {
+    color: ${(p) => p.theme.colors.muted};
+    font-size: 13px;
+  }
+`;

@@ -1,0 +1,142 @@
+/**
+ * A space's 日志: the entries the viewer may see, newest first, DIARY_PAGE_SIZE a page (one
+ * request a page: each row comes with its excerpt, cover and count). The owner sees each entry's
+ * visibility and has 写日志.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Link, Pager, RichText, styled, useArchiveMode, useDiaryListQuery, VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared';
+import type { SpaceOwner } from '../frame/owner';
+import { itemSeparator } from '../ui/item';
+import { Time } from '../ui/Time';
+import { Heading, LinkButton, Note, entryPath, useDocumentTitle } from './ui';
+
+export const WRITE_LABEL = '写日志';
+
+export function DiaryList({ owner, own, title }: { owner: SpaceOwner; own: boolean; title: string }) {
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError, refetch } = useDiaryListQuery({ uid: owner.uid, page });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ownUid = own ? owner.uid : undefined;
+  // In an archive nothing is written.
+  const archive = useArchiveMode();
+  const writer = own && !archive;
+  useDocumentTitle(title);
+
+  // A delete elsewhere can empty the last page: step back to the new last one.
+  useEffect(() => {
+    if (data && data.pages > 0 && page > data.pages) setPage(data.pages);
+  }, [data, page]);
+
+  const goTo = (next: number) => {
+    setPage(next);
+    headingRef.current?.focus();
+  };
+
+  return (
+    <section aria-labelledby={`${id}title`}>
+      <Heading>
+        <h2 id={`${id}title`} ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        {writer && <LinkButton to="/my/diary/new">{WRITE_LABEL}</LinkButton>}
+      </Heading>
+      {isLoading ? (
+        <Note role="status">正在加载日志…</Note>
+      ) : isError && !data ? (
+        <Note role="alert">
+          日志加载失败{' '}
+          <Button type="button" $variant="plain" onClick={() => void refetch()}>
+            重试
+          </Button>
+        </Note>
+      ) : !data?.records.length ? (
+        <Note>{writer ? '你还没有写过日志，点“写日志”记下今天的事吧！' : '这里还没有日志。'}</Note>
+      ) : (
+        <List aria-label={title}>
+          {data.records.map((d) => (
+            <DiaryRow key={d.diaryId} entry={d} ownUid={ownUid} />
+          ))}
+        </List>
+      )}
+      <Pager page={page} pages={data?.pages ?? 0} onChange={goTo} label="日志分页" />
+    </section>
+  );
+}
+
+function DiaryRow({ entry: d, ownUid }: { entry: DiarySummary; ownUid: number | undefined }) {
+  const to = entryPath(d.uid, d.diaryId, ownUid);
+  return (
+    <Row>
+      {d.cover && (
+        // The title link says where it goes; the cover is the same link for a thumb, kept out of the tab order.
+        <Link to={to} tabIndex={-1} aria-hidden="true" className="cover">
+          <img src={d.cover} alt="" loading="lazy" decoding="async" />
+        </Link>
+      )}
+      <div className="body">
+        <h3>
+          <Link to={to}>{d.title}</Link>
+        </h3>
+        {d.excerpt && (
+          <p className="excerpt">
+            <RichText text={d.excerpt} />
+          </p>
+        )}
+        <p className="meta">
+          <Time at={d.ctime} />
+          <span>评论 {d.commentCount}</span>
+          {d.imageCount > 0 && <span>图片 {d.imageCount}</span>}
+          {ownUid !== undefined && <span>{VISIBILITY_LABEL[d.visibility]}</span>}
+        </p>
+      </div>
+    </Row>
+  );
+}
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+const Row = styled.li`
+  ${itemSeparator}
+  display: flex;
+  gap: 12px;
+  .cover {
+    flex: none;
+    width: 72px;
+    height: 72px;
+    border-radius: 6px;
+    overflow: hidden;
+    border: 1px solid ${(p) => p.theme.colors.border};
+  }
+  .cover img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .body {
+    min-width: 0;
+    flex: 1;
+  }
+  h3 {
+    margin: 0 0 4px;
+    font-size: 16px;
+    overflow-wrap: anywhere;
+  }
+  .excerpt {
+    margin: 0 0 4px;
+    overflow-wrap: anywhere;
+    line-height: 1.5;
+  }
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 10px;
+    margin: 0;
+    color: ${(p) => p.theme.colors.muted};
+    font-size: 13px;
+  }
+`;
