@@ -3,7 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { json, type TestApp } from '../../test/helpers';
 import { callerAs, follow, newUid, type Caller, type Method } from '../../test/people';
-import { multipart, pngImage } from '../../test/yy';
+import { postAlbumPhoto } from '../../test/albums';
+import { pngImage } from '../../test/yy';
 
 export interface Person extends Caller {
   /** POST /api/album/upload?albumId with `file` (a small PNG unless given). */
@@ -15,15 +16,7 @@ export async function as(app: FastifyInstance, uid: number): Promise<Person> {
   const { headers, ...caller } = await callerAs(app, uid);
   return {
     ...caller,
-    upload: async (albumId, file) => {
-      const form = multipart('file', 'photo.png', 'image/png', file ?? (await pngImage()));
-      return app.inject({
-        method: 'POST',
-        url: `/api/album/upload?albumId=${albumId}`,
-        payload: form.body,
-        headers: { ...headers, 'content-type': form.contentType },
-      });
-    },
+    upload: (albumId, file) => postAlbumPhoto(app, headers, albumId, file),
   };
 }
 
