@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALBUM_MSG, REPORT_MSG, type ReportGroup } from '@xiaoba/shared/core';
-import { buildApp } from '../../app';
 import { ARCHIVE_MSG } from '../../api/http/archive';
 import { MSG } from '../../api/http/errors';
-import { json, startTestApp, type TestApp } from '../../test/helpers';
+import { json, inArchiveMode, startTestApp, type TestApp } from '../../test/helpers';
 import { newModerator, sanction, type Caller } from '../../test/people';
 import { anotherPng, as, createAlbum, follow, person, uploadPhoto, type Person } from './album-testing';
 
@@ -113,8 +112,7 @@ describe('ARCHIVE_MODE=1', () => {
     const me = await person(t, '存档');
     const albumId = await createAlbum(me);
     const { photoId } = await uploadPhoto(me, albumId);
-    const archive = await buildApp({ config: { ...t.config, archiveMode: true }, pool: t.pool });
-    try {
+    await inArchiveMode(t, async (archive) => {
       const ra = await as(archive, me.uid);
       expect(json(await ra.call('GET', `/api/album/photos/${albumId}?pageNum=1`)).data.total).toBe(1);
       expect(json(await ra.call('GET', `/api/album/list/${me.uid}`)).data).toHaveLength(1);
@@ -124,9 +122,7 @@ describe('ARCHIVE_MODE=1', () => {
       expect(json(await ra.upload(albumId))).toEqual(closed);
       expect(json(await ra.call('DELETE', `/api/album/photo?photoId=${photoId}`))).toEqual(closed);
       expect(json(await ra.call('DELETE', `/api/album/delete?albumId=${albumId}`))).toEqual(closed);
-    } finally {
-      await archive.close();
-    }
+    });
   });
 });
 

@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_MSG, DIARY_MSG } from '@xiaoba/shared/core';
-import { buildApp } from '../../app';
 import { ARCHIVE_MSG } from '../../api/http/archive';
 import { MSG } from '../../api/http/errors';
-import { startTestApp, type TestApp } from '../../test/helpers';
+import { inArchiveMode, startTestApp, type TestApp } from '../../test/helpers';
 import { newModerator, sanction, type Caller } from '../../test/people';
 import { as, follow, json, listed, person, write, type Person } from './diary-fixtures';
 
@@ -117,8 +116,7 @@ describe('ARCHIVE_MODE=1', () => {
     const a = await person(t, '存档甲');
     const id = await write(a, { visibility: 'public' });
     const c = await comment(a, id);
-    const archive = await buildApp({ config: { ...t.config, archiveMode: true }, pool: t.pool });
-    try {
+    await inArchiveMode(t, async (archive) => {
       const ra = await as(t, a.uid, archive);
       expect(json(await ra.call('GET', `/api/diary/get/${id}`)).code).toBe(200);
       expect(json(await ra.call('GET', `/api/diary/list/${a.uid}?pageNum=1`)).data.total).toBe(1);
@@ -128,9 +126,7 @@ describe('ARCHIVE_MODE=1', () => {
       expect(json(await ra.call('DELETE', `/api/diary/delete?diaryId=${id}`))).toEqual(closed);
       expect(json(await ra.call('POST', '/api/diary/comment/add', { diaryId: id, content: 'c' }))).toEqual(closed);
       expect(json(await ra.call('DELETE', `/api/diary/comment/delete?commentId=${c}`))).toEqual(closed);
-    } finally {
-      await archive.close();
-    }
+    });
   });
 });
 
