@@ -8,7 +8,7 @@
 import type { YyComment } from '@xiaoba/shared/core';
 import { epoch } from './epoch';
 import type { Queryable } from './pool';
-import { authorCard } from './user-card';
+import { authorCard, type AuthorCardRow } from './user-card';
 
 /** A comment table, the column naming its parent post, and that id's name in the API answer. */
 export interface CommentTable<K extends string> {
@@ -23,13 +23,10 @@ export interface CommentTable<K extends string> {
 export type CommentOf<K extends string> = { commentId: number } & Record<K, number> & Omit<YyComment, 'commentId' | 'weiboId'>;
 
 /** A comment row as COMMENT_SELECT reads it. */
-export interface CommentRow {
+export interface CommentRow extends AuthorCardRow {
   comment_id: number;
   parent_id: number;
   uid: number;
-  username: string;
-  face: number;
-  avatar: string;
   content: string;
   ctime: number;
   reply_comment_id: number;
