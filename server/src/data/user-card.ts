@@ -9,6 +9,12 @@
 
 /** An author's card as columns (`username`, `face`, `avatar`); the author's uid is the authored row's. */
 export const authorCard = (u: string) => `${u}.name AS username, ${u}.face, ${u}.avatar`;
+/** The columns authorCard selects, as a row has them. */
+export interface AuthorCardRow {
+  username: string;
+  face: number;
+  avatar: string;
+}
 
 /** An author's card as `json_build_object` arguments: `uid`, `username`, `face`, `avatar`. */
 export const authorCardJson = (u: string) => `'uid', ${u}.uid, 'username', ${u}.name, 'face', ${u}.face, 'avatar', ${u}.avatar`;

@@ -55,6 +55,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Runs `run` with an app of the same database in archive mode (ARCHIVE_MODE=1), closed after. */
+export async function inArchiveMode<T>(t: TestApp, run: (archive: FastifyInstance) => Promise<T>): Promise<T> {
+  const archive = await buildApp({ config: { ...t.config, archiveMode: true }, pool: t.pool });
+  try {
+    return await run(archive);
+  } finally {
+    await archive.close();
+  }
+}
+
 /** The app over a fresh migrated database. */
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await createTestDatabase();

@@ -6,8 +6,7 @@
  */
 import * as v from 'valibot';
 import type * as S from './api-schemas';
-import { COMMENT_MAX } from './constants';
-import { BAD_REQUEST, COMMENT_EMPTY, charCount } from './validation';
+import { BAD_REQUEST, COMMENT_EMPTY, COMMENT_TOO_LONG, charCount, commentRule, isId, optionalId, optionalText } from './validation';
 import { cleanText } from './text';
 import { isVisibility, type Visibility } from './visibility';
 
@@ -49,15 +48,14 @@ export const DIARY_MSG = {
   tooManyImages: `最多只能放${DIARY_IMAGES_MAX}张图片`,
   sameImage: '图片重复了',
   badVisibility: '请选择谁可以看这篇日志',
-  commentTooLong: `评论内容不能超过${COMMENT_MAX}个字`,
+  commentTooLong: COMMENT_TOO_LONG,
   commentEmpty: COMMENT_EMPTY,
   /** Past LIMIT_DIARIES entries within LIMIT_WINDOW_MINUTES. */
   tooFast: '日志写得太快了，请稍后再试',
 } as const;
 
-const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
-const text = () => v.optional(v.string(BAD_REQUEST), '');
-const idOrZero = () => v.optional(v.number(BAD_REQUEST), 0);
+const text = optionalText;
+const idOrZero = optionalId;
 
 interface EntryFields {
   title: string;
@@ -120,11 +118,7 @@ export const AddDiaryCommentSchema = v.pipe(
   v.object({ diaryId: idOrZero(), content: text(), replyCommentId: idOrZero(), replyUid: idOrZero() }),
   v.transform((i) => ({ ...i, content: cleanText(i.content) })),
   v.check((i) => isId(i.diaryId), DIARY_MSG.notFound),
-  v.check((i) => i.replyCommentId === 0 || isId(i.replyCommentId), BAD_REQUEST),
-  v.check((i) => i.replyUid === 0 || isId(i.replyUid), BAD_REQUEST),
-  v.check((i) => (i.replyCommentId === 0) === (i.replyUid === 0), BAD_REQUEST),
-  v.check((i) => i.content !== '', DIARY_MSG.commentEmpty),
-  v.check((i) => charCount(i.content) <= COMMENT_MAX, DIARY_MSG.commentTooLong),
+  commentRule(),
 );
 export type AddDiaryCommentInput = v.InferOutput<typeof AddDiaryCommentSchema>;
 

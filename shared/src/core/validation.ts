@@ -26,7 +26,8 @@ import { isAllowedBirthday } from './domain';
 export const BAD_REQUEST = '请求参数有误';
 
 /** A text field: a missing field reads as '' so the field's "required" message applies. */
-const text = () => v.optional(v.string(BAD_REQUEST), '');
+export const optionalText = () => v.optional(v.string(BAD_REQUEST), '');
+const text = optionalText;
 const flag = () => v.optional(v.boolean(BAD_REQUEST), false);
 /** Sex as the forms hold it: 0 girl, 1 boy, null/absent when not chosen. */
 const sexField = () => v.optional(v.nullable(v.number(BAD_REQUEST)), null);
@@ -168,11 +169,40 @@ export const CardUpdateSchema = v.pipe(
 
 // ---- yy posts and comments (docs/api.md) --------------------------------------------------
 /** An id in a body: a positive safe integer. */
-const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
-const idOrZero = () => v.optional(v.number(BAD_REQUEST), 0);
+export const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+/** An id field: a missing one reads as 0, which the body's own check refuses in its words. */
+export const optionalId = () => v.optional(v.number(BAD_REQUEST), 0);
+const idOrZero = optionalId;
 
 export const YY_EMPTY = 'yy内容不能为空';
 export const COMMENT_EMPTY = '评论内容不能为空';
+export const COMMENT_TOO_LONG = `评论内容不能超过${COMMENT_MAX}个字`;
+
+interface CommentFields {
+  content: string;
+  replyCommentId: number;
+  replyUid: number;
+}
+
+/**
+ * The first rule a comment's fields break after its post's id (HTML stripped), or null: a yy's
+ * comments and a 日志 entry's alike. A reply names both the comment and its author.
+ */
+export function commentError(i: CommentFields): string | null {
+  if (i.replyCommentId !== 0 && !isId(i.replyCommentId)) return BAD_REQUEST;
+  if (i.replyUid !== 0 && !isId(i.replyUid)) return BAD_REQUEST;
+  if ((i.replyCommentId === 0) !== (i.replyUid === 0)) return BAD_REQUEST;
+  if (i.content === '') return COMMENT_EMPTY;
+  if (charCount(i.content) > COMMENT_MAX) return COMMENT_TOO_LONG;
+  return null;
+}
+
+/** commentError as the last step of a comment body's rule. */
+export const commentRule = <T extends CommentFields>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    const message = dataset.typed ? commentError(dataset.value) : null;
+    if (message) addIssue({ message });
+  });
 
 /** Body of POST /api/yy/createyy: HTML stripped and trimmed before the checks. */
 export const CreateYySchema = v.pipe(
@@ -201,11 +231,7 @@ export const AddCommentSchema = v.pipe(
   }),
   v.transform((i) => ({ ...i, content: cleanText(i.content) })),
   v.check((i) => isId(i.weiboId), 'yy不存在'),
-  v.check((i) => i.replyCommentId === 0 || isId(i.replyCommentId), BAD_REQUEST),
-  v.check((i) => i.replyUid === 0 || isId(i.replyUid), BAD_REQUEST),
-  v.check((i) => (i.replyCommentId === 0) === (i.replyUid === 0), BAD_REQUEST),
-  v.check((i) => i.content !== '', COMMENT_EMPTY),
-  v.check((i) => charCount(i.content) <= COMMENT_MAX, `评论内容不能超过${COMMENT_MAX}个字`),
+  commentRule(),
 );
 export type AddCommentInput = v.InferOutput<typeof AddCommentSchema>;
 

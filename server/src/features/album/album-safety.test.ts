@@ -5,19 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALBUM_MSG, REPORT_MSG, type ReportGroup } from '@xiaoba/shared/core';
-import { buildApp } from '../../app';
 import { ARCHIVE_MSG } from '../../api/http/archive';
 import { MSG } from '../../api/http/errors';
-import { json, startTestApp, type TestApp } from '../../test/helpers';
+import { json, inArchiveMode, startTestApp, type TestApp } from '../../test/helpers';
+import { newModerator, sanction, type Caller } from '../../test/people';
 import { anotherPng, as, createAlbum, follow, person, uploadPhoto, type Person } from './album-testing';
 
 let t: TestApp;
-let mod: Person;
+let mod: Caller;
 
 beforeAll(async () => {
   t = await startTestApp({ postLimits: { yy: 0, comments: 0, uploads: 0, windowMinutes: 10 } });
-  mod = await person(t, '管理员');
-  await t.pool.query(`UPDATE users SET role = 'moderator' WHERE uid = $1`, [mod.uid]);
+  mod = await newModerator(t);
 });
 afterAll(() => t?.close());
 
@@ -48,11 +47,9 @@ describe('each mutating route tried by another user, a blocked, a frozen and a b
       own.set(m.uid, { albumId: theirs, photoId: (await uploadPhoto(m, theirs, await anotherPng())).photoId });
     }
     await follow(t, blocked, owner);
-    expect((await owner.call('POST', '/api/block/add', { uid: blocked.uid })).statusCode).toBe(200);
-    expect(json(await mod.call('POST', '/api/mod/action', { action: 'freeze', uid: frozen.uid, rule: 'spam', days: 3, reason: '刷屏' })).code).toBe(200);
+    await sanction(mod, { owner, blocked, frozen, banned });
     frozenMsg = json(await frozen.call('POST', '/api/yy/createyy', { content: '试试' })).msg;
     expect(frozenMsg).toContain('冻结');
-    expect(json(await mod.call('POST', '/api/mod/action', { action: 'ban', uid: banned.uid, rule: 'spam', reason: '广告' })).code).toBe(200);
   });
 
   const FORBIDDEN = { code: 403, msg: ALBUM_MSG.forbidden };
@@ -115,8 +112,7 @@ describe('ARCHIVE_MODE=1', () => {
     const me = await person(t, '存档');
     const albumId = await createAlbum(me);
     const { photoId } = await uploadPhoto(me, albumId);
-    const archive = await buildApp({ config: { ...t.config, archiveMode: true }, pool: t.pool });
-    try {
+    await inArchiveMode(t, async (archive) => {
       const ra = await as(archive, me.uid);
       expect(json(await ra.call('GET', `/api/album/photos/${albumId}?pageNum=1`)).data.total).toBe(1);
       expect(json(await ra.call('GET', `/api/album/list/${me.uid}`)).data).toHaveLength(1);
@@ -126,9 +122,7 @@ describe('ARCHIVE_MODE=1', () => {
       expect(json(await ra.upload(albumId))).toEqual(closed);
       expect(json(await ra.call('DELETE', `/api/album/photo?photoId=${photoId}`))).toEqual(closed);
       expect(json(await ra.call('DELETE', `/api/album/delete?albumId=${albumId}`))).toEqual(closed);
-    } finally {
-      await archive.close();
-    }
+    });
   });
 });
 

@@ -1,51 +1,34 @@
 /** What the album tests share: people, follows, an album's calls and a photo's upload. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { TokenSigner } from '../../api/auth/tokens';
-import { TEST_JWT_SECRET, json, type TestApp } from '../../test/helpers';
-import { createUser } from '../../test/users';
-import { multipart, pngImage } from '../../test/yy';
+import { json, type TestApp } from '../../test/helpers';
+import { callerAs, follow, newUid, type Caller, type Method } from '../../test/people';
+import { postAlbumPhoto } from '../../test/albums';
+import { pngImage } from '../../test/yy';
 
-const signer = new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET));
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export interface Person {
-  uid: number;
-  call(method: Method, url: string, payload?: object): Promise<LightMyRequestResponse>;
+export interface Person extends Caller {
   /** POST /api/album/upload?albumId with `file` (a small PNG unless given). */
   upload(albumId: number, file?: Buffer): Promise<LightMyRequestResponse>;
 }
 
 /** A signed-in user of `app`, by uid. */
 export async function as(app: FastifyInstance, uid: number): Promise<Person> {
-  const headers = { authorization: `Bearer ${await signer.signAccess(uid, 900)}` };
+  const { headers, ...caller } = await callerAs(app, uid);
   return {
-    uid,
-    call: (method, url, payload) => app.inject({ method, url, payload, headers }),
-    upload: async (albumId, file) => {
-      const form = multipart('file', 'photo.png', 'image/png', file ?? (await pngImage()));
-      return app.inject({
-        method: 'POST',
-        url: `/api/album/upload?albumId=${albumId}`,
-        payload: form.body,
-        headers: { ...headers, 'content-type': form.contentType },
-      });
-    },
+    ...caller,
+    upload: (albumId, file) => postAlbumPhoto(app, headers, albumId, file),
   };
 }
 
 /** A new user (born in 2000, an adult, unless `birthday` says otherwise; null: none), signed in. */
 export async function person(t: TestApp, name: string, birthday: string | null = '2000-01-02', app: FastifyInstance = t.app): Promise<Person> {
-  const { uid } = await createUser(t.pool, { name, birthday });
-  return as(app, uid);
+  return as(app, await newUid(t, name, birthday));
 }
 
 /** A caller without a token. */
 export const signedOut = (app: FastifyInstance) => ({ call: (method: Method, url: string) => app.inject({ method, url }) });
 
-export const follow = (t: TestApp, who: { uid: number }, whom: { uid: number }) =>
-  t.pool.query('INSERT INTO follows (uid, followed_uid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [who.uid, whom.uid]);
+export { follow };
 
 /** Creates an album and answers its id. */
 export async function createAlbum(owner: Person, name = '春游', visibility?: string): Promise<number> {

@@ -8,10 +8,9 @@
  * locks the album's row first, so the count of 500 and `photo_count` cannot be raced.
  */
 import type { Album, AlbumPhotosPage, Photo, Visibility } from '@xiaoba/shared/core';
+import { epoch } from '../../data/epoch';
 import type { Queryable } from '../../data/pool';
 import { uploadUrl } from '../../uploads/store';
-
-const EPOCH = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
 
 /** An album as album_json answers it: the cover's stored file instead of its address. */
 type AlbumRow = Omit<Album, 'coverUrl'> & { coverFile: string };
@@ -23,13 +22,7 @@ const toPhoto = ({ file, ...photo }: PhotoRow): Photo => ({ ...photo, url: uploa
 /** A photo (alias `p`, its upload `f`) as the API's `Photo`, but for the file. */
 const photoJson = (p: string, f: string) =>
   `json_build_object('photoId', ${p}.photo_id, 'albumId', ${p}.album_id, 'uid', ${p}.uid, 'file', ${f}.file,
-                     'width', ${f}.width, 'height', ${f}.height, 'size', ${f}.size, 'ctime', ${EPOCH(`${p}.ctime`)})`;
-
-/** The birthday of `uid` as 'YYYY-MM-DD' ('' when none); null when there is no such user. */
-export async function ownerBirthday(db: Queryable, uid: number): Promise<string | null> {
-  const { rows } = await db.query<{ birthday: string }>(`SELECT coalesce(to_char(birthday, 'YYYY-MM-DD'), '') AS birthday FROM users WHERE uid = $1`, [uid]);
-  return rows[0]?.birthday ?? null;
-}
+                     'width', ${f}.width, 'height', ${f}.height, 'size', ${f}.size, 'ctime', ${epoch(`${p}.ctime`)})`;
 
 /** Creates an album unless `uid` already has `max`; null when at the limit. Call it holding the user's posting lock. */
 export async function insertAlbum(db: Queryable, uid: number, name: string, visibility: Visibility, max: number): Promise<number | null> {

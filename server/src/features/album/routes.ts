@@ -17,7 +17,6 @@ import {
   ALBUM_PHOTOS_MAX,
   ALBUMS_MAX,
   CreateAlbumSchema,
-  defaultVisibility,
   UpdateAlbumSchema,
   type AlbumCreated,
   type AlbumPhotosPage,
@@ -26,6 +25,7 @@ import {
 import type { Config } from '../../config';
 import { allowSignedOut, requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
+import { ownerBirthday, withDefaultVisibility } from '../../data/default-visibility';
 import { withTransaction, type Pool } from '../../data/pool';
 import { awardMedals } from '../medal';
 import { withPosterLock } from '../../data/post-limit';
@@ -49,7 +49,6 @@ import {
   insertAlbum,
   insertPhoto,
   isAlbumPhoto,
-  ownerBirthday,
   photosPage,
   updateAlbum,
   userExists,
@@ -134,13 +133,6 @@ async function ownAlbum(db: Queryable, uid: number, albumId: number, lock = fals
   return album;
 }
 
-/** A create body with its empty or absent visibility replaced by the owner's default; anything else as it came. */
-function withDefaultVisibility(body: unknown, fallback: Visibility): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const { visibility } = body as { visibility?: unknown };
-  return visibility === undefined || visibility === '' ? { ...body, visibility: fallback } : body;
-}
-
 export async function albumRoutes(app: FastifyInstance, { config, pool, signer, storage }: AlbumRoutesOptions): Promise<void> {
   // Before the schema check: a caller without a token learns nothing about the input rules.
   const auth = { preValidation: requireUser(signer) };
@@ -150,7 +142,7 @@ export async function albumRoutes(app: FastifyInstance, { config, pool, signer, 
     const uid = request.uid;
     const birthday = await ownerBirthday(pool, uid);
     if (birthday === null) throw new ApiError(404, ALBUM_MSG.userNotFound);
-    const input = parseBody(CreateAlbumSchema, withDefaultVisibility(request.body, defaultVisibility(birthday)));
+    const input = parseBody(CreateAlbumSchema, withDefaultVisibility(request.body, birthday));
     // The user's albums counted in turn: parallel creations cannot pass the limit together.
     const albumId = await withPosterLock(pool, uid, async (db) => {
       const id = await insertAlbum(db, uid, input.name, input.visibility as Visibility, ALBUMS_MAX);

@@ -8,21 +8,17 @@
  * blocked.
  */
 import type { LeaveMessage, LeaveReply } from '@xiaoba/shared/core';
+import { epoch } from '../../data/epoch';
 import type { Queryable } from '../../data/pool';
-import { authorCard } from '../../data/user-card';
+import { authorCard, type AuthorCardRow } from '../../data/user-card';
 
 /** Most replies a message shows on a board page: its newest ones, oldest first. */
 export const REPLIES_SHOWN_MAX = 100;
 
-const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
-
-interface LeaveRow {
+interface LeaveRow extends AuthorCardRow {
   id: number;
   fuid: number;
   uid: number;
-  username: string;
-  face: number;
-  avatar: string;
   content: string;
   ctime: number;
 }

@@ -2,58 +2,21 @@
  * SQL for the comments of a yy and the mapping to the API's YyComment. `yy.comment_count` changes
  * in the same transaction as the rows it counts, and counts visible comments: a moderator's
  * removal (features/moderation/queries/removal.ts) takes one off, and every read here leaves
- * removed comments out, and those on a removed yy.
+ * removed comments out, and those on a removed yy. The row, its answer and the insert with its
+ * notices are the comment read model 日志 comments use too (data/comment-read.ts).
  */
 import type { YyComment } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
 import { mayWriteSql } from '../../data/privacy';
-import { authorCard } from '../../data/user-card';
+import { commentReadModel, type CommentRow } from '../../data/comment-read';
 import { findYyKey } from '../yy';
 
 /** Most comments GET /api/comment/getComment answers: the newest ones, shown oldest first. */
 export const COMMENTS_MAX = 500;
 
-const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
-
-interface CommentRow {
-  comment_id: number;
-  weibo_id: number;
-  uid: number;
-  username: string;
-  face: number;
-  avatar: string;
-  content: string;
-  ctime: number;
-  reply_comment_id: number;
-  reply_uid: number;
-  reply_username: string;
-}
-
-/** `from` names the comments as `c`: the table, or the rows an INSERT just returned. */
-const COMMENT_SELECT = (where: string, tail = '', from = 'yy_comments c') => `
-  SELECT c.comment_id, c.weibo_id, c.uid, ${authorCard('u')}, c.content, ${epoch('c.ctime')} AS ctime,
-         coalesce(c.reply_comment_id, 0) AS reply_comment_id, coalesce(c.reply_uid, 0) AS reply_uid,
-         coalesce(ru.name, '') AS reply_username
-  FROM ${from}
-  JOIN users u ON u.uid = c.uid
-  LEFT JOIN users ru ON ru.uid = c.reply_uid
-  WHERE ${where} ${tail}`;
-
-function toComment(r: CommentRow): YyComment {
-  return {
-    commentId: r.comment_id,
-    weiboId: r.weibo_id,
-    uid: r.uid,
-    username: r.username,
-    face: r.face,
-    avatar: r.avatar,
-    content: r.content,
-    ctime: r.ctime,
-    replyCommentId: r.reply_comment_id,
-    replyUid: r.reply_uid,
-    replyUsername: r.reply_username,
-  };
-}
+/** The yy comments' read model, answered as YyComment. */
+const COMMENTS = commentReadModel({ table: 'yy_comments', parentColumn: 'weibo_id', parentKey: 'weiboId', noticeTable: 'comment_notices' });
+const toComment = (r: CommentRow): YyComment => COMMENTS.toComment(r);
 
 /**
  * A yy's comments, oldest first: the newest COMMENTS_MAX of them, removed ones left out, and for a
@@ -61,10 +24,7 @@ function toComment(r: CommentRow): YyComment {
  */
 export async function listComments(db: Queryable, yyId: number, viewer: number | null = null): Promise<YyComment[]> {
   const { rows } = await db.query<CommentRow>(
-    `SELECT * FROM (${COMMENT_SELECT(
-      'c.weibo_id = $1 AND c.removed_at IS NULL AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = $3 AND b.blocked_uid = c.uid)',
-      'ORDER BY c.ctime DESC, c.comment_id DESC LIMIT $2',
-    )}) newest
+    `SELECT * FROM (${COMMENTS.select(`c.weibo_id = $1 AND ${COMMENTS.shown('$3')}`, 'ORDER BY c.ctime DESC, c.comment_id DESC LIMIT $2')}) newest
      ORDER BY ctime, comment_id`,
     [yyId, COMMENTS_MAX, viewer],
   );
@@ -72,18 +32,12 @@ export async function listComments(db: Queryable, yyId: number, viewer: number |
 }
 
 export async function findComment(db: Queryable, commentId: number): Promise<YyComment | null> {
-  const { rows } = await db.query<CommentRow>(COMMENT_SELECT('c.comment_id = $1'), [commentId]);
+  const { rows } = await db.query<CommentRow>(COMMENTS.select('c.comment_id = $1'), [commentId]);
   return rows[0] ? toComment(rows[0]) : null;
 }
 
 /** The author of a visible comment of yy `yyId`, or null when that yy has no such comment. */
-export async function commentAuthorIn(db: Queryable, commentId: number, yyId: number): Promise<number | null> {
-  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM yy_comments WHERE comment_id = $1 AND weibo_id = $2 AND removed_at IS NULL', [
-    commentId,
-    yyId,
-  ]);
-  return rows[0]?.uid ?? null;
-}
+export const commentAuthorIn = (db: Queryable, commentId: number, yyId: number): Promise<number | null> => COMMENTS.authorIn(db, commentId, yyId);
 
 export interface NewComment {
   weiboId: number;
@@ -121,23 +75,8 @@ export async function countComment(db: Queryable, yyId: number, commenter = 0): 
  * author is one notice, of kind 'reply'.
  */
 export async function addCountedComment(db: Queryable, c: NewComment, yyUid: number): Promise<YyComment> {
-  const { rows } = await db.query<CommentRow>({
-    name: 'comment-insert',
-    text: `WITH c AS (
-        INSERT INTO yy_comments (weibo_id, uid, content, reply_comment_id, reply_uid, ctime)
-        VALUES ($1, $2, $3, $4, $5, coalesce(to_timestamp($6)::timestamp(3), now())) RETURNING *
-      ), notices AS (
-        INSERT INTO comment_notices (comment_id, uid, kind, ctime)
-        SELECT c.comment_id, r.uid, r.kind, c.ctime
-        FROM c, (VALUES ($5::bigint, 'reply'), ($7::bigint, 'comment')) AS r(uid, kind)
-        WHERE r.uid <> c.uid AND (r.kind = 'reply' OR r.uid IS DISTINCT FROM $5::bigint)
-          AND EXISTS (SELECT 1 FROM users u WHERE u.uid = r.uid)
-        ON CONFLICT (comment_id, uid) DO NOTHING
-      )
-      ${COMMENT_SELECT('true', '', 'c')}`,
-    values: [c.weiboId, c.uid, c.content, c.replyCommentId, c.replyUid, c.ctime ?? null, yyUid],
-  });
-  return toComment(rows[0]!);
+  const { weiboId, ...fields } = c;
+  return COMMENTS.insert(db, { parentId: weiboId, ...fields }, yyUid, true, 'comment-insert');
 }
 
 /** countComment then addCountedComment. Returns the comment's id, or null when the yy does not exist. */

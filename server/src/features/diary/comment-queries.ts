@@ -2,54 +2,17 @@
  * SQL of the comments on 日志 entries (migration 025), the rules of a yy's comments: the entry's
  * `comment_count` changes in the same transaction as the rows it counts and counts visible ones;
  * reads leave out removed comments, those on an entry the reader may not see (visible_diaries),
- * and for a reader those of the users they blocked.
+ * and for a reader those of the users they blocked. The row, its answer and the insert with its
+ * notices are the comment read model a yy's comments use too (data/comment-read.ts).
  */
 import type { DiaryComment } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
 import { mayWriteSql } from '../../data/privacy';
-import { authorCard } from '../../data/user-card';
-import { epoch } from './queries';
+import { commentReadModel, type CommentRow } from '../../data/comment-read';
 
-interface CommentRow {
-  comment_id: number;
-  diary_id: number;
-  uid: number;
-  username: string;
-  face: number;
-  avatar: string;
-  content: string;
-  ctime: number;
-  reply_comment_id: number;
-  reply_uid: number;
-  reply_username: string;
-}
-
-/** `from` names the comments as `c`: the table, or the rows an INSERT just returned. */
-const COMMENT_SELECT = (where: string, tail = '', from = 'diary_comments c') => `
-  SELECT c.comment_id, c.diary_id, c.uid, ${authorCard('u')}, c.content, ${epoch('c.ctime')} AS ctime,
-         coalesce(c.reply_comment_id, 0) AS reply_comment_id, coalesce(c.reply_uid, 0) AS reply_uid,
-         coalesce(ru.name, '') AS reply_username
-  FROM ${from}
-  JOIN users u ON u.uid = c.uid
-  LEFT JOIN users ru ON ru.uid = c.reply_uid
-  WHERE ${where} ${tail}`;
-
-const toComment = (r: CommentRow): DiaryComment => ({
-  commentId: r.comment_id,
-  diaryId: r.diary_id,
-  uid: r.uid,
-  username: r.username,
-  face: r.face,
-  avatar: r.avatar,
-  content: r.content,
-  ctime: r.ctime,
-  replyCommentId: r.reply_comment_id,
-  replyUid: r.reply_uid,
-  replyUsername: r.reply_username,
-});
-
-/** The comments `viewer` reads: not removed, not by a user the viewer blocked. */
-const SHOWN = (viewer: string) => `c.removed_at IS NULL AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.uid = ${viewer} AND b.blocked_uid = c.uid)`;
+/** The 日志 comments' read model, answered as DiaryComment. */
+const COMMENTS = commentReadModel({ table: 'diary_comments', parentColumn: 'diary_id', parentKey: 'diaryId', noticeTable: 'diary_comment_notices' });
+const toComment = (r: CommentRow): DiaryComment => COMMENTS.toComment(r);
 
 /** A page of an entry's comments, oldest first, with their total (the caller checked the entry is visible). */
 export async function diaryCommentPage(
@@ -60,8 +23,8 @@ export async function diaryCommentPage(
   offset: number,
 ): Promise<{ total: number; records: DiaryComment[] }> {
   const [count, page] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM diary_comments c WHERE c.diary_id = $1 AND ${SHOWN('$2')}`, [diaryId, viewer]),
-    db.query<CommentRow>(COMMENT_SELECT(`c.diary_id = $1 AND ${SHOWN('$2')}`, 'ORDER BY c.ctime, c.comment_id LIMIT $3 OFFSET $4'), [
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM diary_comments c WHERE c.diary_id = $1 AND ${COMMENTS.shown('$2')}`, [diaryId, viewer]),
+    db.query<CommentRow>(COMMENTS.select(`c.diary_id = $1 AND ${COMMENTS.shown('$2')}`, 'ORDER BY c.ctime, c.comment_id LIMIT $3 OFFSET $4'), [
       diaryId,
       viewer,
       limit,
@@ -88,13 +51,7 @@ export async function countDiaryComment(db: Queryable, diaryId: number, commente
 }
 
 /** The author of a visible comment of entry `diaryId`, or null when it has no such comment. */
-export async function diaryCommentAuthorIn(db: Queryable, commentId: number, diaryId: number): Promise<number | null> {
-  const { rows } = await db.query<{ uid: number }>('SELECT uid FROM diary_comments WHERE comment_id = $1 AND diary_id = $2 AND removed_at IS NULL', [
-    commentId,
-    diaryId,
-  ]);
-  return rows[0]?.uid ?? null;
-}
+export const diaryCommentAuthorIn = (db: Queryable, commentId: number, diaryId: number): Promise<number | null> => COMMENTS.authorIn(db, commentId, diaryId);
 
 export interface NewDiaryComment {
   diaryId: number;
@@ -107,27 +64,11 @@ export interface NewDiaryComment {
 
 /**
  * Inserts a comment counted by countDiaryComment on an entry of `ownerUid`, with its 回复我的
- * notices, in one statement (the rule of a yy comment's: a reply notice to the replied user, a
- * comment notice to the owner, never to the comment's own author; a reply to the owner is one
- * notice, of kind 'reply'). `notify` false (an import) writes no notice.
+ * notices, in one statement (the read model's insert). `notify` false (an import) writes no notice.
  */
 export async function addCountedDiaryComment(db: Queryable, c: NewDiaryComment, ownerUid: number, notify = true): Promise<DiaryComment> {
-  const { rows } = await db.query<CommentRow>(
-    `WITH c AS (
-        INSERT INTO diary_comments (diary_id, uid, content, reply_comment_id, reply_uid, ctime)
-        VALUES ($1, $2, $3, $4, $5, coalesce(to_timestamp($6)::timestamp(3), now())) RETURNING *
-      ), notices AS (
-        INSERT INTO diary_comment_notices (comment_id, uid, kind, ctime)
-        SELECT c.comment_id, r.uid, r.kind, c.ctime
-        FROM c, (VALUES ($5::bigint, 'reply'), ($7::bigint, 'comment')) AS r(uid, kind)
-        WHERE $8 AND r.uid <> c.uid AND (r.kind = 'reply' OR r.uid IS DISTINCT FROM $5::bigint)
-          AND EXISTS (SELECT 1 FROM users u WHERE u.uid = r.uid)
-        ON CONFLICT (comment_id, uid) DO NOTHING
-      )
-      ${COMMENT_SELECT('true', '', 'c')}`,
-    [c.diaryId, c.uid, c.content, c.replyCommentId, c.replyUid, c.ctime ?? null, ownerUid, notify],
-  );
-  return toComment(rows[0]!);
+  const { diaryId, ...fields } = c;
+  return COMMENTS.insert(db, { parentId: diaryId, ...fields }, ownerUid, notify);
 }
 
 export interface DiaryCommentKey {

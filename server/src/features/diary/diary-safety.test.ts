@@ -5,20 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_MSG, DIARY_MSG } from '@xiaoba/shared/core';
-import { buildApp } from '../../app';
 import { ARCHIVE_MSG } from '../../api/http/archive';
 import { MSG } from '../../api/http/errors';
-import { startTestApp, type TestApp } from '../../test/helpers';
+import { inArchiveMode, startTestApp, type TestApp } from '../../test/helpers';
+import { newModerator, sanction, type Caller } from '../../test/people';
 import { as, follow, json, listed, person, write, type Person } from './diary-fixtures';
 
 let t: TestApp;
-let mod: Person;
+let mod: Caller;
 const NOT_FOUND = { code: 404, msg: DIARY_MSG.notFound };
 
 beforeAll(async () => {
   t = await startTestApp({ diariesPerWindow: 0, postLimits: { yy: 0, comments: 0, uploads: 0, windowMinutes: 10 } });
-  mod = await person(t, '管理员');
-  await t.pool.query(`UPDATE users SET role = 'moderator' WHERE uid = $1`, [mod.uid]);
+  mod = await newModerator(t);
 });
 afterAll(() => t?.close());
 
@@ -50,11 +49,9 @@ describe('each mutating route tried by another user, a blocked, a frozen and a b
       await write(m, { title: `${m.uid}的`, visibility: 'public' });
       await comment(m, publicId, `来自${m.uid}`);
     }
-    expect((await owner.call('POST', '/api/block/add', { uid: blocked.uid })).statusCode).toBe(200);
-    expect(json(await mod.call('POST', '/api/mod/action', { action: 'freeze', uid: frozen.uid, rule: 'spam', days: 3, reason: '刷屏' })).code).toBe(200);
+    await sanction(mod, { owner, blocked, frozen, banned });
     frozenMsg = json(await frozen.call('POST', '/api/diary/add', { title: '试试', content: '试试' })).msg;
     expect(frozenMsg).toContain('冻结');
-    expect(json(await mod.call('POST', '/api/mod/action', { action: 'ban', uid: banned.uid, rule: 'spam', reason: '广告' })).code).toBe(200);
   });
 
   const ownEntry = async (m: Person) => (await t.pool.query('SELECT diary_id FROM diaries WHERE uid = $1 LIMIT 1', [m.uid])).rows[0].diary_id as number;
@@ -119,8 +116,7 @@ describe('ARCHIVE_MODE=1', () => {
     const a = await person(t, '存档甲');
     const id = await write(a, { visibility: 'public' });
     const c = await comment(a, id);
-    const archive = await buildApp({ config: { ...t.config, archiveMode: true }, pool: t.pool });
-    try {
+    await inArchiveMode(t, async (archive) => {
       const ra = await as(t, a.uid, archive);
       expect(json(await ra.call('GET', `/api/diary/get/${id}`)).code).toBe(200);
       expect(json(await ra.call('GET', `/api/diary/list/${a.uid}?pageNum=1`)).data.total).toBe(1);
@@ -130,9 +126,7 @@ describe('ARCHIVE_MODE=1', () => {
       expect(json(await ra.call('DELETE', `/api/diary/delete?diaryId=${id}`))).toEqual(closed);
       expect(json(await ra.call('POST', '/api/diary/comment/add', { diaryId: id, content: 'c' }))).toEqual(closed);
       expect(json(await ra.call('DELETE', `/api/diary/comment/delete?commentId=${c}`))).toEqual(closed);
-    } finally {
-      await archive.close();
-    }
+    });
   });
 });
 

@@ -5,10 +5,9 @@
  * decided there, once. Comments: ./comment-queries.ts.
  */
 import { DIARY_EXCERPT_MAX, type Diary, type DiarySummary, type Visibility } from '@xiaoba/shared/core';
+import { epoch, epoch0 } from '../../data/epoch';
 import type { Queryable } from '../../data/pool';
 import { uploadUrl } from '../../uploads/store';
-
-export const epoch = (column: string) => `floor(extract(epoch FROM ${column}))::bigint`;
 
 /** The stored files of entry `d`'s pictures, in order. */
 const FILES = (d: string) => `coalesce((SELECT array_agg(f.file ORDER BY f.position) FROM uploads f WHERE f.diary_id = ${d}.diary_id), '{}')`;
@@ -16,7 +15,7 @@ const FILES = (d: string) => `coalesce((SELECT array_agg(f.file ORDER BY f.posit
 /** Fields both answers share, of entry `d` and its author `u`. */
 const COMMON = (d: string, u: string) => `'diaryId', ${d}.diary_id, 'uid', ${d}.uid, 'userName', ${u}.name, 'face', ${u}.face, 'avatar', ${u}.avatar,
   'title', ${d}.title, 'visibility', ${d}.visibility, 'commentCount', ${d}.comment_count,
-  'ctime', ${epoch(`${d}.ctime`)}, 'mtime', coalesce(${epoch(`${d}.mtime`)}, 0)`;
+  'ctime', ${epoch(`${d}.ctime`)}, 'mtime', ${epoch0(`${d}.mtime`)}`;
 
 /** The API's Diary as JSON, its pictures as stored files (toDiary makes them URLs). */
 const DIARY_JSON = (d: string, u: string) => `json_build_object(${COMMON(d, u)}, 'content', ${d}.content, 'images', ${FILES(d)})`;
@@ -48,12 +47,6 @@ export function diaryExcerpt(content: string): string {
 
 export function toSummary({ content, images, ...r }: SummaryJson): DiarySummary {
   return { ...r, excerpt: diaryExcerpt(content), cover: images[0] ? uploadUrl(images[0]) : '', imageCount: images.length };
-}
-
-/** A user's birthday ('' for none), or null when there is no such user: their entries' default visibility. */
-export async function ownerBirthday(db: Queryable, uid: number): Promise<string | null> {
-  const { rows } = await db.query<{ birthday: string }>(`SELECT coalesce(birthday::text, '') AS birthday FROM users WHERE uid = $1`, [uid]);
-  return rows[0]?.birthday ?? null;
 }
 
 /** One entry as `viewer` (0: signed out) may see it, else null: missing, removed or not theirs to see alike. */

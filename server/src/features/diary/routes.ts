@@ -10,14 +10,13 @@
  * comments follow a yy's rules (the owner's privacy `comment`, blocks either way). A frozen user
  * reads and deletes (api/http/sanctions.ts FROZEN_OPEN); archive mode closes every mutating route.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   AddDiaryCommentSchema,
   AddDiarySchema,
   BLOCK_MSG,
   DIARY_MSG,
   UpdateDiarySchema,
-  defaultVisibility,
   type AddDiaryInput,
   type DiaryAdded,
   type UpdateDiaryInput,
@@ -37,6 +36,7 @@ import {
 import type { Config } from '../../config';
 import { allowSignedOut, requireUser } from '../../api/auth/guard';
 import type { TokenSigner } from '../../api/auth/tokens';
+import { withOwnerDefaultVisibility } from '../../data/default-visibility';
 import { withTransaction, type Pool } from '../../data/pool';
 import { awardMedals } from '../medal';
 import { DUPLICATE_TEXT, DUPLICATE_WINDOW_SECONDS, tryLoggedSlot, withPosterLock } from '../../data/post-limit';
@@ -47,18 +47,7 @@ import { readInput } from '../../api/http/route-input';
 import { pageOf, routeSchema, typed } from '../../api/http/openapi';
 import { fileFromUploadUrl, removeFiles } from '../../uploads/store';
 import type { UploadStorage } from '../../uploads/storage';
-import {
-  deleteDiary,
-  diaryPage,
-  diaryVisible,
-  findDiary,
-  findDiaryKey,
-  insertDiary,
-  ownerBirthday,
-  setDiaryUploads,
-  updateDiary,
-  wroteSameDiary,
-} from './queries';
+import { deleteDiary, diaryPage, diaryVisible, findDiary, findDiaryKey, insertDiary, setDiaryUploads, updateDiary, wroteSameDiary } from './queries';
 import { addCountedDiaryComment, countDiaryComment, deleteDiaryComment, diaryCommentAuthorIn, diaryCommentPage, findDiaryCommentKey } from './comment-queries';
 
 export interface DiaryRoutesOptions {
@@ -137,19 +126,9 @@ export async function diaryRoutes(app: FastifyInstance, { config, pool, signer, 
   const auth = { preValidation: requireUser(signer) };
   const anyone = { preValidation: allowSignedOut(signer) };
 
-  /** The body with an empty or absent visibility filled with the caller's default, before the checks. */
-  async function withDefaultVisibility(request: FastifyRequest): Promise<unknown> {
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-    const given = (body as { visibility?: unknown }).visibility;
-    if (given !== undefined && given !== '') return body;
-    const birthday = await ownerBirthday(pool, request.uid);
-    return { ...body, visibility: defaultVisibility(birthday) };
-  }
-
   app.post('/add', { ...auth, schema: SCHEMA.add }, async (request) => {
     // The rule checked the visibility is one of the four.
-    const input = parseBody(AddDiarySchema, await withDefaultVisibility(request)) as AddDiaryInput;
+    const input = parseBody(AddDiarySchema, await withOwnerDefaultVisibility(pool, request.uid, request.body)) as AddDiaryInput;
     const files = filesOf(input.images);
     const uid = request.uid;
     // One writer's posts in turn: the limit and the repeated text cannot be raced by parallel calls.
@@ -168,7 +147,7 @@ export async function diaryRoutes(app: FastifyInstance, { config, pool, signer, 
   });
 
   app.patch('/update', { ...auth, schema: SCHEMA.update }, async (request) => {
-    const input = parseBody(UpdateDiarySchema, await withDefaultVisibility(request)) as UpdateDiaryInput;
+    const input = parseBody(UpdateDiarySchema, await withOwnerDefaultVisibility(pool, request.uid, request.body)) as UpdateDiaryInput;
     const files = filesOf(input.images);
     const uid = request.uid;
     const gone = await withPosterLock(pool, uid, async (db) => {

@@ -7,7 +7,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/helpers';
-import { json, member, multipart, NO_POST_LIMITS, pngImage, type Member } from '../../test/yy';
+import { uploadPngPhoto } from '../../test/albums';
+import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { createUser } from '../../test/users';
 import { TokenSigner } from '../../api/auth/tokens';
 import { TEST_JWT_SECRET } from '../../test/helpers';
@@ -31,17 +32,7 @@ const photoIds: number[] = [];
 let removedId: number;
 let zip: Buffer;
 
-async function upload(m: Member, albumId: number, width: number): Promise<number> {
-  const form = multipart('file', 'a.png', 'image/png', await pngImage(width, 30));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/album/upload?albumId=${albumId}`,
-    payload: form.body,
-    headers: { authorization: `Bearer ${m.token}`, 'content-type': form.contentType },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return json(res).data.photoId as number;
-}
+const upload = async (m: Member, albumId: number, width: number) => (await uploadPngPhoto(t.app, m.token, albumId, width)).photoId;
 
 beforeAll(async () => {
   t = await startTestApp({ ...NO_POST_LIMITS, exportPerHour: 0 });

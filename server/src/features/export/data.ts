@@ -39,17 +39,9 @@ export interface ExportImage {
 /** Where a row was first written: '<instance>:<id>' when it came from an import, else null (docs/export-format.md). */
 type Origin = string | null;
 
-export interface ExportComment {
-  id: number;
+/** A yy's comment: a 日志 comment's fields (the reply named within the same yy), and where it was first written. */
+export interface ExportComment extends DiaryExportComment {
   origin: Origin;
-  uid: number;
-  name: string;
-  content: string;
-  ctime: string;
-  /** The comment (of the same yy) this one answers, and its author; 0 / '' for a plain comment. */
-  replyCommentId: number;
-  replyUid: number;
-  replyName: string;
 }
 
 export interface ExportRepostSource {

@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDAL_IDS, type MedalEntry, type MedalId } from '@xiaoba/shared/core';
-import { buildApp } from '../../app';
 import { TokenSigner } from '../../api/auth/tokens';
-import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
+import { inArchiveMode, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
 import { createUser } from '../../test/users';
 import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { launchMedals } from './queries';
@@ -241,15 +240,12 @@ describe("who reads a user's medals", () => {
   it('in archive mode reading stores nothing', async () => {
     const quiet = await person('存档里的');
     await t.pool.query(`INSERT INTO yy (uid, content) VALUES ($1, '存档前写的')`, [quiet.uid]);
-    const archive = await buildApp({ config: { ...t.config, archiveMode: true }, pool: t.pool });
-    try {
+    await inArchiveMode(t, async (archive) => {
       const token = await signer.signAccess(quiet.uid, 900);
       const res = await archive.inject({ method: 'GET', url: `/api/medal/list/${quiet.uid}`, headers: { authorization: `Bearer ${token}` } });
       expect(json(res).data.every((e: MedalEntry) => !e.earned)).toBe(true);
       expect((await t.pool.query('SELECT 1 FROM user_medals WHERE uid = $1', [quiet.uid])).rowCount).toBe(0);
       expect(await notices(quiet)).toEqual([]);
-    } finally {
-      await archive.close();
-    }
+    });
   });
 });

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../data/pool';
 import { startTestApp, type TestApp } from '../../test/helpers';
-import { json, member, multipart, NO_POST_LIMITS, pngImage, type Member } from '../../test/yy';
+import { uploadPngPhoto } from '../../test/albums';
+import { json, member, NO_POST_LIMITS, type Member } from '../../test/yy';
 import { purgeRemoved } from './queries/removal';
 
 let t: TestApp;
@@ -12,17 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function uploadPhoto(m: Member, albumId: number, width: number): Promise<{ photoId: number; url: string }> {
-  const form = multipart('file', 'a.png', 'image/png', await pngImage(width, 30));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/album/upload?albumId=${albumId}`,
-    payload: form.body,
-    headers: { authorization: `Bearer ${m.token}`, 'content-type': form.contentType },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return json(res).data;
-}
+const uploadPhoto = (m: Member, albumId: number, width: number) => uploadPngPhoto(t.app, m.token, albumId, width);
 
 describe("the operator's purge", () => {
   it('deletes a photo removed long enough ago with its upload row, and names its file for removal', async () => {

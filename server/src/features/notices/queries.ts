@@ -9,7 +9,7 @@
  */
 import type { CommentNotice } from '@xiaoba/shared/core';
 import type { Queryable } from '../../data/pool';
-import { authorCard } from '../../data/user-card';
+import { authorCard, type AuthorCardRow } from '../../data/user-card';
 
 /** Newest notices GET /api/count/getcomments answers. */
 export const NOTICES_MAX = 20;
@@ -41,13 +41,10 @@ export async function unreadNoticeCount(db: Queryable, uid: number): Promise<num
   return rows[0]?.n ?? 0;
 }
 
-interface NoticeRow {
+interface NoticeRow extends AuthorCardRow {
   comment_id: number;
   weibo_id: number;
   uid: number;
-  username: string;
-  face: number;
-  avatar: string;
   content: string;
   ctime: number;
   kind: 'comment' | 'reply';

@@ -10,14 +10,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILD_PRIVACY, DEFAULT_PRIVACY, SCRIP_MSG, type ScripWho } from '@xiaoba/shared/core';
-import { buildApp } from '../../app';
 import { ARCHIVE_MSG } from '../../api/http/archive';
 import { MSG } from '../../api/http/errors';
 import { TokenSigner } from '../../api/auth/tokens';
 import { migrate } from '../../data/migrate';
 import { createPool } from '../../data/pool';
 import { MIGRATIONS_DIR } from '../../paths';
-import { createTestDatabase, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
+import { createTestDatabase, inArchiveMode, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
 import { createUser } from '../../test/users';
 import { json, type Member } from '../../test/yy';
 
@@ -282,8 +281,7 @@ describe('ARCHIVE_MODE=1', () => {
     const b = await person('存档乙');
     await friends(a, b);
     const note = await sentId(a, b, '存档前');
-    const archive = await buildApp({ config: { ...t.config, archiveMode: true }, pool: t.pool });
-    try {
+    await inArchiveMode(t, async (archive) => {
       const [ra, rb] = [await as(a.uid, archive), await as(b.uid, archive)];
       expect(json(await rb.call('GET', '/api/count/getscrip')).data.count).toBe(1);
       const read = json(await rb.call('GET', `/api/scrip/thread/${a.uid}?pageNum=1`)).data;
@@ -294,8 +292,6 @@ describe('ARCHIVE_MODE=1', () => {
       expect(json(await ra.call('POST', '/api/scrip/send', { toUid: b.uid, content: '存档后' }))).toEqual(closed);
       expect(json(await rb.call('DELETE', `/api/scrip/delete?scripId=${note}`))).toEqual(closed);
       expect(json(await rb.call('DELETE', `/api/scrip/thread?uid=${a.uid}`))).toEqual(closed);
-    } finally {
-      await archive.close();
-    }
+    });
   });
 });

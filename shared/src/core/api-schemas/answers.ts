@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { AVATAR, BOOL, FACE, INT, ROLES, SKIN, STR, SexSchema, TIME, WhoMayWriteSchema, described, named } from './common';
 import { EarnedMedalsSchema } from './medal';
+import { COMMENT_FIELDS } from './comment-fields';
 import { ScripWhoSchema } from './scrip';
 
 // ---- accounts and spaces ----------------------------------------------------------------------
@@ -117,25 +118,7 @@ export const YySchema = named(
   }),
 );
 
-export const YyCommentSchema = named(
-  'YyComment',
-  v.object({
-    commentId: INT,
-    weiboId: INT,
-    uid: INT,
-    username: STR,
-    face: FACE,
-    avatar: AVATAR,
-    content: STR,
-    ctime: TIME,
-    /** The comment this one answers, 0 for a plain comment. */
-    replyCommentId: INT,
-    /** The user this one answers, 0 for a plain comment. */
-    replyUid: INT,
-    /** That user's name ('' for a plain comment), so a reply shows whom it answers. */
-    replyUsername: STR,
-  }),
-);
+export const YyCommentSchema = named('YyComment', v.object({ commentId: INT, weiboId: INT, ...COMMENT_FIELDS }));
 
 /** POST /api/yy/upload's answer. */
 export const UploadDataSchema = named('UploadData', v.object({ url: STR, width: INT, height: INT, size: described(INT, 'bytes') }));

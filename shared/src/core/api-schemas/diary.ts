@@ -8,6 +8,7 @@ import { DIARY_COMMENT_PAGE_SIZE, DIARY_IMAGES_MAX, DIARY_MSG, DIARY_PAGE_SIZE, 
 import { COMMENT_MAX } from '../constants';
 import { VISIBILITIES } from '../visibility';
 import { AVATAR, FACE, INT, STR, TIME, described, named } from './common';
+import { COMMENT_FIELDS } from './comment-fields';
 import { idInput, pageQuery, pagedQuery, textValue } from './inputs';
 
 export const VisibilitySchema = described(
@@ -60,24 +61,7 @@ export const DiarySummarySchema = named(
 );
 
 /** A comment on an entry (oldest first), like a yy's comment. */
-export const DiaryCommentSchema = named(
-  'DiaryComment',
-  v.object({
-    commentId: INT,
-    diaryId: INT,
-    uid: INT,
-    username: STR,
-    face: FACE,
-    avatar: AVATAR,
-    content: STR,
-    ctime: TIME,
-    /** The comment this one answers, 0 for a plain comment. */
-    replyCommentId: INT,
-    /** The user this one answers, 0 for a plain comment; their name, '' for a plain comment. */
-    replyUid: INT,
-    replyUsername: STR,
-  }),
-);
+export const DiaryCommentSchema = named('DiaryComment', v.object({ commentId: INT, diaryId: INT, ...COMMENT_FIELDS }));
 
 export const DiaryAddedSchema = named('DiaryAdded', v.object({ diaryId: INT, ctime: TIME }));
 

@@ -33,20 +33,7 @@ export async function planDiaries(s: PlanState): Promise<void> {
   }
   for (const entry of toCreate.reverse()) {
     await s.step();
-    const pictures: string[] = [];
-    for (const image of entry.images) {
-      const picture = s.input.pictures.get(image.file);
-      if (!picture) s.report.unrestorable.push({ kind: 'image', id: image.file, reason: '图片缺失或已损坏' });
-      else if (!s.signed && s.quotaLeft.images <= 0) s.overQuota.images++;
-      else if (!s.storable(picture)) s.report.unrestorable.push({ kind: 'image', id: image.file, reason: '你的图片空间已满' });
-      else {
-        if (!s.signed) {
-          s.quotaLeft.images--;
-          s.plan.usage.images++;
-        }
-        pictures.push(image.file);
-      }
-    }
+    const pictures = s.plannedPictures(entry.images);
     s.plan.diaries.push({
       key: s.key(entry),
       title: cleanText(entry.title).replace(/\s+/g, ' '),

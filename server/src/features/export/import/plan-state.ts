@@ -338,6 +338,28 @@ export class PlanState {
     this.plan.pictureBytes += picture.size;
     return true;
   }
+
+  /**
+   * The pictures of a yy or an entry that will be restored, in order: each present in the ZIP,
+   * within the image quota (an unverified import) and the storage room; the others reported.
+   */
+  plannedPictures(images: ReadonlyArray<{ file: string }>): string[] {
+    const pictures: string[] = [];
+    for (const image of images) {
+      const picture = this.input.pictures.get(image.file);
+      if (!picture) this.report.unrestorable.push({ kind: 'image', id: image.file, reason: '图片缺失或已损坏' });
+      else if (!this.signed && this.quotaLeft.images <= 0) this.overQuota.images++;
+      else if (!this.storable(picture)) this.report.unrestorable.push({ kind: 'image', id: image.file, reason: '你的图片空间已满' });
+      else {
+        if (!this.signed) {
+          this.quotaLeft.images--;
+          this.plan.usage.images++;
+        }
+        pictures.push(image.file);
+      }
+    }
+    return pictures;
+  }
 }
 
 const keyOf = (data: ImportData, row: Ref): string => row.origin ?? `${data.site.instance}:${row.id}`;

@@ -41,20 +41,7 @@ export async function planYy(s: PlanState): Promise<void> {
       // The original is not on this site: keep the words and quote what was reposted.
       if (transpond === null) content = (source ? `${content} //转发 @${source.name}：${cleanText(source.content)}` : `${content} //原yy已被删除`).trim();
     }
-    const pictures: string[] = [];
-    for (const image of yy.images) {
-      const picture = s.input.pictures.get(image.file);
-      if (!picture) s.report.unrestorable.push({ kind: 'image', id: image.file, reason: '图片缺失或已损坏' });
-      else if (!s.signed && s.quotaLeft.images <= 0) s.overQuota.images++;
-      else if (!s.storable(picture)) s.report.unrestorable.push({ kind: 'image', id: image.file, reason: '你的图片空间已满' });
-      else {
-        if (!s.signed) {
-          s.quotaLeft.images--;
-          s.plan.usage.images++;
-        }
-        pictures.push(image.file);
-      }
-    }
+    const pictures = s.plannedPictures(yy.images);
     s.plan.yy.push({ key: s.key(yy), content: content.slice(0, YY_TEXT_MAX * 4), ctime: yy.ctime, transpond, pictures });
     s.report.created.yy++;
     s.report.created.images += pictures.length;

@@ -4,7 +4,7 @@
  */
 import type { ModLogAction, ReportKind, RuleBroken, SanctionKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
-import { EPOCH0 } from './epoch';
+import { epoch0 } from '../../../data/epoch';
 
 /** The author recorded by an open report of the target, or null when it has none open. */
 export async function openReportAuthor(db: Queryable, kind: ReportKind, id: number): Promise<number | null> {
@@ -50,7 +50,7 @@ export async function insertSanction(
   const { rows } = await db.query<{ id: number; until: number }>(
     `INSERT INTO sanctions (uid, kind, rule, reason, by_uid, until, item_kind, item_id)
      VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(days => $6::int) END, $7, $8)
-     RETURNING id, ${EPOCH0('until')} AS until`,
+     RETURNING id, ${epoch0('until')} AS until`,
     [s.uid, s.kind, s.rule, s.reason, s.byUid, s.days ?? null, s.item?.kind ?? null, s.item?.id ?? null],
   );
   return rows[0]!;
@@ -62,7 +62,7 @@ export async function findSanctionForUpdate(
   id: number,
 ): Promise<{ id: number; uid: number; kind: SanctionKind; liftedAt: number; until: number } | null> {
   const { rows } = await db.query<{ id: number; uid: number; kind: SanctionKind; liftedAt: number; until: number }>(
-    `SELECT id, uid, kind, ${EPOCH0('lifted_at')} AS "liftedAt", ${EPOCH0('until')} AS until FROM sanctions WHERE id = $1 FOR UPDATE`,
+    `SELECT id, uid, kind, ${epoch0('lifted_at')} AS "liftedAt", ${epoch0('until')} AS until FROM sanctions WHERE id = $1 FOR UPDATE`,
     [id],
   );
   return rows[0] ?? null;

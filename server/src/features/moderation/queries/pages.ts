@@ -5,10 +5,10 @@
  */
 import type { ModLogEntry, ModUserPage, ReportEntry, ReportGroup, ReportKind, Sanction } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
-import { EPOCH, EPOCH0 } from './epoch';
+import { epoch, epoch0 } from '../../../data/epoch';
 import { targetDescription, toTarget, type TargetColumns } from './targets';
 
-const REPORT_ENTRY = `r.id, r.reporter_uid AS "reporterUid", coalesce(ru.name, '') AS "reporterName", r.reason, r.note, ${EPOCH('r.ctime')} AS ctime`;
+const REPORT_ENTRY = `r.id, r.reporter_uid AS "reporterUid", coalesce(ru.name, '') AS "reporterName", r.reason, r.note, ${epoch('r.ctime')} AS ctime`;
 
 type QueueRow = TargetColumns & { total: number; kind: ReportKind | null; id: number; uid: number; newest: number; reports: ReportEntry[] };
 
@@ -24,14 +24,14 @@ export async function reportQueuePage(db: Queryable, limit: number, offset: numb
      ), page AS (
        SELECT * FROM open_targets ORDER BY newest_at DESC, newest_id DESC LIMIT $1 OFFSET $2
      )
-     SELECT counted.total, p.kind, p.id, p.uid, ${EPOCH('p.newest_at')} AS newest, t.*, ta.*, tdiary.*, open_reports.reports
+     SELECT counted.total, p.kind, p.id, p.uid, ${epoch('p.newest_at')} AS newest, t.*, ta.*, tdiary.*, open_reports.reports
        FROM (SELECT count(*)::int AS total FROM open_targets) counted
        LEFT JOIN page p ON true
        ${targetDescription('p.kind', 'p.id', 'p.uid')}
        LEFT JOIN LATERAL (
          SELECT coalesce(json_agg(json_build_object(
                   'id', r.id, 'reporterUid', r.reporter_uid, 'reporterName', coalesce(ru.name, ''), 'reason', r.reason, 'note', r.note,
-                  'ctime', ${EPOCH('r.ctime')}) ORDER BY r.ctime DESC, r.id DESC), '[]') AS reports
+                  'ctime', ${epoch('r.ctime')}) ORDER BY r.ctime DESC, r.id DESC), '[]') AS reports
            FROM reports r LEFT JOIN users ru ON ru.uid = r.reporter_uid
           WHERE r.status = 'open' AND r.target_kind = p.kind AND r.target_id = p.id
        ) open_reports ON true
@@ -50,8 +50,8 @@ export async function reportQueuePage(db: Queryable, limit: number, offset: numb
 export async function moderatedUser(db: Queryable, uid: number): Promise<ModUserPage['user'] | null> {
   const { rows } = await db.query<ModUserPage['user']>(
     `SELECT uid, name, face, avatar, role,
-            CASE WHEN frozen_until > now() THEN ${EPOCH('frozen_until')} ELSE 0 END AS "frozenUntil",
-            ${EPOCH0('banned_at')} AS "bannedAt", ban_reason AS "banReason"
+            CASE WHEN frozen_until > now() THEN ${epoch('frozen_until')} ELSE 0 END AS "frozenUntil",
+            ${epoch0('banned_at')} AS "bannedAt", ban_reason AS "banReason"
        FROM users WHERE uid = $1`,
     [uid],
   );
@@ -107,8 +107,8 @@ export async function removedItemsOf(db: Queryable, uid: number, limit: number):
 
 export async function sanctionsOf(db: Queryable, uid: number): Promise<Sanction[]> {
   const { rows } = await db.query<Sanction>(
-    `SELECT s.id, s.kind, s.rule, s.reason, ${EPOCH0('s.until')} AS until, ${EPOCH('s.ctime')} AS ctime,
-            coalesce(s.by_uid, 0) AS "byUid", coalesce(b.name, '') AS "byName", ${EPOCH0('s.lifted_at')} AS "liftedAt"
+    `SELECT s.id, s.kind, s.rule, s.reason, ${epoch0('s.until')} AS until, ${epoch('s.ctime')} AS ctime,
+            coalesce(s.by_uid, 0) AS "byUid", coalesce(b.name, '') AS "byName", ${epoch0('s.lifted_at')} AS "liftedAt"
        FROM sanctions s LEFT JOIN users b ON b.uid = s.by_uid
       WHERE s.uid = $1 ORDER BY s.ctime DESC, s.id DESC`,
     [uid],
@@ -123,7 +123,7 @@ export async function logPage(db: Queryable, limit: number, offset: number): Pro
   const { rows } = await db.query<ModLogEntry>(
     `SELECT l.id, l.moderator_uid AS "moderatorUid", coalesce(m.name, '') AS "moderatorName", l.action,
             l.target_uid AS "targetUid", coalesce(t.name, '') AS "targetName", l.item_kind AS kind, l.item_id AS "itemId",
-            l.reason, ${EPOCH('l.ctime')} AS ctime
+            l.reason, ${epoch('l.ctime')} AS ctime
        FROM moderation_log l LEFT JOIN users m ON m.uid = l.moderator_uid LEFT JOIN users t ON t.uid = l.target_uid
       ORDER BY l.ctime DESC, l.id DESC LIMIT $1 OFFSET $2`,
     [limit, offset],

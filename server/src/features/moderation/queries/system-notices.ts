@@ -1,7 +1,7 @@
 /** The notices the moderators' actions leave a user (docs/api.md "System notices"). */
 import type { SystemNotice, SystemNoticeKind } from '@xiaoba/shared/core';
 import type { Queryable } from '../../../data/pool';
-import { EPOCH } from './epoch';
+import { epoch } from '../../../data/epoch';
 
 export async function addSystemNotice(db: Queryable, uid: number, kind: SystemNoticeKind, text: string): Promise<void> {
   await db.query('INSERT INTO system_notices (uid, kind, text) VALUES ($1, $2, $3)', [uid, kind, text]);
@@ -20,7 +20,7 @@ export async function systemNoticePage(
   const { total, unread } = counted[0]!;
   if (offset >= total) return { total, unread, records: [] };
   const { rows } = await db.query<SystemNotice>(
-    `SELECT id, kind, text, ${EPOCH('ctime')} AS ctime, unread FROM system_notices WHERE uid = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+    `SELECT id, kind, text, ${epoch('ctime')} AS ctime, unread FROM system_notices WHERE uid = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
     [uid, limit, offset],
   );
   return { total, unread, records: rows };
