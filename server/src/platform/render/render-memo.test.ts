@@ -32,6 +32,7 @@ function countingSandbox(answer?: (request: RenderRequest, n: number) => RenderR
       if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
       return answer ? answer(request, n) : { ok: true, html: `<p>${n}</p>`, css: '', data: { n, list: [{ n }] } };
     },
+    warm: () => undefined,
     containment: () => null,
     close: async () => {},
   };

@@ -117,6 +117,7 @@ export function memoizeRenders(sandbox: RenderSandbox, options: RenderMemoOption
 
   return {
     render,
+    warm: (entries) => sandbox.warm(entries),
     containment: (entry) => sandbox.containment(entry),
     close: () => {
       kept.clear();

@@ -84,6 +84,10 @@ async function handle({ id, entry, call = 'render', props }: RenderMessage): Pro
   }
 }
 
-process.on('message', (message: RenderMessage) => void handle(message));
+process.on('message', (message: RenderMessage | { type: 'warm'; entry: string }) => {
+  // Loaded before any page asks (sandbox.ts warm()); a failure is the first render's to report.
+  if ('type' in message) void load(message.entry).catch(() => undefined);
+  else void handle(message);
+});
 process.on('disconnect', () => process.exit(0));
 answer({ type: 'ready' });

@@ -30,6 +30,8 @@ const FIXTURES: Record<string, string> = {
   'planned.mjs': `export function plan(p) { return { requests: [{ url: '/yy/getyy?uid=' + p.uid }] }; }
 export function render(p) { return { html: '<i>' + p.n + '</i>', state: { seen: p.n } }; }`,
   'pid.mjs': `export async function render() { return { html: String(process.pid) }; }`,
+  // An entry whose import alone takes 700 ms (a big bundle on a busy machine).
+  'heavy.mjs': `const until = Date.now() + 700; while (Date.now() < until) {} export function render() { return { html: 'heavy' }; }`,
   'slow.mjs': `export async function render(p) { await new Promise((r) => setTimeout(r, p.ms)); return { html: String(process.pid) }; }`,
   'never.mjs': `export function render() { return new Promise(() => {}); }`,
   'loop.mjs': `export function render() { for (;;) {} }`,
@@ -211,6 +213,16 @@ describe('render sandbox', () => {
     // The stuck renderer was killed and replaced.
     expect(after.ok && pid.ok && after.html !== pid.html).toBe(true);
     if (pid.ok) expect(alive(Number(pid.html))).toBe(false);
+  });
+
+  it('warm() starts the children and loads an entry before the first page asks for it', async () => {
+    const cold = sandbox({ timeoutMs: 500 });
+    // Cold, the first render pays for the process and the import: past the bound.
+    expect(await cold.render({ entry: entry('heavy.mjs'), props: {} })).toEqual({ ok: false, reason: 'timeout' });
+    const warmed = sandbox({ timeoutMs: 500 });
+    warmed.warm([entry('heavy.mjs'), path.join(outside, 'x.mjs'), entry('missing.mjs')]);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await warmed.render({ entry: entry('heavy.mjs'), props: {} })).toEqual({ ok: true, html: 'heavy', css: '', data: null });
   });
 
   it('keeps a healthy renderer whose render only waited in the queue past the bound', async () => {

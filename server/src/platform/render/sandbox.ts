@@ -82,6 +82,12 @@ export interface RenderSandboxOptions {
 
 export interface RenderSandbox {
   render(request: RenderRequest): Promise<RenderResult>;
+  /**
+   * Starts the children of each entry's pool and has them load the entry now, so the first page
+   * after a start is not the one that pays for the processes and the imports (which can take longer
+   * than a render's bound on a busy machine). Entries outside the roots are ignored.
+   */
+  warm(entries: string[]): void;
   /** How an entry's children are (or would be) contained; null for an entry outside the roots. */
   containment(entry: string): Containment | null;
   /** Kills the children; pending renders answer `error`. */
@@ -122,6 +128,8 @@ interface Pool extends Launch {
   slots: Slot[];
   queue: Job[];
   started: boolean;
+  /** Entries each child loads as soon as it is ready (warm()). */
+  warmEntries: Set<string>;
 }
 
 function isInsideRoot(file: string, root: string): boolean {
@@ -162,6 +170,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       })),
       queue: [],
       started: false,
+      warmEntries: new Set<string>(),
       ...launch,
     };
   });
@@ -190,6 +199,15 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
     }
   };
 
+  // Not a job: the child answers nothing, and a render asking meanwhile waits for the same import.
+  const sendWarm = (child: ChildProcess, entry: string) => {
+    try {
+      child.send({ type: 'warm', entry });
+    } catch {
+      // The child is going: its successor is sent the entry when it is ready.
+    }
+  };
+
   const start = (pool: Pool, slot: Slot) => {
     slot.restartTimer = undefined;
     if (closed) return;
@@ -207,6 +225,7 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
       if (slot.child !== child) return;
       if (message.type === 'ready') {
         slot.ready = true;
+        for (const entry of pool.warmEntries) sendWarm(child, entry);
         pump(pool);
         return;
       }
@@ -287,6 +306,27 @@ export function createRenderSandbox(options: RenderSandboxOptions): RenderSandbo
   process.on('exit', onExit);
 
   return {
+    warm(entries) {
+      for (const entry of entries) {
+        if (closed || !path.isAbsolute(entry)) continue;
+        const pool = poolOf(path.resolve(entry));
+        let real: string;
+        try {
+          real = realpath(entry);
+        } catch {
+          continue; // not built: nothing to load
+        }
+        if (!pool || !isInsideRoot(real, pool.realRoot) || pool.warmEntries.has(real)) continue;
+        pool.warmEntries.add(real);
+        if (!pool.started) {
+          pool.started = true;
+          for (const slot of pool.slots) start(pool, slot);
+        } else {
+          for (const slot of pool.slots) if (slot.child && slot.ready) sendWarm(slot.child, real);
+        }
+      }
+    },
+
     containment(entry) {
       if (typeof entry !== 'string' || !path.isAbsolute(entry)) return null;
       const pool = poolOf(path.resolve(entry));

@@ -58,7 +58,7 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
     app.log.warn('SERVER_RENDER_UNSAFE=1: published server entries run even where the sandbox cannot close their network and signals');
   app.addHook('onClose', () => sandbox.close());
   compressServerPages(app);
-  return new SignedInPages({
+  const pages = new SignedInPages({
     app,
     pool: options.pool,
     signer: options.signer,
@@ -73,4 +73,7 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
     versions: options.versions,
     log: app.log,
   });
+  // Not awaited: the site answers meanwhile, and a render asking first waits for the same imports.
+  void pages.warm(remotes).catch((error: unknown) => app.log.warn({ err: error }, 'warming the server render failed'));
+  return pages;
 }

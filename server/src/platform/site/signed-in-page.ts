@@ -253,9 +253,13 @@ export class SignedInPages {
    * signals, or the operator accepted the risk: else null (the browser renders it).
    */
   private async entryOf(remote: RemoteManifestEntry): Promise<string | null> {
-    const { versions, siteDir, cacheDir, sandbox } = this.options;
     const name = SignedInPages.registryName(remote);
-    if (!name) return null;
+    return name ? this.entryByName(name) : null;
+  }
+
+  /** entryOf by the registry's name of the remote. */
+  private async entryByName(name: string): Promise<string | null> {
+    const { versions, siteDir, cacheDir, sandbox } = this.options;
     const active = versions ? await versions.active(name).catch(() => null) : null;
     if (!active) {
       const local = path.join(remoteDistDir(siteDir, name), SERVER_ENTRY_FILE);
@@ -277,6 +281,17 @@ export class SignedInPages {
     await chmod(temp, 0o644);
     await rename(temp, file);
     return file;
+  }
+
+  /**
+   * Has the sandbox start its children and load the shell's entry and each remote's (as served
+   * now) at start, so the first signed-in page after a start or a deploy is rendered within the
+   * bound like the others rather than paying for processes and imports.
+   */
+  async warm(remotes: string[]): Promise<void> {
+    const shellEntry = path.join(this.options.siteDir, 'shell', 'dist', SERVER_ENTRY_FILE);
+    const entries = await Promise.all(remotes.map((name) => this.entryByName(name).catch(() => null)));
+    this.options.sandbox.warm([shellEntry, ...entries.filter((e): e is string => e !== null)]);
   }
 
   /**
