@@ -47,7 +47,11 @@ CREATE INDEX album_photos_all_idx ON album_photos (album_id);
 CREATE INDEX album_photos_uid_idx ON album_photos (uid, photo_id);
 CREATE INDEX album_photos_origin_idx ON album_photos (origin) WHERE origin IS NOT NULL;
 
-ALTER TABLE albums ADD CONSTRAINT albums_cover_fk FOREIGN KEY (cover_photo_id) REFERENCES album_photos (photo_id) ON DELETE SET NULL;
+-- No foreign key from albums.cover_photo_id to album_photos: with album_photos.album_id it would
+-- be a cycle, and backups order tables by their foreign keys (operations/backup.ts). The cover is
+-- read as "the chosen photo while it is a visible photo of the album, else the newest"
+-- (album_json), so an id left behind by a deletion or a purge falls back by itself; deleting the
+-- cover photo also clears it (features/album/queries.ts deletePhoto).
 
 -- A photo can be reported, removed and restored like other content. The diary's kinds (migration
 -- 025) are listed as well: this constraint replaces the one before it.

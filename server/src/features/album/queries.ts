@@ -173,7 +173,9 @@ export async function deletePhoto(db: Queryable, albumId: number, photoId: numbe
        DELETE FROM uploads WHERE id = (SELECT upload_id FROM album_photos WHERE photo_id = $2 AND album_id = $1 AND removed_at IS NULL)
        RETURNING file, id
      ), counted AS (
-       UPDATE albums SET photo_count = photo_count - 1, mtime = now() WHERE album_id = $1 AND EXISTS (SELECT 1 FROM gone)
+       UPDATE albums SET photo_count = photo_count - 1, mtime = now(),
+              cover_photo_id = CASE WHEN cover_photo_id = $2 THEN NULL ELSE cover_photo_id END
+        WHERE album_id = $1 AND EXISTS (SELECT 1 FROM gone)
      )
      SELECT EXISTS (SELECT 1 FROM gone) AS deleted, array(${filesNoLongerNamed}) AS files`,
     [albumId, photoId],

@@ -87,7 +87,28 @@ export function normaliseRoute(pattern: string): string {
 export const DEFAULT_REGISTRY: Registry = {
   remotes: [
     { name: 'mf-auth', federation: 'mf_auth', owns: ['/', '/login', '/oldlogin', '/register', '/usercard', '/card'] },
-    { name: 'mf-space', federation: 'mf_space', owns: ['/my', '/my/board', '/:id', '/:id/board'] },
+    {
+      name: 'mf-space',
+      federation: 'mf_space',
+      owns: [
+        '/my',
+        '/my/board',
+        '/my/diary',
+        '/my/diary/new',
+        '/my/diary/:diaryId',
+        '/my/diary/:diaryId/edit',
+        '/my/photo',
+        '/my/photo/:albumId',
+        '/my/medal',
+        '/:id',
+        '/:id/board',
+        '/:id/diary',
+        '/:id/diary/:diaryId',
+        '/:id/photo',
+        '/:id/photo/:albumId',
+        '/:id/medal',
+      ],
+    },
     {
       name: 'mf-home',
       federation: 'mf_home',
