@@ -84,16 +84,18 @@ describe('demo spaces', () => {
     expect(replies.length).toBeGreaterThan(0);
     expect(replies.every((r) => r.replyUsername !== '')).toBe(true);
     const files = await readdir(path.join(uploadsDir, 'yy'));
-    const used = await pool.query('SELECT count(*)::int AS n FROM uploads WHERE weibo_id IS NOT NULL');
+    // A 日志 entry's pictures are uploaded like a yy's.
+    const used = await pool.query('SELECT count(*)::int AS n FROM uploads WHERE weibo_id IS NOT NULL OR diary_id IS NOT NULL');
     expect(files).toHaveLength(used.rows[0].n);
   });
 });
 
 describe('demo notices', () => {
-  it('start unread for 100001: the others’ comments on its yy and the reply to its comment, never its own', async () => {
+  it('start unread for 100001: the others’ comments on its yy and 日志 and the reply to its comment, never its own', async () => {
     const notices = await get('/api/count/getcomments');
-    expect(notices.count).toBe(5);
-    expect(notices.records).toHaveLength(5);
+    expect(notices.count).toBe(6);
+    expect(notices.records).toHaveLength(6);
+    expect(notices.records.filter((n: any) => n.diaryId).map((n: any) => [n.username, n.diaryTitle])).toEqual([['萌萌猫', '放学以后']]);
     expect(notices.records.every((n: any) => n.unread && n.uid !== 100001)).toBe(true);
     expect(notices.records.filter((n: any) => n.kind === 'reply').map((n: any) => [n.username, n.yyUid])).toEqual([['萌萌猫', 100002]]);
   });

@@ -2,13 +2,15 @@
  * Demo accounts, so a fresh install can be tried at once (DEMO_DATA=1, the default): four users,
  * and for the first three a living space: yy posts spread over the last weeks (with emoji codes,
  * topics and pictures drawn here), comments and replies between them, and a repost; follows
- * between all four (demo-follows.ts), whose counters are the real counts.
+ * between all four (demo-follows.ts), whose counters are the real counts; 日志 and 相册
+ * (demo-diary.ts).
  */
 import sharp from 'sharp';
 import type { Sex, SkinId } from '@xiaoba/shared/core';
 import { hashPassword } from './api/auth/passwords';
 import { NO_TIMEOUTS, withTransaction, type Pool, type Queryable } from './data/pool';
 import { insertUser } from './features/accounts/queries';
+import { seedDemoDiaries } from './demo-diary';
 import { seedDemoFollows } from './demo-follows';
 import { insertComment } from './features/comments/queries';
 import { claimUploads, insertYy } from './features/yy/queries';
@@ -91,7 +93,7 @@ export interface DemoLogin {
 }
 
 export interface SeedOptions {
-  /** Where the demo pictures are stored; without it the users get no posts. */
+  /** Where the demo pictures are stored; without it the users get no posts, albums nor entry pictures. */
   storage?: UploadStorage;
 }
 
@@ -128,6 +130,12 @@ export async function seedDemoUsers(pool: Pool, options: SeedOptions = {}): Prom
       await seedDemoFollows(
         db,
         created.map((u) => u.uid),
+      );
+      // After the follows: a mutual entry's comments need them.
+      await seedDemoDiaries(
+        db,
+        created.map((u) => u.uid),
+        options.storage,
       );
       return created;
     },
