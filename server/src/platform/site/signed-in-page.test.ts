@@ -106,7 +106,8 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
 
   it("names a page after what it shows: a 日志 entry by its title (escaped), a space's pages by their owner", async () => {
     const cat = await member(t, '萌萌猫');
-    const added = await cat.call('POST', '/api/diary/add', { title: '春游<野餐>&', content: '去公园', visibility: 0 });
+    const added = await cat.call('POST', '/api/diary/add', { title: '春游<野餐>&', content: '去公园', visibility: 'public' });
+    expect(added.statusCode, added.body).toBe(200);
     const diaryId = (added.json() as { data: { diaryId: number } }).data.diaryId;
     const entry = await page(`/${cat.uid}/diary/${diaryId}`);
     expect(entry.headers['x-server-render']).toBe('ok');
