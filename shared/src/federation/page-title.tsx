@@ -10,7 +10,7 @@
  * page's <title>. Renders nothing, so hydration finds the same markup on both sides.
  */
 import { createContext, useContext, useEffect } from 'react';
-import { PRODUCT_NAME } from '../core/constants';
+import { documentTitle } from '../core/constants';
 
 /** Set by a server render: called with the title a rendered page names (the last one named stands). */
 export const ServerTitleContext = createContext<((title: string) => void) | null>(null);
@@ -18,9 +18,6 @@ export const ServerTitleContext = createContext<((title: string) => void) | null
 let routeTitle: string | undefined;
 /** The titles of the pages shown, in the order they were named: the last one stands. */
 const pageTitles: { title: string }[] = [];
-
-/** `春游 - 校巴`; the product's name alone when nothing names the page. */
-export const documentTitle = (title: string | undefined) => (title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME);
 
 function showTitle() {
   document.title = documentTitle(pageTitles.at(-1)?.title ?? routeTitle);
