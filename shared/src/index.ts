@@ -41,6 +41,7 @@ export { FieldError, TextBox, TextCount, type TextBoxProps, type TextCountProps 
 export { ReportDialog, reportProblem, type ReportDialogProps, type ReportTarget } from './ui/ReportDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';
 export * from './federation/route-table';
+export { setRouteTitle, usePageTitle } from './federation/page-title';
 export { lazyPage, preloadPage, retryFailedPages, type LazyPage } from './federation/lazy-page';
 export { AreaTree, CaptureRouterContexts, useRouterContexts, type AreaTreeProps, type RouterContexts } from './federation/area-tree';
 export { dropTaps, holdsServerMarkup, KEEP_MARKUP, markLive, useUnitRoot, WhenCommitted, type UnitRootOptions } from './federation/unit-root';

@@ -33,6 +33,7 @@ import { api as http } from './api/client';
 import type { PlannedRequest, PlannedResponse } from './core/page-render';
 import { AreaTree, CaptureRouterContexts, type RouterContexts } from './federation/area-tree';
 import { ServerRedirectContext } from './federation/navigate';
+import { ServerTitleContext } from './federation/page-title';
 import type { PagePrefetches } from './federation/route-prefetch';
 import type { RouteMeta } from './federation/route-table';
 import { rootReducer, type AppDispatch, type RootState } from './store/root';
@@ -88,9 +89,10 @@ export interface ServerEntryResult {
    * `api`: RTK Query's cache as this render filled it (answered queries and their tags), for the
    * browser to take over. `redirect`: where the page sends the browser instead (the path of the
    * first `<Navigate>` it rendered, e.g. /notfound for a space that does not exist); the site
-   * answers the page request with that redirect.
+   * answers the page request with that redirect. `title`: what the page names itself
+   * (`usePageTitle`, e.g. an entry's title), for the site to write into the page's <title>.
    */
-  state: { api: ApiCache; redirect?: string };
+  state: { api: ApiCache; redirect?: string; title?: string };
 }
 
 /** A request's path below /api with its query, as the site's server will send it (encoded like axios). */
@@ -306,12 +308,21 @@ export function createServerEntry(options: ServerEntryOptions) {
     if (props.responses) await prefetch(store, props, replay(props.responses));
     setPaintedAt(typeof props.paintedAt === 'number' ? props.paintedAt : Date.now());
     let redirect: string | undefined;
+    let title: string | undefined;
     const { html, css } = await renderArea(handler, context, {
       store,
       idPrefix: typeof props.idPrefix === 'string' ? props.idPrefix : '',
-      wrap: (tree) => <ServerRedirectContext.Provider value={(path) => (redirect ??= path)}>{tree}</ServerRedirectContext.Provider>,
+      wrap: (tree) => (
+        <ServerRedirectContext.Provider value={(path) => (redirect ??= path)}>
+          <ServerTitleContext.Provider value={(named) => (title = named)}>{tree}</ServerTitleContext.Provider>
+        </ServerRedirectContext.Provider>
+      ),
     });
-    return { html, css, state: { ...handOver(store), ...(redirect === undefined ? {} : { redirect }) } };
+    return {
+      html,
+      css,
+      state: { ...handOver(store), ...(redirect === undefined ? {} : { redirect }), ...(title === undefined ? {} : { title }) },
+    };
   }
 
   return { plan, render };

@@ -3,7 +3,8 @@
  * entry with an emoji and a photo through the editor; a friend who follows them back reads it and
  * comments; a stranger gets 日志不存在 at the same address; the child edits it to public under a
  * new title, which the stranger's /search 日志 tab then finds, and deletes it, back to an empty
- * list. Every page passes axe and hydrates without error. Fresh accounts only: the demo users'
+ * list. The entry's page is named after the entry, the list after its owner, in both renders.
+ * Every page passes axe and hydrates without error. Fresh accounts only: the demo users'
  * spaces stay as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,24 @@ describe('日志', () => {
     await page.getByRole('list', { name: '评论列表' }).getByText('写得真好！').waitFor();
     await page.getByRole('heading', { name: '评论（1）' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("names the page after the entry on the server and in the browser, and after the space's owner on its list", async () => {
+    const { page } = friend;
+    const res = await page.goto(`/${child.me.uid}/diary/${diaryId}`);
+    expect(await res!.text()).toContain(`<title>春游${stamp} - 校巴</title>`);
+    await page.getByRole('heading', { name: `春游${stamp}` }).waitFor();
+    expect(await page.title()).toBe(`春游${stamp} - 校巴`);
+    // Moving in the browser: the list's title, the entry's again, and the list's once more going back.
+    await page.getByRole('link', { name: '← 小日记的日志' }).click();
+    await page.waitForURL(`**/${child.me.uid}/diary`);
+    await expect.poll(() => page.title()).toBe('小日记的日志 - 校巴');
+    await page.getByRole('link', { name: `春游${stamp}` }).click();
+    await page.getByRole('heading', { name: `春游${stamp}` }).waitFor();
+    await expect.poll(() => page.title()).toBe(`春游${stamp} - 校巴`);
+    await page.goBack();
+    await page.waitForURL(`**/${child.me.uid}/diary`);
+    await expect.poll(() => page.title()).toBe('小日记的日志 - 校巴');
   });
 
   it('a stranger gets 日志不存在 at the same address, with the way back to the list', async () => {

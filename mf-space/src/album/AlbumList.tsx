@@ -4,7 +4,7 @@
  * creates albums here (创建相册), not in an archive. One request: GET /album/list/{uid}.
  */
 import { useId, useRef, useState } from 'react';
-import { Button, card, Link, styled, useAlbumListQuery, useArchiveMode, useNavigate, VISIBILITY_LABEL, type Album } from '@xiaoba/shared';
+import { Button, card, Link, styled, useAlbumListQuery, useArchiveMode, useNavigate, usePageTitle, VISIBILITY_LABEL, type Album } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { focusRing } from '../ui/controls';
 import { ALBUM_WORDS, albumPagePath } from './album-words';
@@ -19,6 +19,7 @@ export function AlbumList({ owner, base }: { owner: SpaceOwner; base: string }) 
   const createRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const title = owner.own ? '我的相册' : `${owner.name}的相册`;
+  usePageTitle(title);
 
   const closeCreate = (albumId?: number) => {
     setCreating(false);

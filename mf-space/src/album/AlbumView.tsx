@@ -20,6 +20,7 @@ import {
   useArchiveMode,
   useDeleteAlbumMutation,
   useNavigate,
+  usePageTitle,
   VISIBILITY_LABEL,
   type Album,
   type ApiError,
@@ -89,6 +90,7 @@ function AlbumBody({ page: { album, ownerName, total }, photos, base, mayEdit, m
   const [open, setOpen] = useState<'settings' | 'delete' | null>(null);
   const [deleteAlbum, { isLoading: deleting }] = useDeleteAlbumMutation();
   const navigate = useNavigate();
+  usePageTitle(`${album.name} - ${base === '/my' ? '我的相册' : `${ownerName}的相册`}`);
 
   const removeAlbum = async () => {
     try {

@@ -18,6 +18,7 @@ import {
   useDeleteDiaryMutation,
   useDiaryQuery,
   useNavigate,
+  usePageTitle,
   useParams,
   VISIBILITY_LABEL,
   type ApiError,
@@ -30,7 +31,7 @@ import { ActionButton } from '../ui/fields';
 import { Time } from '../ui/Time';
 import { PictureGrid } from '../yy/YyImages';
 import { DiaryComments } from './DiaryComments';
-import { LinkButton, listPath, Note, useDocumentTitle } from './ui';
+import { LinkButton, listPath, Note } from './ui';
 
 /** The body's paragraphs: each line break starts one, blank lines are not kept as empty ones. */
 export const paragraphsOf = (content: string) => content.split(/\n+/).filter((line) => line.trim() !== '');
@@ -74,7 +75,7 @@ function Entry({ entry: d, own, back }: { entry: Diary; own: boolean; back: stri
   const [confirming, setConfirming] = useState(false);
   const [deleteDiary, { isLoading: deleting }] = useDeleteDiaryMutation();
   const mayChange = own && !archive;
-  useDocumentTitle(d.title);
+  usePageTitle(d.title);
 
   const remove = async () => {
     try {

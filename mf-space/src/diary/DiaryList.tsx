@@ -4,11 +4,11 @@
  * visibility and has 写日志.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Link, Pager, RichText, styled, useArchiveMode, useDiaryListQuery, VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared';
+import { Button, Link, Pager, RichText, styled, useArchiveMode, useDiaryListQuery, usePageTitle, VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { itemSeparator } from '../ui/item';
 import { Time } from '../ui/Time';
-import { Heading, LinkButton, Note, entryPath, useDocumentTitle } from './ui';
+import { Heading, LinkButton, Note, entryPath } from './ui';
 
 export const WRITE_LABEL = '写日志';
 
@@ -21,7 +21,7 @@ export function DiaryList({ owner, own, title }: { owner: SpaceOwner; own: boole
   // In an archive nothing is written.
   const archive = useArchiveMode();
   const writer = own && !archive;
-  useDocumentTitle(title);
+  usePageTitle(title);
 
   // A delete elsewhere can empty the last page: step back to the new last one.
   useEffect(() => {

@@ -1,6 +1,5 @@
-/** Pieces the 日志 pages share: a link that looks like a button, a muted note, the entry's address, the page title. */
-import { useEffect } from 'react';
-import { diaryPath, Link, PRODUCT_NAME, styled } from '@xiaoba/shared';
+/** Pieces the 日志 pages share: a link that looks like a button, a muted note, the entry's address. */
+import { diaryPath, Link, styled } from '@xiaoba/shared';
 import { focusRing } from '../ui/controls';
 
 /** An entry's page: the own entries under /my (where /{ownUid} would only redirect). */
@@ -8,20 +7,6 @@ export const entryPath = (uid: number, diaryId: number, ownUid: number | undefin
 
 /** The list of a space: `base` is /my or /{uid}. */
 export const listPath = (base: string) => `${base}/diary`;
-
-/**
- * Names the page after what it shows (萌萌猫的日志, an entry's title) once it is known; the route
- * table's title (日志) stands until then and in the server's render. Set after the commit's
- * effects, so the shell's route title, set in the same commit, does not cover it.
- */
-export function useDocumentTitle(title: string | null) {
-  useEffect(() => {
-    if (!title) return;
-    queueMicrotask(() => {
-      document.title = `${title} - ${PRODUCT_NAME}`;
-    });
-  }, [title]);
-}
 
 export const LinkButton = styled(Link)`
   display: inline-flex;

@@ -3,13 +3,14 @@
  * (colour when earned, grey when not), its name, how it is earned, and when it was earned or 未获得.
  */
 import { useId } from 'react';
-import { Button, MEDALS, RelativeTime, styled } from '@xiaoba/shared';
+import { Button, MEDALS, RelativeTime, styled, usePageTitle } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { itemSeparator } from '../ui/item';
 import { MedalPicture } from './MedalPicture';
 import { useGetMedalsQuery } from './medal-api';
 
 export function MedalList({ owner, title }: { owner: SpaceOwner; title: string }) {
+  usePageTitle(title);
   const id = useId();
   const { data, isLoading, isError, refetch } = useGetMedalsQuery(owner.uid);
   return (

@@ -1,5 +1,7 @@
 /** Business constants and limits, most of them the original site's. One place, imported by browser and server. */
 export const PRODUCT_NAME = '校巴';
+/** A page's <title>, in the browser and in the server's render: `春游 - 校巴`, the product's name alone when nothing names the page. */
+export const documentTitle = (title: string | undefined) => (title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME);
 export const REQUEST_TIMEOUT_MS = 5000;
 export const TOAST_MS = 3000;
 export const FORGOT_NOTICE_MS = 3000;

@@ -1,20 +1,18 @@
 import { useEffect } from 'react';
-import { Outlet, PRODUCT_NAME, PUBLIC_PATHS, styled, useLocation, useMatches, useArchiveMode, useNavigation } from '@xiaoba/shared';
+import { Outlet, PUBLIC_PATHS, setRouteTitle, styled, useLocation, useMatches, useArchiveMode, useNavigation } from '@xiaoba/shared';
 import { Header } from '../header/Header';
 import type { RouteHandle } from '../remotes/remote-routes';
 import { LoadingOverlay } from './LoadingOverlay';
 import { OverrideNote } from './OverrideNote';
 
-/** Page title from the deepest route that names one; the product's name otherwise. */
+/** The route's title from the deepest route that names one (a page may name its own over it: usePageTitle). */
 function useRouteTitle() {
   const matches = useMatches();
   const title = [...matches]
     .reverse()
     .map((m) => (m.handle as RouteHandle | undefined)?.title)
     .find(Boolean);
-  useEffect(() => {
-    document.title = title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [title]);
+  useEffect(() => setRouteTitle(title), [title]);
 }
 
 export function Layout() {

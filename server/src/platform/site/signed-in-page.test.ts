@@ -14,6 +14,7 @@ import { REPO_ROOT } from '../../paths';
 import { startTestApp, type TestApp } from '../../test/helpers';
 import { buildTestRunner } from '../../test/render';
 import { createUser, PASSWORD } from '../../test/users';
+import { member } from '../../test/yy';
 import { MAX_PLANNED_REQUESTS, mergeApiCaches, plannedRequests, redirectOf } from './signed-in-page';
 
 const shellEntry = path.join(REPO_ROOT, 'shell/dist/server/entry.mjs');
@@ -101,6 +102,26 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     expect(res.headers['x-server-render']).toBe('ok');
     expect(res.body).toContain('月亮的yy');
     expect(res.body).toContain('月亮');
+  });
+
+  it("names a page after what it shows: a 日志 entry by its title (escaped), a space's pages by their owner", async () => {
+    const cat = await member(t, '萌萌猫');
+    const added = await cat.call('POST', '/api/diary/add', { title: '春游<野餐>&', content: '去公园', visibility: 'public' });
+    expect(added.statusCode, added.body).toBe(200);
+    const diaryId = (added.json() as { data: { diaryId: number } }).data.diaryId;
+    const entry = await page(`/${cat.uid}/diary/${diaryId}`);
+    expect(entry.headers['x-server-render']).toBe('ok');
+    expect(entry.body).toContain('<title>春游&lt;野餐&gt;&amp; - 校巴</title>');
+    for (const [url, title] of [
+      [`/${cat.uid}/diary`, '萌萌猫的日志'],
+      [`/${cat.uid}/photo`, '萌萌猫的相册'],
+      [`/${cat.uid}/medal`, '萌萌猫的勋章'],
+      [`/${cat.uid}/board`, '萌萌猫的留言板'],
+      [`/${cat.uid}`, '萌萌猫的空间'],
+      ['/my/diary', '我的日志'],
+    ] as const) {
+      expect((await page(url)).body, url).toContain(`<title>${title} - 校巴</title>`);
+    }
   });
 
   it('redirects where the page would send the browser, before painting: a space that does not exist to /notfound, the own space to /my', async () => {

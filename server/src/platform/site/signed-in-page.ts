@@ -83,7 +83,7 @@ export const BREAKER_FAILURES = 3;
 export const BREAKER_PAUSE_MS = 5 * 60_000;
 
 export interface ServerPage {
-  /** The page's title when the render names one (the shell's own not-found page); else the route table's. */
+  /** The page's title when a render names one (the page's own, usePageTitle; the shell's not-found page); else the route table's. */
   title?: string;
   html: string;
   /** <style> elements, renamed so styled-components in the browser leaves them alone (the browser injects the same rules as it hydrates). */
@@ -103,6 +103,15 @@ export function redirectOf(data: unknown, pagePath: string): string | null {
   const to = (data as { redirect?: unknown } | null)?.redirect;
   if (typeof to !== 'string' || to.length > 512 || !/^\/(?![/\\])[^\s\\]*$/.test(to) || to === pagePath) return null;
   return to;
+}
+
+/** The longest title a page's render may name (longer ones are cut). */
+const MAX_TITLE_LENGTH = 200;
+
+/** What a render names its page (shared's createServerEntry: `state.title`; the shell's frame: `title`), when it names one. */
+export function titleOf(data: unknown): string | undefined {
+  const title = (data as { title?: unknown } | null)?.title;
+  return typeof title === 'string' && title.trim() !== '' ? title.slice(0, MAX_TITLE_LENGTH) : undefined;
 }
 
 export interface SignedInPagesOptions {
@@ -332,7 +341,8 @@ export class SignedInPages {
       css += fill.result.css;
       api = mergeApiCaches(api, (fill.result.data as { api?: ApiCache } | null)?.api);
     }
-    return { ...area, html, css, data: api ? { api } : area.data };
+    // The area's other state (its title) stays; the caches are merged.
+    return { ...area, html, css, data: api ? { ...(area.data as object | null), api } : area.data };
   }
 
   /**
@@ -430,14 +440,15 @@ export class SignedInPages {
       log.warn({ path: pathname, reason: frame.ok ? 'no area slot' : frame.reason }, 'server render of the frame failed: the page is rendered in the browser');
       return null;
     }
-    const title = (frame.data as { title?: unknown } | null)?.title;
+    // The page's own title (an entry's, 萌萌猫的日志) over the frame's (its not-found page).
+    const title = (area?.ok ? titleOf(area.data) : undefined) ?? titleOf(frame.data);
     if (area && !area.ok)
       log.warn({ path: pathname, remote: remoteName, reason: area.reason }, 'server render of an area failed: it is rendered in the browser');
     // An area not rendered here shows what any page shows before its scripts run: the splash.
     const areaHtml = area?.ok ? area.html : SPLASH;
     const api = area?.ok ? (area.data as { api?: PageState['api'] } | null)?.api : undefined;
     return {
-      ...(typeof title === 'string' ? { title } : {}),
+      ...(title === undefined ? {} : { title }),
       html: ownPage ? frame.html : fillAreaSlot(frame.html, areaHtml),
       css: inertStyles(frame.css + (area?.ok ? area.css : ownPage ? '' : SPLASH_STYLE)),
       // The browser's store gets the user as the area's remote saw it (the frame's view on a page of none).

@@ -8,7 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRODUCT_NAME } from '@xiaoba/shared/core';
+import { documentTitle } from '@xiaoba/shared/core';
 import { CLIENT_RENDER_ATTR, PAGE_STATE_ID } from '@xiaoba/shared/page-render';
 import { isApiPath } from '../../api/http/errors';
 import { SESSION_HINT_COOKIE } from '../../api/auth/cookies';
@@ -291,7 +291,7 @@ export async function siteRoutes(
         ? { html: prerendered.html, state: '', boot: prerendered.bootScript, title: prerendered.title }
         : null;
     if (painted) {
-      const title = painted.title ? `${painted.title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
+      const title = documentTitle(painted.title);
       page = parkModuleScripts(page)
         // In the shell's root, which hydrates it (docs/adr/0018).
         .replace(ROOT_DIV, () => `<div id="root">${painted.html}</div>${painted.state}<script async src="${painted.boot}"></script>`)
