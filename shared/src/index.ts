@@ -11,8 +11,6 @@ export * from './api/user-api';
 export * from './api/safety-api';
 export * from './api/follow-api';
 export * from './api/scrip-api';
-export * from './api/album-api';
-export * from './api/diary-api';
 export { useFollowToggle } from './api/follow-toggle';
 export * from './api/upload';
 export { authSlice, authActions, initialAuthState, type AuthState } from './store/auth-slice';

@@ -6,25 +6,9 @@
  * under another space's address goes to its owner's.
  */
 import { useId, useRef, useState } from 'react';
-import {
-  ALBUM_MSG,
-  Button,
-  ConfirmDialog,
-  Link,
-  Navigate,
-  notify,
-  selectUser,
-  styled,
-  useAlbumPhotosInfiniteQuery,
-  useAppSelector,
-  useArchiveMode,
-  useDeleteAlbumMutation,
-  useNavigate,
-  VISIBILITY_LABEL,
-  type Album,
-  type ApiError,
-  type Photo,
-} from '@xiaoba/shared';
+import { Button, ConfirmDialog, Link, Navigate, notify, selectUser, styled, useAppSelector, useArchiveMode, useNavigate, type ApiError } from '@xiaoba/shared';
+import { ALBUM_MSG, VISIBILITY_LABEL, type Album, type Photo } from '@xiaoba/shared/space-features';
+import { useAlbumPhotosInfiniteQuery, useDeleteAlbumMutation } from './album-api';
 import type { SpaceOwner } from '../frame/owner';
 import { ALBUM_WORDS, albumPagePath, albumsPath } from './album-words';
 import { AlbumSettingsDialog } from './AlbumSettingsDialog';

@@ -1,6 +1,6 @@
 /** Pieces the 日志 pages share: a link that looks like a button, a muted note, the entry's address, the page title. */
 import { useEffect } from 'react';
-import { diaryPath, Link, PRODUCT_NAME, styled } from '@xiaoba/shared';
+import { Link, PRODUCT_NAME, styled, diaryPath } from '@xiaoba/shared';
 import { focusRing } from '../ui/controls';
 
 /** An entry's page: the own entries under /my (where /{ownUid} would only redirect). */

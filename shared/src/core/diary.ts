@@ -22,10 +22,6 @@ export const DIARY_COMMENT_PAGE_SIZE = 20;
 /** Characters of an entry's body a list shows. */
 export const DIARY_EXCERPT_MAX = 120;
 
-/** The pages: a space's list (`/my/diary` for one's own) and one entry. */
-export const diaryListPath = (uid: number | 'my') => `/${uid}/diary`;
-export const diaryPath = (uid: number, diaryId: number) => `/${uid}/diary/${diaryId}`;
-
 export const DIARY_MSG = {
   added: '发表成功',
   updated: '修改成功',
