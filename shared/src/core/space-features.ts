@@ -6,5 +6,6 @@
  */
 export * from './visibility';
 export * from './diary';
+export * from './diary-bodies';
 export * from './album';
 export * from './medal';
