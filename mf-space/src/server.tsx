@@ -8,10 +8,12 @@
  */
 import { userApi, type FeedSource } from '@xiaoba/shared';
 import { createServerEntry } from '@xiaoba/shared/server';
+import { albumPrefetches } from './album/album-prefetch';
 import MyAlbumPage from './album/MyAlbumPage';
 import MyAlbumsPage from './album/MyAlbumsPage';
 import SpaceAlbumPage from './album/SpaceAlbumPage';
 import SpaceAlbumsPage from './album/SpaceAlbumsPage';
+import { diaryPrefetches } from './diary/diary-prefetch';
 import DiaryWritePage from './diary/DiaryWritePage';
 import MyDiaryEntryPage from './diary/MyDiaryEntryPage';
 import MyDiaryPage from './diary/MyDiaryPage';
@@ -50,7 +52,8 @@ export const { plan, render } = createServerEntry({
     spaceDiary: SpaceDiaryPage,
     spaceDiaryEntry: SpaceDiaryEntryPage,
   },
-  prefetch,
+  // The 日志 and 相册 prefetches themselves: the server's render runs them at once, without a chunk to load.
+  prefetch: { ...prefetch, ...diaryPrefetches, ...albumPrefetches },
   // Another user's space also shows its owner (SpacePage's getUserInfo). The route prefetch leaves
   // it out because the call records a visit; a page request for that space is that visit.
   serverReads: ({ dispatch, params, uid }) => {

@@ -18,6 +18,12 @@ export interface RemoteOptions {
   routes: RouteMeta[];
   outDir?: string;
   plugins?: Plugin[];
+  /**
+   * Chunks by name, each the source files (paths under the remote's folder, matched by their start)
+   * that always go together: modules several pages share would otherwise be split into many small
+   * chunks, each compressed and fetched on its own.
+   */
+  chunks?: Record<string, string[]>;
 }
 
 /** vite config for a remote: its browser build (relocatable), or with `vite build --ssr` its server build. */

@@ -126,6 +126,18 @@ export function serverConfig(options) {
   };
 }
 
+/**
+ * A remote's `chunks` as rollup's manualChunks: a module whose path (from the remote's folder)
+ * starts with one of a chunk's paths goes into that chunk; the others where rollup puts them.
+ * @param {Record<string, string[]>} chunks
+ * @returns {(id: string) => string | undefined}
+ */
+function chunkOf(chunks) {
+  const root = process.cwd();
+  const rows = Object.entries(chunks).flatMap(([name, paths]) => paths.map((path) => [resolve(root, path), name]));
+  return (id) => rows.find(([path]) => id.startsWith(path))?.[1];
+}
+
 /** @param {import('./federation').RemoteOptions} options @returns {import('vite').UserConfig} */
 function remoteBrowserConfig(options) {
   return {
@@ -150,7 +162,7 @@ function remoteBrowserConfig(options) {
       assetsDir: '',
       outDir: options.outDir ?? 'dist',
       // No HTML page: the plugin emits remoteEntry.js as the only entry.
-      rollupOptions: { input: {} },
+      rollupOptions: { input: {}, ...(options.chunks ? { output: { manualChunks: chunkOf(options.chunks) } } : {}) },
     },
   };
 }

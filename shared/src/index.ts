@@ -1,6 +1,7 @@
 /**
  * `@xiaoba/shared`: what every browser module uses, loaded once as a federated singleton.
- * Browser modules import only from here; the server imports `@xiaoba/shared/core`.
+ * Browser modules import from here, and the 日志, 相册 and 勋章 rules from `@xiaoba/shared/space-features`
+ * (bundled into their own chunks); the server imports `@xiaoba/shared/core`.
  */
 export * from './core';
 export { api, createApiClient, errorMessage, setSessionHooks, REFRESH_URL, type SessionHooks } from './api/client';
@@ -11,8 +12,6 @@ export * from './api/user-api';
 export * from './api/safety-api';
 export * from './api/follow-api';
 export * from './api/scrip-api';
-export * from './api/album-api';
-export * from './api/diary-api';
 export { useFollowToggle } from './api/follow-toggle';
 export * from './api/upload';
 export { authSlice, authActions, initialAuthState, type AuthState } from './store/auth-slice';

@@ -5,7 +5,7 @@
  * disclosure button opens the newest notices (who, what, on which yy, when) and opening clears the
  * count; the notices that were new keep their 新 mark while the list is read.
  */
-import { Avatar, type CommentNotice, diaryPath, Link, RelativeTime, RichText, selectUser, useAppSelector } from '@xiaoba/shared';
+import { Avatar, type CommentNotice, Link, RelativeTime, RichText, selectUser, useAppSelector, diaryPath } from '@xiaoba/shared';
 import { New, NoticeBox } from './NoticeBox';
 import { useLiveNotices, useNoticesPolling } from './live-notices';
 import { useClearNoticesMutation, useGetNoticesQuery } from './notices-api';

@@ -6,7 +6,7 @@
  * tab link (its path falls to the shell's not-found page).
  */
 import { useEffect, useId, useState } from 'react';
-import { Link, MY_MEDAL_PATH, TabNav, Pager, RelativeTime, RichText, styled, type SystemNotice, type SystemNoticeKind, useLiveEvent } from '@xiaoba/shared';
+import { Link, TabNav, Pager, RelativeTime, RichText, styled, type SystemNotice, type SystemNoticeKind, useLiveEvent, MY_MEDAL_PATH } from '@xiaoba/shared';
 import { Panel, Retry } from '../ui';
 import { NOTICES } from './notices';
 import { SYSTEM_TABS } from './system-tabs';

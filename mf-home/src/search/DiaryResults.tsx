@@ -3,7 +3,8 @@
  * newest first, the words marked in the title and the excerpt, each linking to its entry.
  */
 import { useState } from 'react';
-import { Avatar, diaryPath, HighlightText, Link, Pager, SEARCH_MSG, SEARCH_PAGES_MAX, styled, useSearchDiaryQuery, type ApiError } from '@xiaoba/shared';
+import { Avatar, HighlightText, Link, Pager, SEARCH_MSG, SEARCH_PAGES_MAX, styled, type ApiError, diaryPath } from '@xiaoba/shared';
+import { useSearchDiaryQuery } from './diary-search-api';
 import { Note, Retry } from '../ui';
 
 export const DIARY_LABEL = '找到的日志';

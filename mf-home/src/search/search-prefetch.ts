@@ -5,7 +5,8 @@
  * SearchPage's `useSearchUsersQuery({ q, page: 1 })`. ?tab=diary: page 1 of the 日志 found. ?tab=yy: mf-space's `./feed` fragment's code
  * at once, then its own `prefetch(dispatch, 'all', q)`. Nothing for missing or overlong words.
  */
-import { diaryApi, loadRemoteModule, type AppDispatch, type PagePrefetch } from '@xiaoba/shared';
+import { loadRemoteModule, type AppDispatch, type PagePrefetch } from '@xiaoba/shared';
+import { diarySearchApi } from './diary-search-api';
 import { searchApi } from './search-api';
 import { SEARCH_FEED, searchQueryOf, searchTabOf } from './search-params';
 
@@ -24,7 +25,7 @@ export const prefetchSearch: PagePrefetch = ({ dispatch, url, whenSignedIn }) =>
   }
   // ?tab=diary: exactly DiaryResults' `useSearchDiaryQuery({ q, page: 1 })`.
   if (tab === 'diary') {
-    whenSignedIn(() => dispatch(diaryApi.util.prefetch('searchDiary', { q, page: 1 }, { force: false })));
+    whenSignedIn(() => dispatch(diarySearchApi.util.prefetch('searchDiary', { q, page: 1 }, { force: false })));
     return;
   }
   // A failure here is the area's to show (RemoteFragment asks again and offers 重试).

@@ -3,7 +3,8 @@
  * ALBUM_NAME_MAX) and who may see it (the four VISIBILITY_LABEL choices as radio buttons).
  */
 import type { Ref } from 'react';
-import { ALBUM_NAME_MAX, FieldError, styled, TextCount, truncateText, VISIBILITIES, VISIBILITY_LABEL, type Visibility } from '@xiaoba/shared';
+import { FieldError, styled, TextCount, truncateText } from '@xiaoba/shared';
+import { ALBUM_NAME_MAX, VISIBILITIES, VISIBILITY_LABEL, type Visibility } from '@xiaoba/shared/space-features';
 import { textFieldBox, focusRing } from '../ui/controls';
 
 export function AlbumNameField({

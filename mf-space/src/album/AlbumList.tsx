@@ -4,7 +4,9 @@
  * creates albums here (创建相册), not in an archive. One request: GET /album/list/{uid}.
  */
 import { useId, useRef, useState } from 'react';
-import { Button, card, Link, styled, useAlbumListQuery, useArchiveMode, useNavigate, usePageTitle, VISIBILITY_LABEL, type Album } from '@xiaoba/shared';
+import { Button, card, Link, styled, useArchiveMode, useNavigate, usePageTitle } from '@xiaoba/shared';
+import { VISIBILITY_LABEL, type Album } from '@xiaoba/shared/space-features';
+import { useAlbumListQuery } from './album-api';
 import type { SpaceOwner } from '../frame/owner';
 import { focusRing } from '../ui/controls';
 import { ALBUM_WORDS, albumPagePath } from './album-words';

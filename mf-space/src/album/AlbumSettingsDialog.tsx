@@ -4,20 +4,9 @@
  * rules are UpdateAlbumSchema's, checked here first with the server's words.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  ALBUM_MSG,
-  Button,
-  Dialog,
-  notify,
-  parseWith,
-  styled,
-  UpdateAlbumSchema,
-  useUpdateAlbumMutation,
-  type Album,
-  type ApiError,
-  type Photo,
-  type Visibility,
-} from '@xiaoba/shared';
+import { Button, Dialog, notify, parseWith, styled, type ApiError } from '@xiaoba/shared';
+import { ALBUM_MSG, UpdateAlbumSchema, type Album, type Photo, type Visibility } from '@xiaoba/shared/space-features';
+import { useUpdateAlbumMutation } from './album-api';
 import { focusOutline } from '../ui/controls';
 import { AlbumNameField, VisibilityField } from './AlbumFields';
 import { ALBUM_WORDS, photoAlt } from './album-words';

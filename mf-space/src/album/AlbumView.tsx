@@ -7,7 +7,6 @@
  */
 import { useId, useRef, useState } from 'react';
 import {
-  ALBUM_MSG,
   Button,
   ConfirmDialog,
   Link,
@@ -15,17 +14,14 @@ import {
   notify,
   selectUser,
   styled,
-  useAlbumPhotosInfiniteQuery,
   useAppSelector,
   useArchiveMode,
-  useDeleteAlbumMutation,
   useNavigate,
   usePageTitle,
-  VISIBILITY_LABEL,
-  type Album,
   type ApiError,
-  type Photo,
 } from '@xiaoba/shared';
+import { ALBUM_MSG, VISIBILITY_LABEL, type Album, type Photo } from '@xiaoba/shared/space-features';
+import { useAlbumPhotosInfiniteQuery, useDeleteAlbumMutation } from './album-api';
 import type { SpaceOwner } from '../frame/owner';
 import { ALBUM_WORDS, albumPagePath, albumsPath } from './album-words';
 import { AlbumSettingsDialog } from './AlbumSettingsDialog';

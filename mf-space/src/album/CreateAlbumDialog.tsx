@@ -4,18 +4,9 @@
  * new album opens at once, ready for its photos.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  ALBUM_MSG,
-  Button,
-  CreateAlbumSchema,
-  defaultVisibility,
-  Dialog,
-  notify,
-  parseWith,
-  useCreateAlbumMutation,
-  type ApiError,
-  type Visibility,
-} from '@xiaoba/shared';
+import { Button, Dialog, notify, parseWith, type ApiError } from '@xiaoba/shared';
+import { ALBUM_MSG, CreateAlbumSchema, defaultVisibility, type Visibility } from '@xiaoba/shared/space-features';
+import { useCreateAlbumMutation } from './album-api';
 import { AlbumNameField, VisibilityField } from './AlbumFields';
 import { ALBUM_WORDS } from './album-words';
 

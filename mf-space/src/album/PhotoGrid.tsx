@@ -5,7 +5,9 @@
  * their width and height, so the grid does not move as they arrive.
  */
 import { useState } from 'react';
-import { ALBUM_MSG, ConfirmDialog, notify, ReportDialog, styled, useDeletePhotoMutation, type ApiError, type Photo } from '@xiaoba/shared';
+import { ConfirmDialog, notify, ReportDialog, styled, type ApiError } from '@xiaoba/shared';
+import { ALBUM_MSG, type Photo } from '@xiaoba/shared/space-features';
+import { useDeletePhotoMutation } from './album-api';
 import { ImageViewer } from '../yy/ImageViewer';
 import { focusRing } from '../ui/controls';
 import { ActionButton } from '../ui/fields';

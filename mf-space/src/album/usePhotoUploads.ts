@@ -6,7 +6,9 @@
  * again, so it shows among the others.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { afterPhotosUploaded, ALBUM_MSG, ALBUM_PHOTOS_MAX, refuseImage, uploadPhoto, useAppDispatch } from '@xiaoba/shared';
+import { refuseImage, useAppDispatch } from '@xiaoba/shared';
+import { ALBUM_MSG, ALBUM_PHOTOS_MAX } from '@xiaoba/shared/space-features';
+import { afterPhotosUploaded, uploadPhoto } from './album-api';
 import type { ImageSlot } from '../composer/useImageUploads';
 
 interface Owned {

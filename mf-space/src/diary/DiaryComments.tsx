@@ -6,25 +6,9 @@
  * box with the words kept.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  AddDiaryCommentSchema,
-  ConfirmDialog,
-  DIARY_MSG,
-  firstError,
-  Link,
-  notify,
-  Pager,
-  selectUser,
-  styled,
-  useAddDiaryCommentMutation,
-  useAppSelector,
-  useArchiveMode,
-  useDeleteDiaryCommentMutation,
-  useDiaryCommentsQuery,
-  type ApiError,
-  type Diary,
-  type DiaryComment,
-} from '@xiaoba/shared';
+import { ConfirmDialog, firstError, Link, notify, Pager, selectUser, styled, useAppSelector, useArchiveMode, type ApiError } from '@xiaoba/shared';
+import { AddDiaryCommentSchema, DIARY_MSG, type Diary, type DiaryComment } from '@xiaoba/shared/space-features';
+import { useAddDiaryCommentMutation, useDeleteDiaryCommentMutation, useDiaryCommentsQuery } from './diary-api';
 import { CommentBox } from '../comments/CommentBox';
 import { CommentItem } from '../comments/CommentItem';
 import { useReplyMode } from '../comments/useReplyMode';

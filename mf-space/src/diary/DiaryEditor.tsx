@@ -7,13 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
-  AddDiarySchema,
   Button,
-  DIARY_IMAGES_MAX,
-  DIARY_MSG,
-  DIARY_TEXT_MAX,
-  DIARY_TITLE_MAX,
-  diaryEntryError,
   EmojiPicker,
   FieldError,
   firstError,
@@ -23,16 +17,23 @@ import {
   TextBox,
   TextCount,
   truncateText,
-  useAddDiaryMutation,
   useEmojiInsert,
   useNavigate,
-  useUpdateDiaryMutation,
+  type ApiError,
+} from '@xiaoba/shared';
+import {
+  AddDiarySchema,
+  DIARY_IMAGES_MAX,
+  DIARY_MSG,
+  DIARY_TEXT_MAX,
+  DIARY_TITLE_MAX,
+  diaryEntryError,
   VISIBILITIES,
   VISIBILITY_LABEL,
-  type ApiError,
   type Diary,
   type Visibility,
-} from '@xiaoba/shared';
+} from '@xiaoba/shared/space-features';
+import { useAddDiaryMutation, useUpdateDiaryMutation } from './diary-api';
 import { UPLOAD_FAILED_BLOCK } from '../composer/Composer';
 import { ImageInput } from '../composer/ImageInput';
 import { ImageSlots } from '../composer/ImageSlots';

@@ -7,7 +7,6 @@
 import { useId, useState } from 'react';
 import {
   ConfirmDialog,
-  DIARY_MSG,
   Link,
   notify,
   RichText,
@@ -15,15 +14,13 @@ import {
   styled,
   useAppSelector,
   useArchiveMode,
-  useDeleteDiaryMutation,
-  useDiaryQuery,
   useNavigate,
   usePageTitle,
   useParams,
-  VISIBILITY_LABEL,
   type ApiError,
-  type Diary,
 } from '@xiaoba/shared';
+import { DIARY_MSG, VISIBILITY_LABEL, type Diary } from '@xiaoba/shared/space-features';
+import { useDeleteDiaryMutation, useDiaryQuery } from './diary-api';
 import type { SpaceOwner } from '../frame/owner';
 import { MoreMenu } from '../safety/MoreMenu';
 import { parseSpaceId } from '../space/space-id';

@@ -4,7 +4,9 @@
  * visibility and has 写日志.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Link, Pager, RichText, styled, useArchiveMode, useDiaryListQuery, usePageTitle, VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared';
+import { Button, Link, Pager, RichText, styled, useArchiveMode, usePageTitle } from '@xiaoba/shared';
+import { VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared/space-features';
+import { useDiaryListQuery } from './diary-api';
 import type { SpaceOwner } from '../frame/owner';
 import { itemSeparator } from '../ui/item';
 import { Time } from '../ui/Time';

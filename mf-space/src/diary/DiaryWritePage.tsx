@@ -3,7 +3,9 @@
  * the entry; one that is gone (or not the writer's) reads 日志不存在 with the way back. An archive
  * is read-only: the page says so.
  */
-import { DIARY_MSG, defaultVisibility, Link, selectUser, useAppSelector, useArchiveMode, useDiaryQuery, useParams } from '@xiaoba/shared';
+import { Link, selectUser, useAppSelector, useArchiveMode, useParams } from '@xiaoba/shared';
+import { DIARY_MSG, defaultVisibility } from '@xiaoba/shared/space-features';
+import { useDiaryQuery } from './diary-api';
 import { Pending } from '../frame/Pending';
 import { SpaceFrame } from '../frame/SpaceFrame';
 import { useOwnOwner } from '../my/useOwnOwner';

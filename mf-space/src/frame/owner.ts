@@ -1,5 +1,6 @@
 /** The owner a space page shows: the own user (from the store) or another user (fetched). */
-import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, type MedalId, type Sex, type SpaceUser, type UserInfo } from '@xiaoba/shared';
+import { DEFAULT_SMALL_SIGNATURE, TERRITORY_WORD, type Sex, type SpaceUser, type UserInfo } from '@xiaoba/shared';
+import { type MedalId } from '@xiaoba/shared/space-features';
 
 export interface SpaceOwner {
   uid: number;

@@ -3,7 +3,8 @@
  * (colour when earned, grey when not), its name, how it is earned, and when it was earned or 未获得.
  */
 import { useId } from 'react';
-import { Button, MEDALS, RelativeTime, styled, usePageTitle } from '@xiaoba/shared';
+import { Button, RelativeTime, styled, usePageTitle } from '@xiaoba/shared';
+import { MEDALS } from '@xiaoba/shared/space-features';
 import type { SpaceOwner } from '../frame/owner';
 import { itemSeparator } from '../ui/item';
 import { MedalPicture } from './MedalPicture';

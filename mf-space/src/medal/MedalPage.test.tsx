@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MEDALS, type MedalEntry } from '@xiaoba/shared';
+import { MEDALS, type MedalEntry } from '@xiaoba/shared/space-features';
 import { ok } from '@xiaoba/shared/testing';
 import { other, renderSpace, spaceServer } from '../testing/fixtures';
 

@@ -1,5 +1,6 @@
 /** A medal's picture: its coloured disc and white shape, grey when not earned; named for screen readers. */
-import { medalAlt, styled, type Medal } from '@xiaoba/shared';
+import { styled } from '@xiaoba/shared';
+import { medalAlt, type Medal } from '@xiaoba/shared/space-features';
 
 export function MedalPicture({ medal, earned, size = 34 }: { medal: Medal; earned: boolean; size?: number }) {
   const alt = medalAlt(medal, earned);

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { liveBus, type MedalEntry } from '@xiaoba/shared';
+import { liveBus } from '@xiaoba/shared';
+import { type MedalEntry } from '@xiaoba/shared/space-features';
 import { ok } from '@xiaoba/shared/testing';
 import { me, other, renderSpace, signedIn, spaceServer } from '../testing/fixtures';
 

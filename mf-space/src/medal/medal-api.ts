@@ -2,7 +2,8 @@
  * A user's medals (GET /api/medal/list/{uid}, docs/api.md "勋章"), injected into the shared
  * baseApi. Tag `Medals` (id: the user's uid).
  */
-import { baseApi, type ApiEnvelope, type MedalEntry } from '@xiaoba/shared';
+import { baseApi, type ApiEnvelope } from '@xiaoba/shared';
+import { type MedalEntry } from '@xiaoba/shared/space-features';
 
 export const medalApi = baseApi.enhanceEndpoints({ addTagTypes: ['Medals'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -4,7 +4,8 @@
  * the owner (getinfo / getuserinfo `medals`): no request of its own. On the own space a new
  * system notice (a medal is one) asks the medal list again, so a medal earned by a post shows at once.
  */
-import { Link, MEDALS, styled, useLiveEvent, type MedalId } from '@xiaoba/shared';
+import { Link, styled, useLiveEvent } from '@xiaoba/shared';
+import { MEDALS, type MedalId } from '@xiaoba/shared/space-features';
 import type { SpaceOwner } from '../frame/owner';
 import { MedalPicture } from '../medal/MedalPicture';
 import { useLazyGetMedalsQuery } from '../medal/medal-api';

@@ -16,10 +16,6 @@ export const ALBUM_PHOTOS_MAX = 500;
 /** Photos per page of an album. */
 export const ALBUM_PAGE_SIZE = 30;
 
-/** The pages: a space's albums (`/my/photo` for one's own) and one album. */
-export const albumListPath = (uid: number | 'my') => `/${uid}/photo`;
-export const albumPath = (uid: number, albumId: number) => `/${uid}/photo/${albumId}`;
-
 export const ALBUM_MSG = {
   created: '创建成功',
   updated: '修改成功',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALBUM_MSG, CreateAlbumSchema, UpdateAlbumSchema } from './album';
-import { AddDiaryCommentSchema, AddDiarySchema, DIARY_MSG, UpdateDiarySchema } from './diary';
+import { DIARY_MSG } from './diary';
+import { AddDiaryCommentSchema, AddDiarySchema, UpdateDiarySchema } from './diary-bodies';
 import { firstError, parseWith } from './validation';
 import { defaultVisibility } from './visibility';
 

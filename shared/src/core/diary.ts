@@ -1,14 +1,13 @@
 /**
  * 日志 (diary): entries a user writes in their space, each with its own visibility, and comments on
- * them. The contract the server and the pages share: the rules of an entry and a comment, the words
- * users see and the answers' types (declared in api-schemas/diary.ts). docs/api.md "日志" describes
+ * them. The contract the server and the pages share: the rules of an entry and a comment (their
+ * bodies' schemas in ./diary-bodies.ts), the words users see and the answers' types (declared in api-schemas/diary.ts). docs/api.md "日志" describes
  * the routes.
  */
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type * as S from './api-schemas';
-import { BAD_REQUEST, COMMENT_EMPTY, COMMENT_TOO_LONG, charCount, commentRule, isId, optionalId, optionalText } from './validation';
-import { cleanText } from './text';
-import { isVisibility, type Visibility } from './visibility';
+import { COMMENT_EMPTY, COMMENT_TOO_LONG, charCount } from './validation';
+import { isVisibility } from './visibility';
 
 /** Longest title and body, in characters as a person counts them. */
 export const DIARY_TITLE_MAX = 30;
@@ -20,10 +19,6 @@ export const DIARY_PAGE_SIZE = 10;
 export const DIARY_COMMENT_PAGE_SIZE = 20;
 /** Characters of an entry's body a list shows. */
 export const DIARY_EXCERPT_MAX = 120;
-
-/** The pages: a space's list (`/my/diary` for one's own) and one entry. */
-export const diaryListPath = (uid: number | 'my') => `/${uid}/diary`;
-export const diaryPath = (uid: number, diaryId: number) => `/${uid}/diary/${diaryId}`;
 
 export const DIARY_MSG = {
   added: '发表成功',
@@ -54,10 +49,8 @@ export const DIARY_MSG = {
   tooFast: '日志写得太快了，请稍后再试',
 } as const;
 
-const text = optionalText;
-const idOrZero = optionalId;
-
-interface EntryFields {
+/** An entry's fields as written (before the server fills an empty visibility). */
+export interface EntryFields {
   title: string;
   content: string;
   images: string[];
@@ -75,52 +68,6 @@ export function diaryEntryError(i: EntryFields): string | null {
   if (!isVisibility(i.visibility)) return DIARY_MSG.badVisibility;
   return null;
 }
-
-const entryRule = <T extends EntryFields>() =>
-  v.rawCheck<T>(({ dataset, addIssue }) => {
-    const message = dataset.typed ? diaryEntryError(dataset.value) : null;
-    if (message) addIssue({ message });
-  });
-
-const entryFields = {
-  title: text(),
-  content: text(),
-  /** Upload URLs of POST /api/yy/upload, in the order shown. */
-  images: v.optional(v.array(v.string(BAD_REQUEST), BAD_REQUEST), []),
-  /** '' (absent) takes the owner's default (defaultVisibility). */
-  visibility: text(),
-};
-/** The title on one line; the body HTML-stripped with its line breaks (paragraphs). */
-const cleanEntry = <T extends { title: string; content: string }>(i: T): T => ({
-  ...i,
-  title: cleanText(i.title).replace(/\s+/g, ' '),
-  content: cleanText(i.content),
-});
-
-/**
- * Body of POST /api/diary/add. An empty visibility is filled with the owner's default by the server
- * before the checks (the browser shows that default as chosen).
- */
-export const AddDiarySchema = v.pipe(v.object(entryFields), v.transform(cleanEntry), entryRule());
-export type AddDiaryInput = Omit<v.InferOutput<typeof AddDiarySchema>, 'visibility'> & { visibility: Visibility };
-
-/** Body of PATCH /api/diary/update: the whole entry again (title, body, pictures, visibility). */
-export const UpdateDiarySchema = v.pipe(
-  v.object({ diaryId: idOrZero(), ...entryFields }),
-  v.transform(cleanEntry),
-  v.check((i) => isId(i.diaryId), DIARY_MSG.notFound),
-  entryRule(),
-);
-export type UpdateDiaryInput = Omit<v.InferOutput<typeof UpdateDiarySchema>, 'visibility'> & { visibility: Visibility };
-
-/** Body of POST /api/diary/comment/add (1 to COMMENT_MAX characters after trimming, like a yy's comment). */
-export const AddDiaryCommentSchema = v.pipe(
-  v.object({ diaryId: idOrZero(), content: text(), replyCommentId: idOrZero(), replyUid: idOrZero() }),
-  v.transform((i) => ({ ...i, content: cleanText(i.content) })),
-  v.check((i) => isId(i.diaryId), DIARY_MSG.notFound),
-  commentRule(),
-);
-export type AddDiaryCommentInput = v.InferOutput<typeof AddDiaryCommentSchema>;
 
 /** One entry, whole (GET /api/diary/get/{diaryId}). */
 export type Diary = v.InferOutput<typeof S.DiarySchema>;

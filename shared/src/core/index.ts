@@ -1,4 +1,8 @@
-/** The pure part of `shared`: no DOM and no React, safe for the API server. */
+/**
+ * The pure part of `shared` every page loads (the browser's `@xiaoba/shared` singleton exports it):
+ * no DOM and no React, safe for the API server, which imports it with ./space-features.ts as
+ * `@xiaoba/shared/core` (./server-core.ts).
+ */
 export * from './constants';
 export * from './route-match';
 export * from './skin-palettes';
@@ -16,7 +20,4 @@ export * from './follows';
 export * from './search';
 export * from './live';
 export * from './scrip';
-export * from './visibility';
-export * from './diary';
-export * from './album';
-export * from './medal';
+export * from './space-paths';

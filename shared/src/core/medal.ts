@@ -70,9 +70,6 @@ export const MEDALS: readonly Medal[] = [
 
 export const medalById = (id: MedalId): Medal => MEDALS.find((m) => m.id === id)!;
 
-/** The own medal page (mf-space's); another user's is /{uid}/medal. The medal notice links here. */
-export const MY_MEDAL_PATH = '/my/medal';
-
 /** What a picture says to a screen reader: the name, and whether it is earned. */
 export const medalAlt = (m: Pick<Medal, 'name'>, earned: boolean) => (earned ? m.name : `${m.name}（未获得）`);
 

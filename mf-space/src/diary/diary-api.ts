@@ -1,15 +1,24 @@
 /**
- * 日志 calls (docs/api.md "日志"), shared by mf-space's diary pages and mf-home's /search 日志 tab.
- * Tags: `{Diaries, uid}` every page of one space's list (and `{Diaries, 'search'}` the search
- * results), `{Diary, diaryId}` one entry, `{DiaryComments, diaryId}` the pages of its comments.
+ * 日志 calls (docs/api.md "日志") of the diary pages, injected into the shared baseApi from their own
+ * chunks. Tags: `{Diaries, uid}` every page of one space's list (and `{Diaries, 'search'}` mf-home's
+ * search results, diary-search-api.ts there), `{Diary, diaryId}` one entry, `{DiaryComments, diaryId}`
+ * the pages of its comments.
  * Writing, editing or deleting an entry refreshes the lists; a comment refreshes the entry (its
  * count), its comments and the lists (their counts). The cache needs no user key: the shell
  * clears it when another user signs in.
  */
-import type { ApiEnvelope, Page } from '../core/api-types';
-import type { AddDiaryBody, AddDiaryCommentBody, Diary, DiaryAdded, DiaryComment, DiarySummary, UpdateDiaryBody } from '../core/diary';
-import { DIARY_COMMENT_PAGE_SIZE, DIARY_PAGE_SIZE } from '../core/diary';
-import { baseApi } from './base-api';
+import { baseApi, type ApiEnvelope, type Page } from '@xiaoba/shared';
+import {
+  DIARY_COMMENT_PAGE_SIZE,
+  DIARY_PAGE_SIZE,
+  type AddDiaryBody,
+  type AddDiaryCommentBody,
+  type Diary,
+  type DiaryAdded,
+  type DiaryComment,
+  type DiarySummary,
+  type UpdateDiaryBody,
+} from '@xiaoba/shared/space-features';
 
 /** `page` from 1. */
 export interface DiaryListArgs {
@@ -18,11 +27,6 @@ export interface DiaryListArgs {
 }
 export interface DiaryCommentsArgs {
   diaryId: number;
-  page: number;
-}
-/** `q` normalized (shared's normalizeSearchQuery). */
-export interface DiarySearchArgs {
-  q: string;
   page: number;
 }
 
@@ -66,12 +70,6 @@ export const diaryApi = baseApi.enhanceEndpoints({ addTagTypes: ['Diaries', 'Dia
       transformResponse: pageOf<DiaryComment>(DIARY_COMMENT_PAGE_SIZE),
       providesTags: (_r, _e, { diaryId }) => [{ type: 'DiaryComments', id: diaryId }],
     }),
-    /** GET /api/search/diary: the entries the caller may see that hold the words. */
-    searchDiary: build.query<Page<DiarySummary>, DiarySearchArgs>({
-      query: ({ q, page }) => ({ url: '/search/diary', params: { q, pageNum: page, pageSize: DIARY_PAGE_SIZE } }),
-      transformResponse: pageOf<DiarySummary>(DIARY_PAGE_SIZE),
-      providesTags: [{ type: 'Diaries', id: 'search' }],
-    }),
     /** POST /api/diary/add; the refusals' words are the server's (DIARY_MSG). */
     addDiary: build.mutation<DiaryAdded, AddDiaryBody>({
       query: (data) => ({ url: '/diary/add', method: 'POST', data }),
@@ -109,7 +107,6 @@ export const {
   useDiaryListQuery,
   useDiaryQuery,
   useDiaryCommentsQuery,
-  useSearchDiaryQuery,
   useAddDiaryMutation,
   useUpdateDiaryMutation,
   useDeleteDiaryMutation,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { albumServer, fail, fakeServer, makeTestStore, type Call } from '../testing/render';
+import { albumServer, fail, fakeServer, makeTestStore, type Call } from '@xiaoba/shared/testing';
 import { afterPhotosUploaded, albumApi, uploadPhoto } from './album-api';
 
 const BABA = { uid: 100001, name: '巴巴', face: 1, avatar: '' };

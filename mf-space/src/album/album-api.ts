@@ -1,11 +1,12 @@
 /**
- * 相册 calls (docs/api.md "相册"), used by mf-space's album pages. Tags: `{Albums, uid}` a user's
+ * 相册 calls (docs/api.md "相册") of mf-space's album pages, injected into the shared baseApi from their chunks. Tags: `{Albums, uid}` a user's
  * list of albums, `{Album, albumId}` the loaded pages of one album. A change refreshes what it
  * changed: a new name, visibility or cover both the album and the list; a photo added or removed
  * the album and the list (its count and cover). Deleting an album refreshes the list only: the
  * album's own page is left, not asked again for a 404.
  * The cache needs no user key: the shell clears it when another user signs in.
  */
+import { baseApi, uploadFile, type ApiEnvelope, type ApiError, type UploadResult } from '@xiaoba/shared';
 import {
   ALBUM_MSG,
   ALBUM_PAGE_SIZE,
@@ -15,10 +16,7 @@ import {
   type CreateAlbumBody,
   type Photo,
   type UpdateAlbumBody,
-} from '../core/album';
-import type { ApiEnvelope } from '../core/api-types';
-import { baseApi, type ApiError } from './base-api';
-import { uploadFile, type UploadResult } from './upload';
+} from '@xiaoba/shared/space-features';
 
 /** PATCH /api/album/update with the album's owner, whose list it changes. */
 export type UpdateAlbumArgs = UpdateAlbumBody & { uid: number };

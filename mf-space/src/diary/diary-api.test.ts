@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { diaryServer, fail, fakeServer, makeTestStore, type Call } from '../testing/render';
+import { diaryServer, fail, fakeServer, makeTestStore, type Call } from '@xiaoba/shared/testing';
 import { diaryApi } from './diary-api';
 
 const BABA = { uid: 100001, name: '巴巴' };
@@ -88,14 +88,5 @@ describe('diaryApi', () => {
     await store.dispatch(diaryApi.endpoints.deleteDiaryComment.initiate({ commentId: c.commentId, diaryId: entry.diaryId })).unwrap();
     await settle();
     expect(diaryApi.endpoints.diary.select(entry.diaryId)(state()).data?.commentCount).toBe(0);
-  });
-
-  it('searches the entries the caller may see', async () => {
-    const { server, calls, store } = setup();
-    server.add(MENG.uid, { title: '小猫', content: '公开的', visibility: 'public' });
-    server.add(MENG.uid, { title: '小猫秘密', content: '不公开', visibility: 'self' });
-    const found = await store.dispatch(diaryApi.endpoints.searchDiary.initiate({ q: '小猫', page: 1 })).unwrap();
-    expect(found.records.map((d) => d.title)).toEqual(['小猫']);
-    expect(calls.at(-1)!.query).toEqual({ q: '小猫', pageNum: '1', pageSize: '10' });
   });
 });
