@@ -72,6 +72,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     ['/home', /欢迎回来/],
     ['/help', '帮助中心'],
     ['/system/scrip', '小纸条'],
+    // The diary, albums and medals (the demo's entries, album and medals).
+    ['/my/diary', '我的日志'],
+    ['/100001/diary', '巴巴的日志'],
+    ['/100001/photo', '巴巴的相册'],
+    ['/my/medal', '我的勋章'],
   ];
   it.each(SKINS.map((s) => [s.name, s.id]))(
     'the header and the space pages in the %s skin have no serious violations, current, hover and focus included',
