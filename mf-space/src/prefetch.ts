@@ -40,12 +40,12 @@ const visitors = (dispatch: AppDispatch, uid: number) => dispatch(spaceApi.util.
  */
 const fromChunk =
   (load: () => Promise<PagePrefetches>, page: string): PagePrefetch =>
-  (context) => {
-    void load().then(
-      (table) => table[page]?.(context),
+  (context) =>
+    // The shell's loader waits for this alongside the page's own chunk (not for the answers).
+    load().then(
+      (table) => void table[page]?.(context),
       () => undefined,
     );
-  };
 const diaryPrefetches = () => import('./diary/diary-prefetch').then((m) => m.diaryPrefetches);
 const albumPrefetches = () => import('./album/album-prefetch').then((m) => m.albumPrefetches);
 

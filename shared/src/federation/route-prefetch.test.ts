@@ -76,6 +76,22 @@ describe('startPagePrefetch', () => {
     expect(myHome).toHaveBeenCalledOnce();
   });
 
+  it('answers when a prefetch in a chunk of its own has started, so the loader can wait for its code; a failed chunk resolves too', async () => {
+    const store = signedIn();
+    const request = new Request('http://x/my/photo');
+    let loaded: () => void = () => {};
+    const fromChunk: PagePrefetch = () => new Promise<void>((resolve) => (loaded = resolve));
+    let done = false;
+    void startPagePrefetch(store, { pages: {}, prefetch: { p: fromChunk } }, 'p', { params: {}, request }).then(() => (done = true));
+    await flush();
+    expect(done).toBe(false);
+    loaded();
+    await flush();
+    expect(done).toBe(true);
+    const failing: PagePrefetch = () => Promise.reject(new Error('chunk'));
+    await expect(startPagePrefetch(store, { pages: {}, prefetch: { p: failing } }, 'p', { params: {}, request })).resolves.toBeUndefined();
+  });
+
   it('a prefetch that throws never fails the navigation', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const boom: PagePrefetch = ({ whenSignedIn: after }) =>

@@ -41,8 +41,11 @@ export interface PrefetchContext {
   whenSignedIn(start: (uid: number) => void): void;
 }
 
-/** Starts a page's first-screen GETs; returns at once. */
-export type PagePrefetch = (context: PrefetchContext) => void;
+/**
+ * Starts a page's first-screen GETs; returns at once, or, for a prefetch whose code is a chunk of
+ * its own, a promise of that code having loaded and started them (never of their answers).
+ */
+export type PagePrefetch = (context: PrefetchContext) => void | Promise<void>;
 
 /** A remote's `./routes` `prefetch` export: page key (as in its route table) -> its prefetch. */
 export type PagePrefetches = Record<string, PagePrefetch>;
@@ -107,18 +110,21 @@ export function startPagePrefetch(
   module: unknown,
   page: string | undefined,
   { params, request }: { params: Readonly<Params<string>>; request: Request },
-): void {
+): Promise<void> {
   const prefetch = page ? pagePrefetchesOf(module)?.[page] : undefined;
-  if (typeof prefetch !== 'function') return;
+  if (typeof prefetch !== 'function') return Promise.resolve();
   try {
-    prefetch({
+    const started = prefetch({
       dispatch: store.dispatch,
       getState: store.getState,
       params,
       url: new URL(request.url),
       whenSignedIn: (start) => whenSignedIn(store, request, start),
     });
+    // A chunk that fails to load asks nothing: the page shows its own error.
+    return Promise.resolve(started).catch(() => undefined);
   } catch (error) {
     console.error(`route prefetch of ${page} failed`, error);
+    return Promise.resolve();
   }
 }

@@ -44,10 +44,12 @@ export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore, 
         // A painted page's first screen and its data are there already.
         if (painted?.()) return null;
         const module = await loadRemote(entry.name);
-        // Not awaited: the page renders at once; its requests wait for the guard's session themselves.
-        if (store) startPagePrefetch(store, module, meta.page, { params, request });
+        // Its requests are not awaited (they wait for the guard's session themselves); a prefetch in a
+        // chunk of its own is, alongside the page's code, so its requests leave before the page renders.
+        const prefetched = store ? startPagePrefetch(store, module, meta.page, { params, request }) : undefined;
         // The page's code too, so the page replaces the last one whole rather than a loading state first.
         if (meta.page) await preloadPage(module.pages[meta.page]);
+        await prefetched;
         return null;
       },
       element: meta.page ? <RemotePage remote={entry.name} page={meta.page} area={!inArea} /> : <Outlet />,
