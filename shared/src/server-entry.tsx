@@ -258,7 +258,8 @@ export function createServerEntry(options: ServerEntryOptions) {
       const pagePrefetch = page ? options.prefetch?.[page] : undefined;
       if (!match) return;
       start = () => {
-        pagePrefetch?.({
+        // The server's table holds the prefetches themselves (no chunk to wait for): they dispatch at once.
+        void pagePrefetch?.({
           dispatch: store.dispatch,
           getState: store.getState,
           params: match.params,

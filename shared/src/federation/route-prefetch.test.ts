@@ -66,13 +66,13 @@ describe('startPagePrefetch', () => {
     const store = signedIn();
     const myHome = vi.fn<PagePrefetch>();
     const request = new Request('http://x/7');
-    startPagePrefetch(store, { pages: {}, prefetch: { myHome } }, 'myHome', { params: { id: '7' }, request });
+    void startPagePrefetch(store, { pages: {}, prefetch: { myHome } }, 'myHome', { params: { id: '7' }, request });
     expect(myHome).toHaveBeenCalledOnce();
     expect(myHome.mock.calls[0]![0].params).toEqual({ id: '7' });
-    startPagePrefetch(store, { pages: {}, prefetch: { myHome } }, 'other', { params: {}, request });
-    startPagePrefetch(store, { pages: {} }, 'myHome', { params: {}, request });
-    startPagePrefetch(store, null, 'myHome', { params: {}, request });
-    startPagePrefetch(store, { pages: {}, prefetch: { myHome } }, undefined, { params: {}, request });
+    void startPagePrefetch(store, { pages: {}, prefetch: { myHome } }, 'other', { params: {}, request });
+    void startPagePrefetch(store, { pages: {} }, 'myHome', { params: {}, request });
+    void startPagePrefetch(store, null, 'myHome', { params: {}, request });
+    void startPagePrefetch(store, { pages: {}, prefetch: { myHome } }, undefined, { params: {}, request });
     expect(myHome).toHaveBeenCalledOnce();
   });
 

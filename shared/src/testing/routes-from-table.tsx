@@ -31,8 +31,9 @@ export function routesFromTable(table: RouteMeta[], pages: RemoteRoutesModule['p
       handle: { title: meta.title },
       ...(prefetch
         ? {
-            loader: (args: LoaderFunctionArgs) => {
-              startPagePrefetch(prefetch.store, prefetch.module, meta.page, args);
+            // Like the shell's loader: a prefetch in a chunk of its own is waited for (its code, not its answers).
+            loader: async (args: LoaderFunctionArgs) => {
+              await startPagePrefetch(prefetch.store, prefetch.module, meta.page, args);
               return null;
             },
           }
