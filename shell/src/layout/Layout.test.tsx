@@ -21,6 +21,8 @@ vi.mock('virtual:__federation__', () => ({
 }));
 
 let n = 0;
+/** The store of the test's shell: its requests still running are waited for before the next test. */
+let lastStore: ReturnType<typeof createStore> | null = null;
 async function shell(path: string, options: { signedIn: boolean; handler?: Handler; archive?: boolean }) {
   n += 1;
   const auth: RemoteManifestEntry = {
@@ -54,6 +56,7 @@ async function shell(path: string, options: { signedIn: boolean; handler?: Handl
   const storage = memoryStorage(options.signedIn ? { [STORAGE_KEY]: JSON.stringify({ user, today: localDate(), myspace: true }) } : {});
   const store = createStore(storage);
   if (options.signedIn) store.dispatch(authActions.tokenRefreshed('token-abc'));
+  lastStore = store;
   const view = renderShell(path, { store, manifest });
   return { ...view, calls, user: userEvent.setup() };
 }
@@ -81,7 +84,11 @@ beforeEach(() => {
   document.cookie = 'xb_session=1; path=/';
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // A request the page started (the header's 小纸条 count) and not yet sent would otherwise be sent
+  // through the next test's client, with that test's session, and counted among its calls.
+  if (lastStore) await Promise.all(lastStore.dispatch(userApi.util.getRunningQueriesThunk()));
+  lastStore = null;
   disposeRouters();
   restoreApi();
   removeInlinedManifest();
@@ -101,8 +108,7 @@ describe('Layout', () => {
     const { calls } = await shell(path, { signedIn: false, handler: () => cookieInvalid });
     expect(await screen.findByRole('heading', { name: path === '/login' ? '登录页' : '注册页' })).toBeTruthy();
     expect(header()).toBeNull();
-    // This signed-out page's own calls carry no token; a call with one is the last test's signed-in
-    // header (its 小纸条 count) reaching the shared client late, not this page's.
+    // This signed-out page's own calls: the session check only (no header, so no counts).
     expect(calls.filter((c) => c.auth === null).map((c) => c.path)).toEqual(['/user/checkcookie']);
   });
 
