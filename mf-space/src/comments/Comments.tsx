@@ -4,12 +4,13 @@
  * box survive closing and reopening.
  */
 import { useEffect, useRef, useState } from 'react';
-import { AddCommentSchema, ConfirmDialog, firstError, notify, styled, useArchiveMode, type ApiError, type YyComment } from '@xiaoba/shared';
+import { AddCommentSchema, firstError, notify, styled, useArchiveMode, type ApiError, type YyComment } from '@xiaoba/shared';
 import { ActionButton } from '../ui/fields';
 import { useAddCommentMutation, useDeleteCommentMutation, useGetCommentsQuery } from '../yy/yy-api';
 import { CommentBox } from './CommentBox';
 import { CommentItem } from './CommentItem';
 import { useReplyMode } from './useReplyMode';
+import { DeleteCommentDialog } from './DeleteCommentDialog';
 
 export const COMMENTS_LOADING = '评论正在加载中，请稍后再试';
 
@@ -102,15 +103,7 @@ export function Comments({ id, weiboId, ownUid, hidden }: CommentsProps) {
         </List>
       )}
       {!archive && <CommentBox reply={reply} textRef={textRef} error={message} busy={sending} onSubmit={send} onEdit={() => setMessage(null)} />}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="删除评论"
-        message="确定要删除这条评论吗？"
-        confirmLabel="删除"
-        busy={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      />
+      <DeleteCommentDialog open={toDelete !== null} busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
     </Area>
   );
 }

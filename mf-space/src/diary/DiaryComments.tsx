@@ -6,7 +6,7 @@
  * box with the words kept.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { ConfirmDialog, firstError, Link, notify, Pager, selectUser, styled, useAppSelector, useArchiveMode, type ApiError } from '@xiaoba/shared';
+import { firstError, Link, notify, Pager, selectUser, styled, useAppSelector, useArchiveMode, type ApiError } from '@xiaoba/shared';
 import { AddDiaryCommentSchema, DIARY_MSG, type Diary, type DiaryComment } from '@xiaoba/shared/space-features';
 import { useAddDiaryCommentMutation, useDeleteDiaryCommentMutation, useDiaryCommentsQuery } from './diary-api';
 import { CommentBox } from '../comments/CommentBox';
@@ -14,6 +14,7 @@ import { CommentItem } from '../comments/CommentItem';
 import { useReplyMode } from '../comments/useReplyMode';
 import { ActionButton } from '../ui/fields';
 import { draftKey, loadDraft, saveDraft } from './draft';
+import { DeleteCommentDialog } from '../comments/DeleteCommentDialog';
 
 export function DiaryComments({ entry }: { entry: Diary }) {
   const id = useId();
@@ -123,15 +124,7 @@ export function DiaryComments({ entry }: { entry: Diary }) {
       ) : (
         <CommentBox reply={reply} textRef={textRef} error={message} busy={sending} onSubmit={send} onEdit={() => setMessage(null)} />
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="删除评论"
-        message="确定要删除这条评论吗？"
-        confirmLabel="删除"
-        busy={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      />
+      <DeleteCommentDialog open={toDelete !== null} busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
     </Area>
   );
 }
