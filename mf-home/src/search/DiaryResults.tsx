@@ -3,29 +3,20 @@
  * newest first, the words marked in the title and the excerpt, each linking to its entry.
  */
 import { useState } from 'react';
-import { Avatar, HighlightText, Link, Pager, SEARCH_MSG, SEARCH_PAGES_MAX, styled, type ApiError, diaryPath } from '@xiaoba/shared';
+import { Avatar, HighlightText, Link, Pager, SEARCH_MSG, SEARCH_PAGES_MAX, styled, diaryPath } from '@xiaoba/shared';
 import { useSearchDiaryQuery } from './diary-search-api';
-import { Note, Retry } from '../ui';
+import { FRESH_S, searchStatus } from './search-status';
 
 export const DIARY_LABEL = '找到的日志';
 
-/** Results younger than this (seconds, e.g. from the route prefetch) are shown without asking again. */
-const FRESH_S = 10;
-
 export function DiaryResults({ q }: { q: string }) {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isFetching, isError, error, refetch } = useSearchDiaryQuery({ q, page }, { refetchOnMountOrArgChange: FRESH_S });
+  const query = useSearchDiaryQuery({ q, page }, { refetchOnMountOrArgChange: FRESH_S });
+  const { data, isFetching } = query;
   const records = data?.records ?? [];
 
-  if (isLoading) return <Note role="status">正在搜索…</Note>;
-  if (isError) {
-    return (
-      <Note role="alert">
-        {(error as ApiError | undefined)?.message || '搜索失败'} <Retry onClick={refetch} />
-      </Note>
-    );
-  }
-  if (records.length === 0 && page === 1) return <Note>{SEARCH_MSG.noDiary}</Note>;
+  const status = searchStatus(query, records.length === 0 && page === 1, SEARCH_MSG.noDiary);
+  if (status) return status;
   return (
     <>
       <List aria-label={DIARY_LABEL} aria-busy={isFetching || undefined}>

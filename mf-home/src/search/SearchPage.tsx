@@ -22,16 +22,16 @@ import {
   styled,
   useAppSelector,
   useSearchParams,
-  type ApiError,
   type SearchTab,
   type SearchUser,
 } from '@xiaoba/shared';
 import { FollowBackButton } from '../follows/FollowBackButton';
 import { UserList, Who } from '../follows/UserList';
-import { Note, Panel, RemoteFragment, Retry, TabList } from '../ui';
+import { Note, Panel, RemoteFragment, TabList } from '../ui';
 import { DiaryResults } from './DiaryResults';
 import { SEARCH_FEED, searchQueryOf, searchTabOf } from './search-params';
 import { useSearchUsersQuery } from './search-api';
+import { FRESH_S, searchStatus } from './search-status';
 
 export const SEARCH_TABS: ReadonlyArray<{ tab: SearchTab; label: string }> = [
   { tab: 'user', label: '用户' },
@@ -41,9 +41,6 @@ export const SEARCH_TABS: ReadonlyArray<{ tab: SearchTab; label: string }> = [
 export const searchHeading = (words: string) => `搜索“${words}”`;
 export const USERS_LABEL = '找到的用户';
 export const YY_LABEL = '找到的yy';
-
-/** Results younger than this (seconds, e.g. from the route prefetch) are shown without asking again. */
-const FRESH_S = 10;
 
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -98,18 +95,12 @@ export default function SearchPage() {
 function UserResults({ q, ownUid }: { q: string; ownUid: number | undefined }) {
   const [page, setPage] = useState(1);
   // Asked anew on arrival unless the route prefetch just did: someone may have followed since.
-  const { data, isLoading, isFetching, isError, error, refetch } = useSearchUsersQuery({ q, page }, { refetchOnMountOrArgChange: FRESH_S });
+  const query = useSearchUsersQuery({ q, page }, { refetchOnMountOrArgChange: FRESH_S });
+  const { data, isFetching } = query;
   const records = data?.records ?? [];
 
-  if (isLoading) return <Note role="status">正在搜索…</Note>;
-  if (isError) {
-    return (
-      <Note role="alert">
-        {(error as ApiError | undefined)?.message || '搜索失败'} <Retry onClick={refetch} />
-      </Note>
-    );
-  }
-  if (records.length === 0 && page === 1) return <Note>{SEARCH_MSG.noUsers}</Note>;
+  const status = searchStatus(query, records.length === 0 && page === 1, SEARCH_MSG.noUsers);
+  if (status) return status;
   return (
     <>
       <UserList aria-label={USERS_LABEL} aria-busy={isFetching || undefined}>
