@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { TEST_JWT_SECRET } from '../../test/helpers';
 import { buildTestRunner } from '../../test/render';
@@ -210,9 +210,10 @@ describe('render sandbox', () => {
     expect(took).toBeLessThan(2000);
     const after = await s.render({ entry: entry('pid.mjs'), props: {} });
     expect(after.ok).toBe(true);
-    // The stuck renderer was killed and replaced.
+    // The stuck renderer was killed and replaced. SIGKILL is delivered and the child reaped
+    // asynchronously: on a busy machine it can still be there a moment after the answer.
     expect(after.ok && pid.ok && after.html !== pid.html).toBe(true);
-    if (pid.ok) expect(alive(Number(pid.html))).toBe(false);
+    if (pid.ok) await vi.waitFor(() => expect(alive(Number(pid.html))).toBe(false), { timeout: 3000, interval: 50 });
   });
 
   it('warm() starts the children and loads an entry before the first page asks for it', async () => {
