@@ -1,6 +1,6 @@
 /** Test fixtures of mf-admin: a moderator, the area's pages mounted as the shell would, and its data. */
 import type { ModLogEntry, ModScripView, ModUserPage, Page, ReportGroup, RootState, UserInfo } from '@xiaoba/shared';
-import { renderPage, routesFromTable } from '@xiaoba/shared/testing';
+import { renderPage, routesFromTable, workerNowSeconds } from '@xiaoba/shared/testing';
 import { routeTable } from '../route-table';
 import { pages } from '../routes';
 
@@ -25,7 +25,8 @@ export const moderator: UserInfo = {
   role: 'moderator',
 };
 
-export const NOW = Math.floor(Date.now() / 1000);
+/** Fixture times count back from the worker's clock start, which every test file's clock starts at. */
+export const NOW = workerNowSeconds();
 
 export function renderAdmin(path: string, state: Partial<RootState> = {}) {
   return renderPage(<p>start</p>, {

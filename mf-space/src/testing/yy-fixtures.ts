@@ -4,9 +4,10 @@
  * handler with `body: { file: { name, type, size } }`.
  */
 import { api, YY_PAGE_SIZE, type Page, type Yy, type YyComment } from '@xiaoba/shared';
-import { fail, fakeServer, type Call, type Handler } from '@xiaoba/shared/testing';
+import { fail, fakeServer, workerNowSeconds, type Call, type Handler } from '@xiaoba/shared/testing';
 
-export const NOW = Math.floor(Date.now() / 1000);
+/** Fixture times count back from the worker's clock start, which every test file's clock starts at. */
+export const NOW = workerNowSeconds();
 
 export function yy(over: Partial<Yy> = {}): Yy {
   return {

@@ -56,3 +56,4 @@ export { fail, fakeServer, memoryStorage, ok, restoreApi, type Call, type Handle
 export { scripServer, type ScripServerOptions } from './scrip-server';
 export { albumServer, type AlbumServerOptions, type AlbumUser } from './album-server';
 export { diaryServer, type DiaryServerOptions, type DiaryUser } from './diary-server';
+export { workerNowSeconds } from './clock';
