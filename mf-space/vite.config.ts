@@ -25,6 +25,7 @@ export default defineConfig(
         'src/comments/CommentBox.tsx',
         'src/comments/CommentItem.tsx',
         'src/comments/useReplyMode.ts',
+        'src/comments/DeleteCommentDialog.tsx',
       ],
       composer: ['src/composer/'],
     },

@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { Button, RelativeTime, styled, usePageTitle } from '@xiaoba/shared';
-import { MEDALS } from '@xiaoba/shared/space-features';
+import { MEDAL_HOW, MEDALS } from '@xiaoba/shared/space-features';
 import type { SpaceOwner } from '../frame/owner';
 import { itemSeparator } from '../ui/item';
 import { MedalPicture } from './MedalPicture';
@@ -38,7 +38,7 @@ export function MedalList({ owner, title }: { owner: SpaceOwner; title: string }
                   <MedalPicture medal={m} earned={earnedAt !== null} size={48} />
                   <div>
                     <h3>{m.name}</h3>
-                    <p>{m.how}</p>
+                    <p>{MEDAL_HOW[m.id]}</p>
                     <p className="when">
                       {earnedAt !== null ? (
                         <>

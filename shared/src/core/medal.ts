@@ -26,8 +26,6 @@ export interface MedalImage {
 export interface Medal {
   id: MedalId;
   name: string;
-  /** How it is earned, one sentence. */
-  how: string;
   image: MedalImage;
 }
 
@@ -35,25 +33,21 @@ export const MEDALS: readonly Medal[] = [
   {
     id: 'newbie',
     name: '新手勋章',
-    how: '发表第一条yy。',
     image: { color: '#2e7d32', shape: 'M10 4l1.8 3.8 4.2.5-3.1 2.9.8 4.1L10 13.3l-3.7 2 .8-4.1L4 8.3l4.2-.5z' },
   },
   {
     id: 'talent',
     name: '才艺勋章',
-    how: '写第一篇日志或者建第一个相册。',
     image: { color: '#6a1b9a', shape: 'M8 5.5l6-1.5v8.2a2 2 0 1 1-1.3-1.9V6.6L9.3 7.4v6.3a2 2 0 1 1-1.3-1.9z' },
   },
   {
     id: 'popular',
     name: '人气勋章',
-    how: `有${POPULAR_FANS}个粉丝。`,
     image: { color: '#c2185b', shape: 'M10 15.5s-5.5-3.4-5.5-7A3 3 0 0 1 10 6.6a3 3 0 0 1 5.5 1.9c0 3.6-5.5 7-5.5 7z' },
   },
   {
     id: 'friendship',
     name: '友谊勋章',
-    how: `和${FRIENDSHIP_MUTUALS}个人互相关注。`,
     image: {
       color: '#1f6fb2',
       shape:
@@ -63,10 +57,21 @@ export const MEDALS: readonly Medal[] = [
   {
     id: 'veteran',
     name: '元老勋章',
-    how: '2015年12月26日以前注册的老账号，或者导入了那以前在老校巴发表、经过核对的内容。',
     image: { color: '#b34700', shape: 'M11 3.5L6 11h3.5l-1 5.5L14 9h-3.5z' },
   },
 ];
+
+/**
+ * How each medal is earned, one sentence: the medal page's words. Apart from the catalogue, which
+ * every space's side panel carries on its first load, so those sentences load with the page that shows them.
+ */
+export const MEDAL_HOW: Readonly<Record<MedalId, string>> = {
+  newbie: '发表第一条yy。',
+  talent: '写第一篇日志或者建第一个相册。',
+  popular: `有${POPULAR_FANS}个粉丝。`,
+  friendship: `和${FRIENDSHIP_MUTUALS}个人互相关注。`,
+  veteran: '2015年12月26日以前注册的老账号，或者导入了那以前在老校巴发表、经过核对的内容。',
+};
 
 export const medalById = (id: MedalId): Medal => MEDALS.find((m) => m.id === id)!;
 

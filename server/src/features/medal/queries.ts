@@ -3,7 +3,7 @@
  * rules (server/sql/10_medal_rules.sql, `medal_rules(uid)`). A medal once earned stays; its time
  * is when the data first satisfied the rule. A new medal leaves one system notice listing them.
  */
-import { MEDAL_IDS, MEDALS, medalById, medalNoticeText, type MedalEntry, type MedalId } from '@xiaoba/shared/core';
+import { MEDAL_HOW, MEDAL_IDS, MEDALS, medalById, medalNoticeText, type MedalEntry, type MedalId } from '@xiaoba/shared/core';
 import type { Pool, Queryable } from '../../data/pool';
 import { NO_TIMEOUTS, withTransaction } from '../../data/pool';
 import { addSystemNotice } from '../moderation';
@@ -58,7 +58,7 @@ export async function medalList(db: Queryable, uid: number): Promise<MedalEntry[
   });
   if (rows.length === 0) return null;
   const earned = new Map(rows.filter((r) => r.medal !== null).map((r) => [r.medal!, Number(r.at)]));
-  return MEDALS.map((m) => ({ id: m.id, name: m.name, how: m.how, earned: earned.has(m.id), earnedAt: earned.get(m.id) ?? null }));
+  return MEDALS.map((m) => ({ id: m.id, name: m.name, how: MEDAL_HOW[m.id], earned: earned.has(m.id), earnedAt: earned.get(m.id) ?? null }));
 }
 
 /** A medal in a user's export: its id and name, and when it was earned (the export's time format). */
