@@ -138,6 +138,28 @@ function chunkOf(chunks) {
   return (id) => rows.find(([path]) => id.startsWith(path))?.[1];
 }
 
+/**
+ * Puts src/forms-from-singleton.ts in the place of src/core/form-parts.ts: the forms' rules
+ * (`@xiaoba/shared/forms`, bundled into a remote's chunks) then take the core's constants, rules
+ * and valibot from the `@xiaoba/shared` singleton instead of bundling second copies of them into
+ * the page. Only a remote's browser build: the server build and the tests read the files themselves.
+ * @returns {import('vite').Plugin}
+ */
+function formsOnSingletonValibot() {
+  const src = join(import.meta.dirname, '..', 'src');
+  const parts = join(src, 'core', 'form-parts.ts');
+  const fromSingleton = join(src, 'forms-from-singleton.ts');
+  return {
+    name: 'xiaoba-forms-on-singleton-valibot',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.includes('form-parts')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === parts ? fromSingleton : null;
+    },
+  };
+}
+
 /** @param {import('./federation').RemoteOptions} options @returns {import('vite').UserConfig} */
 function remoteBrowserConfig(options) {
   return {
@@ -145,6 +167,7 @@ function remoteBrowserConfig(options) {
     base: './',
     plugins: [
       reactWithStableStyles(),
+      formsOnSingletonValibot(),
       federation({
         name: options.name,
         filename: 'remoteEntry.js',

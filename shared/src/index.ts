@@ -1,7 +1,8 @@
 /**
  * `@xiaoba/shared`: what every browser module uses, loaded once as a federated singleton.
- * Browser modules import from here, and the 日志, 相册 and 勋章 rules from `@xiaoba/shared/space-features`
- * (bundled into their own chunks); the server imports `@xiaoba/shared/core`.
+ * Browser modules import from here, the 日志, 相册 and 勋章 rules from `@xiaoba/shared/space-features`
+ * and the sign-in, registration and profile forms' rules and fields from `@xiaoba/shared/forms`
+ * (both bundled into their own chunks); the server imports `@xiaoba/shared/core`.
  */
 export * from './core';
 export { api, createApiClient, errorMessage, setSessionHooks, REFRESH_URL, type SessionHooks } from './api/client';
@@ -25,8 +26,6 @@ export { notify, Toaster } from './ui/toast';
 export { RelativeTime, setPaintedAt, useClockText, type ClockText } from './ui/clock';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { Button } from './ui/Button';
-export { BirthdaySelects } from './ui/BirthdaySelects';
-export { SexRadioGroup, SEX_LABELS } from './ui/SexRadioGroup';
 export { card } from './ui/card';
 export { TabNav, type TabLink } from './ui/TabNav';
 export { RichText, HighlightText } from './ui/RichText';

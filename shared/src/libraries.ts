@@ -32,3 +32,7 @@ export { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolki
 // The store owner (the shell) calls it so queries know when the page is hidden or offline.
 export { setupListeners } from '@reduxjs/toolkit/query/react';
 export { default as styled, createGlobalStyle, css, keyframes, ThemeProvider, useTheme } from 'styled-components';
+
+// The valibot functions of the forms' rules (`@xiaoba/shared/forms`), from the valibot this singleton
+// carries anyway: the pages that bundle those rules take them from here (src/forms-from-singleton.ts).
+export { formValibot } from './core/form-valibot';

@@ -7,7 +7,6 @@ import { useState, type SubmitEvent } from 'react';
 import {
   authActions,
   Button,
-  CardFormSchema,
   firstError,
   Link,
   notify,
@@ -19,12 +18,8 @@ import {
   useCardUpdateMutation,
   useNavigate,
   type UserInfo,
-  BirthdaySelects,
-  birthdayFromText,
-  birthdayText,
-  type BirthdayValue,
-  SexRadioGroup,
 } from '@xiaoba/shared';
+import { birthdayFromText, BirthdaySelects, birthdayText, type BirthdayValue, CardFormSchema, SexRadioGroup } from '@xiaoba/shared/forms';
 import { SiteFooter } from '../footer/SiteFooter';
 import { ButtonRow, FormAlert, Panel, TextField } from '../form/FormParts';
 import { WELCOME } from '../form/messages';

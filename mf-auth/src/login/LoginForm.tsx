@@ -10,7 +10,6 @@ import {
   errorMessage,
   firstError,
   FORGOT_NOTICE_MS,
-  LoginSchema,
   notify,
   styled,
   useAppDispatch,
@@ -18,6 +17,7 @@ import {
   useLoginMutation,
   useNavigate,
 } from '@xiaoba/shared';
+import { LoginSchema } from '@xiaoba/shared/forms';
 import { ButtonRow, CheckRow, FormAlert, LinkButton, TextField } from '../form/FormParts';
 import { WELCOME } from '../form/messages';
 

@@ -1,5 +1,6 @@
 /** Live preview of the profile card: name, age, zodiac sign icon and sex. */
-import { age, type Sex, styled, zodiac, type BirthdayValue, SEX_LABELS } from '@xiaoba/shared';
+import { age, type Sex, styled, zodiac } from '@xiaoba/shared';
+import { type BirthdayValue, SEX_LABELS } from '@xiaoba/shared/forms';
 
 /** Unicode zodiac symbols (drawn by the phone's font, no image request). */
 const ZODIAC_SYMBOLS: Record<string, string> = {

@@ -5,19 +5,8 @@
  * so /usercard starts filled in.
  */
 import { useState, type SubmitEvent, type Ref } from 'react';
-import {
-  Button,
-  firstError,
-  RegisterStepTwoSchema,
-  type Sex,
-  useAppDispatch,
-  useNavigate,
-  BirthdaySelects,
-  birthdayFromText,
-  birthdayText,
-  type BirthdayValue,
-  SexRadioGroup,
-} from '@xiaoba/shared';
+import { Button, firstError, type Sex, useAppDispatch, useNavigate } from '@xiaoba/shared';
+import { birthdayFromText, BirthdaySelects, birthdayText, type BirthdayValue, RegisterStepTwoSchema, SexRadioGroup } from '@xiaoba/shared/forms';
 import { draftActions, useRegisterDraft } from '../draft/register-draft';
 import { ButtonRow, FormAlert, TextField } from '../form/FormParts';
 import { RulesAgreementField } from '../rules/RulesAgreementField';

@@ -5,17 +5,8 @@
  * the user continues at /usercard. An archive (ARCHIVE_MODE) takes no new accounts: it says so.
  */
 import { useState, type SubmitEvent } from 'react';
-import {
-  Button,
-  errorMessage,
-  firstError,
-  RegisterStepOneSchema,
-  styled,
-  useAppDispatch,
-  useArchiveMode,
-  useNavigate,
-  useValitedRegisterMutation,
-} from '@xiaoba/shared';
+import { Button, errorMessage, firstError, styled, useAppDispatch, useArchiveMode, useNavigate, useValitedRegisterMutation } from '@xiaoba/shared';
+import { RegisterStepOneSchema } from '@xiaoba/shared/forms';
 import { draftActions, useRegisterDraft } from '../draft/register-draft';
 import { ButtonRow, FormAlert, Panel, TextField } from '../form/FormParts';
 import { RulesAgreementField } from '../rules/RulesAgreementField';

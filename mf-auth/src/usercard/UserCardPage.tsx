@@ -4,22 +4,8 @@
  * Arriving without them (a reload, a direct visit) sends the user back to step one.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import {
-  Button,
-  errorMessage,
-  firstError,
-  notify,
-  RegisterStepTwoSchema,
-  type Sex,
-  useAddAccountMutation,
-  useAppDispatch,
-  useNavigate,
-  BirthdaySelects,
-  birthdayFromText,
-  birthdayText,
-  type BirthdayValue,
-  SexRadioGroup,
-} from '@xiaoba/shared';
+import { Button, errorMessage, firstError, notify, type Sex, useAddAccountMutation, useAppDispatch, useNavigate } from '@xiaoba/shared';
+import { birthdayFromText, BirthdaySelects, birthdayText, type BirthdayValue, RegisterStepTwoSchema, SexRadioGroup } from '@xiaoba/shared/forms';
 import { draftActions, useRegisterDraft } from '../draft/register-draft';
 import { ButtonRow, FormAlert, Panel, TextField } from '../form/FormParts';
 import { PreviewCard } from '../login/PreviewCard';

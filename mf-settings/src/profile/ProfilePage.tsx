@@ -10,13 +10,10 @@ import {
   BIG_SIGNATURE_MAX,
   BIG_SIGNATURE_TOO_LONG,
   Button,
-  CardFormSchema,
   charCount,
   checkSignature,
   DEFAULT_SMALL_SIGNATURE,
   firstError,
-  NICKNAME_RANGE,
-  nicknameInRange,
   notify,
   type Sex,
   SMALL_SIGNATURE_MAX,
@@ -26,12 +23,17 @@ import {
   useAppDispatch,
   useCardUpdateMutation,
   type UserInfo,
+} from '@xiaoba/shared';
+import {
   birthdayFromText,
+  BirthdaySelects,
   birthdayText,
   type BirthdayValue,
-  BirthdaySelects,
+  CardFormSchema,
+  NICKNAME_RANGE,
+  nicknameInRange,
   SexRadioGroup,
-} from '@xiaoba/shared';
+} from '@xiaoba/shared/forms';
 import { SettingsFrame } from '../frame/SettingsFrame';
 import { useOwnUser } from '../frame/own-user';
 import { useSaveBigSignatureMutation, useSaveSmallSignatureMutation } from './profile-api';

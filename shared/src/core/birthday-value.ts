@@ -1,5 +1,6 @@
 /** Birthday as the selects of registration, /card and /setting/profile hold it: each part a number, or null while not chosen. */
-import { birthDays, daysInMonth, formatBirthday, parseBirthday } from './domain';
+// Through ./form-parts.ts: a page's build takes these from the singleton.
+import { birthDays, daysInMonth, formatBirthday, parseBirthday } from './form-parts';
 
 export interface BirthdayValue {
   year: number | null;

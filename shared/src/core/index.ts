@@ -1,7 +1,7 @@
 /**
  * The pure part of `shared` every page loads (the browser's `@xiaoba/shared` singleton exports it):
- * no DOM and no React, safe for the API server, which imports it with ./space-features.ts as
- * `@xiaoba/shared/core` (./server-core.ts).
+ * no DOM and no React, safe for the API server, which imports it with ./space-features.ts and the
+ * forms' rules (./form-rules.ts, ./birthday-value.ts) as `@xiaoba/shared/core` (./server-core.ts).
  */
 export * from './constants';
 export * from './route-match';
@@ -14,7 +14,6 @@ export * from './text';
 export * from './emoji';
 export * from './content';
 export * from './time';
-export * from './birthday-value';
 export * from './safety';
 export * from './follows';
 export * from './search';

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   AddAccountSchema,
-  BAD_REQUEST,
   CardFormSchema,
   CardUpdateSchema,
-  charCount,
   EMAIL_PATTERN,
-  firstError,
   LoginSchema,
-  parseWith,
   RegisterStepOneSchema,
   RegisterStepTwoSchema,
-  truncateText,
   ValitedRegisterSchema,
-} from './validation';
+} from './form-rules';
+import { BAD_REQUEST, charCount, firstError, parseWith, truncateText } from './validation';
 
 // Birthdays are checked against "this year minus 10", so valid fixtures stay inside 1996..2005
 // (valid for any run until at least 2015 + 10 years in the past, i.e. always from now on).

@@ -3,9 +3,10 @@
  * the month's length in the chosen year; a day that no longer exists is clamped to the last one.
  */
 import { useId, useMemo } from 'react';
-import styled from 'styled-components';
+// From the singleton, never relatively: this field is bundled into the pages that import
+// `@xiaoba/shared/forms`, and a relative import would bundle a second styled-components there.
+import { birthYears, styled } from '@xiaoba/shared';
 import { clampDay, dayOptions, type BirthdayValue } from '../core/birthday-value';
-import { birthYears } from '../core/domain';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 

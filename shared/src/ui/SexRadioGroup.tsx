@@ -1,7 +1,7 @@
 /** Sex radio (girl or boy; 0 girl, 1 boy) in a fieldset with a legend. */
 import { useId } from 'react';
-import styled from 'styled-components';
-import type { Sex } from '../core/api-types';
+// From the singleton, never relatively (see BirthdaySelects.tsx).
+import { styled, type Sex } from '@xiaoba/shared';
 
 export const SEX_LABELS: Record<Sex, string> = { 0: '女生', 1: '男生' };
 
