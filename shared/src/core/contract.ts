@@ -13,7 +13,7 @@
  * Kept as a plain `export const NAME = '...'` line: shared/build/federation.mjs reads it from this
  * file's text (it runs in Node, which cannot import TypeScript).
  */
-export const SHARED_CONTRACT = '1';
+export const SHARED_CONTRACT = '2';
 
 /**
  * What a build was made against: written by shared/build/federation.mjs into each remote's
