@@ -96,12 +96,13 @@ const PAGES = [
   },
   // A space's sections, newer than the swap build (`new`): measured on this build alone.
   {
-    path: '/100001/diary',
+    // Another user's list (the own uid's would be sent on to /my/diary): an entry opens.
+    path: '/100002/diary',
     signedIn: true,
     new: true,
-    tap: { css: 'h3 a', text: '放学以后' },
-    effect: { selector: 'h2', text: '放学以后' },
-    again: { css: '[aria-label="评论列表"] button[aria-haspopup="menu"]' },
+    tap: { css: 'h3 a', text: '我的生日会' },
+    effect: { selector: 'h2', text: '我的生日会' },
+    again: { css: 'article button[aria-haspopup="menu"]' },
   },
   {
     path: '/100001/diary/1',

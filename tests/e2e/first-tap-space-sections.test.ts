@@ -29,10 +29,33 @@ const shows = (target: Locator) => target.isVisible();
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 const sideLinks = (page: Page) => page.getByRole('navigation', { name: '空间链接' });
 
+/** What each phone's console said as an error: a failed hydration logs one (and its part is rendered again). */
+const logged = new WeakMap<Phone, string[]>();
+
+async function phoneWithLog(who: { fresh: string }): Promise<Phone> {
+  const phone = await openPhone(browser, who);
+  const lines: string[] = [];
+  logged.set(phone, lines);
+  phone.page.on('console', (m) => {
+    if (m.type() === 'error') lines.push(m.text());
+  });
+  return phone;
+}
+
+/** `within`, saying on failure what the page reported: a tap is lost most likely with a part that failed. */
+async function seen(phone: Phone, check: () => Promise<boolean>, what: string): Promise<void> {
+  try {
+    await within(check, what);
+  } catch (error) {
+    const said = JSON.stringify({ errors: phone.errors, console: logged.get(phone)?.slice(-5) });
+    throw new Error(`${what}: not within ${EFFECT_MS} ms; the page said ${said}`, { cause: error });
+  }
+}
+
 describe('日志', { timeout: SLOW }, () => {
   let phone: Phone;
   beforeAll(async () => {
-    phone = await openPhone(browser, { fresh: '读日志' });
+    phone = await phoneWithLog({ fresh: '读日志' });
   });
   afterAll(() => phone?.context.close());
 
@@ -54,7 +77,7 @@ describe('日志', { timeout: SLOW }, () => {
     await atFirstPaint(phone, '/100001/diary/1');
     await tapNow(phone, phone.page.getByRole('button', { name: '更多：巴巴的日志' }));
     const menu = phone.page.getByRole('menu', { name: '对巴巴的日志的操作' });
-    await within(() => shows(menu), 'the menu opens');
+    await seen(phone, () => shows(menu), 'the menu opens');
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['举报', '拉黑']);
     expect(phone.errors).toEqual([]);
   });
@@ -89,8 +112,8 @@ describe('日志', { timeout: SLOW }, () => {
     await atFirstPaint(phone, '/my/diary');
     const second = page.getByRole('navigation', { name: '日志分页' }).getByRole('button', { name: '第2页' });
     await tapNow(phone, second);
-    await within(async () => (await attribute(second, 'aria-current')) === 'page', 'page 2 is the current one');
-    await within(() => shows(page.getByRole('link', { name: `翻页${stamp} 11` })), 'the oldest entry shows');
+    await seen(phone, async () => (await attribute(second, 'aria-current')) === 'page', 'page 2 is the current one');
+    await seen(phone, () => shows(page.getByRole('link', { name: `翻页${stamp} 11` })), 'the oldest entry shows');
     expect(phone.errors).toEqual([]);
   });
 });
@@ -98,7 +121,7 @@ describe('日志', { timeout: SLOW }, () => {
 describe('相册', { timeout: SLOW }, () => {
   let phone: Phone;
   beforeAll(async () => {
-    phone = await openPhone(browser, { fresh: '看相册' });
+    phone = await phoneWithLog({ fresh: '看相册' });
   });
   afterAll(() => phone?.context.close());
 
@@ -107,7 +130,7 @@ describe('相册', { timeout: SLOW }, () => {
     await atFirstPaint(phone, '/100001/photo/1');
     const grid = page.getByRole('list', { name: '「春天的小花园」的照片' });
     await tapNow(phone, grid.getByRole('button', { name: '巴巴的相册「春天的小花园」的第1张照片' }));
-    await within(() => shows(page.getByRole('dialog', { name: '图片 1/4' })), 'the viewer opens');
+    await seen(phone, () => shows(page.getByRole('dialog', { name: '图片 1/4' })), 'the viewer opens');
     expect(phone.errors).toEqual([]);
   });
 
@@ -115,7 +138,7 @@ describe('相册', { timeout: SLOW }, () => {
     const { page } = phone;
     await atFirstPaint(phone, '/100001/photo/1');
     await tapNow(phone, page.getByRole('button', { name: '举报第2张照片' }));
-    await within(() => shows(page.getByRole('dialog', { name: /举报/ })), 'the report dialog opens');
+    await seen(phone, () => shows(page.getByRole('dialog', { name: /举报/ })), 'the report dialog opens');
     expect(phone.errors).toEqual([]);
   });
 
@@ -132,7 +155,7 @@ describe('相册', { timeout: SLOW }, () => {
     const { page } = phone;
     await atFirstPaint(phone, '/my/photo');
     await tapNow(phone, page.getByRole('button', { name: '创建相册' }));
-    await within(() => shows(page.getByRole('dialog', { name: '创建相册' })), 'the dialog opens');
+    await seen(phone, () => shows(page.getByRole('dialog', { name: '创建相册' })), 'the dialog opens');
     expect(phone.errors).toEqual([]);
   });
 });
@@ -140,7 +163,7 @@ describe('相册', { timeout: SLOW }, () => {
 describe('勋章 and the side panel', { timeout: SLOW }, () => {
   let phone: Phone;
   beforeAll(async () => {
-    phone = await openPhone(browser, { fresh: '看勋章' });
+    phone = await phoneWithLog({ fresh: '看勋章' });
   });
   afterAll(() => phone?.context.close());
 
@@ -148,7 +171,7 @@ describe('勋章 and the side panel', { timeout: SLOW }, () => {
     await atFirstPaint(phone, '/100001/medal');
     const more = phone.page.getByRole('button', { name: '更多资料' });
     await tapNow(phone, more);
-    await within(async () => (await attribute(more, 'aria-expanded')) === 'true', '更多资料 is unfolded');
+    await seen(phone, async () => (await attribute(more, 'aria-expanded')) === 'true', '更多资料 is unfolded');
     expect(phone.errors).toEqual([]);
   });
 
