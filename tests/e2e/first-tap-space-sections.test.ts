@@ -134,6 +134,25 @@ describe('相册', { timeout: SLOW }, () => {
     expect(phone.errors).toEqual([]);
   });
 
+  it('a photo tapped before the boot script has arrived opens in the viewer too', async () => {
+    const { page } = phone;
+    // The page paints before its one early script (loaded async) has run: a slow answer for it.
+    await page.route('**/boot.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    try {
+      await atFirstPaint(phone, '/100001/photo/1');
+      const photo = page.getByRole('button', { name: '巴巴的相册「春天的小花园」的第3张照片' });
+      await tapNow(phone, photo);
+      expect(await page.evaluate(() => '__xbEarlyTaps' in document), 'the boot script had not run at the tap').toBe(false);
+      await seen(phone, () => shows(page.getByRole('dialog', { name: '图片 3/4' })), 'the viewer opens');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await page.unroute('**/boot.js');
+    }
+  });
+
   it('举报 under a photo tapped at first paint opens the report dialog', async () => {
     const { page } = phone;
     await atFirstPaint(phone, '/100001/photo/1');
