@@ -4,7 +4,8 @@
  * person on a phone feels of a page's first seconds, on this build and on the SWAP BUILD (the last
  * commit before pages were hydrated, tools/swap-build.mjs), each served by a server and database
  * of its own, side by side with their ratio. For /login, /register, /my, /100002 (another user's
- * space), /home, /search and /setting/profile (signed in as demo user 100001 where needed), in
+ * space), /home, /search and /setting/profile, and a space's 日志, 相册 and 勋章 pages (newer than
+ * the swap build: measured on this build alone; signed in as demo user 100001 where needed), in
  * Chromium on the phone profile (tests/src/phone-profile.mjs: CPU 4x slower, 150 ms round trip,
  * 1.6 Mbit/s down, 750 kbit/s up, empty cache), the median of 3 first visits:
  *   - first paint (first contentful paint);
@@ -93,6 +94,56 @@ const PAGES = [
     effect: { selector: '[role="status"]', text: '资料已更新' },
     again: { css: 'button[type="submit"]', text: '保存资料' },
   },
+  // A space's sections, newer than the swap build (`new`): measured on this build alone.
+  {
+    // Another user's list (the own uid's would be sent on to /my/diary): an entry opens.
+    path: '/100002/diary',
+    signedIn: true,
+    new: true,
+    tap: { css: 'h3 a', text: '我的生日会' },
+    effect: { selector: 'h2', text: '我的生日会' },
+    again: { css: 'article button[aria-haspopup="menu"]' },
+  },
+  {
+    path: '/100001/diary/1',
+    signedIn: true,
+    new: true,
+    tap: { css: '[aria-label="评论列表"] button[aria-haspopup="menu"]' },
+    effect: { selector: '[role="menu"]' },
+    again: { css: '[aria-label="评论列表"] button[aria-haspopup="menu"]' },
+  },
+  {
+    path: '/my/diary',
+    signedIn: true,
+    new: true,
+    tap: { css: 'a', text: '写日志' },
+    effect: { selector: 'label', text: '标题' },
+    again: { css: 'button', text: '表情' },
+  },
+  {
+    path: '/100001/photo/1',
+    signedIn: true,
+    new: true,
+    tap: { css: 'ul[aria-label$="的照片"] button:has(img)' },
+    effect: { selector: 'dialog[open] h2', text: '图片 1/' },
+    again: { css: 'ul[aria-label$="的照片"] button:has(img)' },
+  },
+  {
+    path: '/my/photo',
+    signedIn: true,
+    new: true,
+    tap: { css: 'button', text: '创建相册' },
+    effect: { selector: 'dialog[open] h2', text: '创建相册' },
+    again: { css: 'button', text: '创建相册' },
+  },
+  {
+    path: '/100001/medal',
+    signedIn: true,
+    new: true,
+    tap: { css: 'button[aria-expanded]', text: '更多资料' },
+    effect: { selector: 'button[aria-expanded="true"]', text: '更多资料' },
+    again: { css: 'button[aria-expanded]', text: '更多资料' },
+  },
 ].filter((p) => !option('--only') || option('--only').split(',').includes(p.path.split('?')[0]));
 
 /** Resolves once no request but the live-update stream has been in flight for `quietMs` (at most `capMs`). */
@@ -148,7 +199,7 @@ function median(values, nullAs) {
 }
 
 /** Every page RUNS times on one build, on a server and database of its own. */
-async function measureBuild(label, root, rule) {
+async function measureBuild(label, root, rule, pages) {
   const dataDir = tempDataDir(`xiaoba-bench-taps-${label}-`);
   const site = await startSite({ DATA_DIR: dataDir, PG_PORT: String(await freePort()), RATE_LIMIT_ANON: '0', RATE_LIMIT_USER: '0' }, root);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -156,13 +207,13 @@ async function measureBuild(label, root, rule) {
   try {
     // A server's first renders start its render processes and may time out into a page rendered in
     // the browser: each page is asked for twice before it is measured.
-    for (const spec of PAGES) {
+    for (const spec of pages) {
       for (let i = 0; i < 2; i++) {
         const cookie = spec.signedIn ? (await sessionCookies(site.url)).map((c) => `${c.name}=${c.value}`).join('; ') : '';
         await (await fetch(`${site.url}${spec.path}`, { headers: { accept: 'text/html', cookie } })).text();
       }
     }
-    for (const spec of PAGES) {
+    for (const spec of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, site, spec, rule));
       result[spec.path] = {
@@ -202,7 +253,9 @@ const ratio = (a, b) => (a === null || b === null || !b ? '-' : `${(a / b).toFix
 
 console.log(`Taps at first paint on the phone profile: this build vs the swap build (${SWAP_COMMIT.slice(0, 7)}), median of ${RUNS}`);
 const loadAtStart = loadavg()[0];
-const swapRoot = swapBuild();
+// Pages the swap build has too: none when only newer pages are asked for, and then it is not built.
+const OLD_PAGES = PAGES.filter((p) => !p.new);
+const swapRoot = OLD_PAGES.length ? swapBuild() : null;
 const lhCalibration = await (async () => {
   if (argv.includes('--quick')) return null;
   // The host's speed as Lighthouse rates it, on a site of its own (a throwaway run).
@@ -217,26 +270,25 @@ const lhCalibration = await (async () => {
 })();
 const hostNote = lhCalibration ? `Lighthouse on this host: ${calibrationNote(lhCalibration)}` : 'Lighthouse not run (--quick): no benchmarkIndex';
 console.log(hostNote);
-const now = await measureBuild('hydrated', repo, 'hydrate');
-const swap = await measureBuild('swap', swapRoot, 'swap');
+const now = await measureBuild('hydrated', repo, 'hydrate', PAGES);
+const swap = swapRoot ? await measureBuild('swap', swapRoot, 'swap', OLD_PAGES) : {};
 
 const rows = [];
+const never = (v) => (v === null ? 'never' : ms(v));
+const FIGURES = [
+  ['first paint', 'fcp', ms],
+  ['tap at first paint sent at', 'tapAt', ms],
+  ['tap at first paint takes effect', 'effect', never],
+  ['INP of that tap', 'firstInp', inp],
+  ['INP of a tap once live', 'againInp', inp],
+  ['main thread busy after paint', 'busy', ms],
+  ['page live', 'live', ms],
+];
 for (const { path } of PAGES) {
   const a = now[path];
+  // A page the swap build does not have: "-" in its column.
   const b = swap[path];
-  rows.push([path, 'first paint', ms(a.fcp), ms(b.fcp), ratio(a.fcp, b.fcp)]);
-  rows.push([path, 'tap at first paint sent at', ms(a.tapAt), ms(b.tapAt), ratio(a.tapAt, b.tapAt)]);
-  rows.push([
-    path,
-    'tap at first paint takes effect',
-    a.effect === null ? 'never' : ms(a.effect),
-    b.effect === null ? 'never' : ms(b.effect),
-    ratio(a.effect, b.effect),
-  ]);
-  rows.push([path, 'INP of that tap', inp(a.firstInp), inp(b.firstInp), ratio(a.firstInp, b.firstInp)]);
-  rows.push([path, 'INP of a tap once live', inp(a.againInp), inp(b.againInp), ratio(a.againInp, b.againInp)]);
-  rows.push([path, 'main thread busy after paint', ms(a.busy), ms(b.busy), ratio(a.busy, b.busy)]);
-  rows.push([path, 'page live', ms(a.live), ms(b.live), ratio(a.live, b.live)]);
+  for (const [figure, key, shown] of FIGURES) rows.push([path, figure, shown(a[key]), b ? shown(b[key]) : '-', b ? ratio(a[key], b[key]) : '-']);
 }
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`\n${'page'.padEnd(width)} ${'figure'.padEnd(32)} ${'this build'.padStart(10)} ${'swap build'.padStart(10)} ${'ratio'.padStart(7)}`);

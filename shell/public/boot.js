@@ -12,6 +12,7 @@
 //     it is live (shared/src/federation/unit-root.tsx). A control is held once: an impatient second
 //     tap does not cancel the first. Typing is not held: the fields keep what is typed, and the part
 //     hands it to React as it goes live. Past HOLD_MS the page is left to the browser (links load).
+//     A tap before this script ran is found again as the page's first input (below).
 (function () {
   var UNITS = '[data-xb-fragment], #xb-area, #root';
   var CONTROLS =
@@ -56,6 +57,28 @@
     },
     true,
   );
+
+  // A tap before this script ran (the page may paint before it arrives) met nothing to hold it, and
+  // a button has no action of its own: it was lost. The browser keeps the page's first input with
+  // its target (Event Timing's first-input entry); when that came before the listeners above, its
+  // control is held now. Not a control whose own action the browser has taken already: a link
+  // (its page is loading), a submit button (its form was sent), a box or a summary (toggled).
+  var listeningFrom = window.performance ? performance.now() : 0;
+  function holdFirstInput(entry) {
+    if (entry.startTime >= listeningFrom || !/^(pointerdown|mousedown|click)$/.test(entry.name)) return;
+    var target = entry.target;
+    if (!(target instanceof Element) || !target.isConnected || !waiting(target)) return;
+    var control = target.closest(CONTROLS);
+    if (!control || heldAlready(control)) return;
+    var ownAction = control.matches('a[href], summary, input') || (control.tagName === 'BUTTON' && control.type === 'submit' && control.form);
+    if (!ownAction) held.queue.push({ type: 'click', el: control });
+  }
+  var kinds = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (kinds && kinds.indexOf('first-input') !== -1) {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(holdFirstInput);
+    }).observe({ type: 'first-input', buffered: true });
+  }
 
   var started = false;
   // Inserting a modulepreload link costs the main thread a few ms each on a slow phone (measured:

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MEDALS, type MedalEntry } from '@xiaoba/shared/space-features';
+import { MEDAL_HOW, MEDALS, type MedalEntry } from '@xiaoba/shared/space-features';
 import { ok } from '@xiaoba/shared/testing';
 import { other, renderSpace, spaceServer } from '../testing/fixtures';
 
 /** Every medal of the catalogue as the server answers it; `earned` maps ids to their unix time. */
 const answer = (earned: Partial<Record<MedalEntry['id'], number>>): MedalEntry[] =>
-  MEDALS.map((m) => ({ id: m.id, name: m.name, how: m.how, earned: earned[m.id] !== undefined, earnedAt: earned[m.id] ?? null }));
+  MEDALS.map((m) => ({ id: m.id, name: m.name, how: MEDAL_HOW[m.id], earned: earned[m.id] !== undefined, earnedAt: earned[m.id] ?? null }));
 
 describe('the medal page', () => {
   it('/{id}/medal lists each medal with its picture, how it is earned, and when, or 未获得', async () => {

@@ -153,6 +153,25 @@ describe('remote routes', () => {
     expect(calls.filter((c) => c.path !== '/count/getscrip')).toEqual([]);
   });
 
+  it('asks for the files of the page it goes to side by side, skipping those already asked for', async () => {
+    const r = remotes();
+    r.home.routes = [{ path: '/help', page: 'help', title: '帮助中心', preload: ['help-page.js', 'shared-dep.js'] }];
+    const earlier = Object.assign(document.createElement('link'), { rel: 'modulepreload', href: '/remotes/mf-home/shared-dep.js' });
+    document.head.appendChild(earlier);
+    try {
+      inlineManifest(r.manifest);
+      await initRemotes();
+      federation.getRemote.mockImplementation(async (name) => r.modules[name]);
+      fakeServer(() => ok());
+      renderShell('/help', { store: signedInStore(), manifest: r.manifest });
+      expect(await screen.findByRole('heading', { name: '帮助中心' })).toBeTruthy();
+      const asked = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
+      expect(asked.sort()).toEqual(['/remotes/mf-home/help-page.js', '/remotes/mf-home/shared-dep.js']);
+    } finally {
+      for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
+    }
+  });
+
   it('shows 页面加载失败 with 重试 when the remote fails; retry re-registers it with a cache-busting URL and renders the page', async () => {
     const r = remotes();
     inlineManifest(r.manifest);

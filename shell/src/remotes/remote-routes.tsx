@@ -26,6 +26,28 @@ export interface RemoteRoutesOptions {
   painted?: () => boolean;
 }
 
+/**
+ * Asks the browser for a page's files (its row's `preload`, filled in at build) side by side, as
+ * the server does for a painted page: importing the page chunk alone discovers them one import
+ * after another, a round trip each. Files the page has loaded already are skipped.
+ */
+export function preloadPageFiles(entry: RemoteManifestEntry, files: readonly string[] | undefined): void {
+  if (!files?.length || typeof document === 'undefined') return;
+  const base = new URL(entry.url, document.baseURI);
+  // (A DOM without Resource Timing, as in unit tests, has only the links to go by.)
+  const loaded = new Set((performance.getEntriesByType?.('resource') ?? []).map((e) => e.name));
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) loaded.add(link.href);
+  for (const file of files) {
+    const href = new URL(file, base).href;
+    if (loaded.has(href)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
 /** With a store, a page row's loader also starts the page's first-screen requests (shared's route-prefetch.ts). */
 export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore, { allowed, painted }: RemoteRoutesOptions = {}): RouteObject[] {
   /** `inArea`: a page row above this one is the remote's area, which renders this row's page through its <Outlet>. */
@@ -43,6 +65,7 @@ export function remoteRoutes(entry: RemoteManifestEntry, store?: PrefetchStore, 
         if (allowed && !allowed()) return redirect(NOT_FOUND_PATH);
         // A painted page's first screen and its data are there already.
         if (painted?.()) return null;
+        preloadPageFiles(entry, meta.preload);
         const module = await loadRemote(entry.name);
         // Its requests are not awaited (they wait for the guard's session themselves); a prefetch in a
         // chunk of its own is, alongside the page's code, so its requests leave before the page renders.
