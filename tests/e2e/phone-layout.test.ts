@@ -334,3 +334,36 @@ describe('the compact header in every skin', { timeout: 4 * SLOW }, () => {
     }
   });
 });
+
+/** A finger's swipe across `target`, `dx` CSS px sideways, as a phone's touch screen sends it (CDP touch events). */
+async function swipeAcross(page: Page, target: Locator, dx: number): Promise<void> {
+  const box = (await target.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const from = box.x + box.width / 2 - dx / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  await touch('touchStart', from);
+  for (let step = 1; step <= 6; step++) await touch('touchMove', from + (dx * step) / 6);
+  await touch('touchEnd', from + dx);
+  await cdp.detach();
+}
+
+describe('the picture viewer on a phone', { timeout: SLOW }, () => {
+  it('a swipe across an album photo goes to the next one, and back the other way', async () => {
+    const screen = await openScreen(PHONE_SCREEN);
+    const { page } = screen;
+    try {
+      await visit(screen, '/100001/photo/1');
+      await page.getByRole('button', { name: '巴巴的相册「春天的小花园」的第1张照片' }).click();
+      const viewer = page.getByRole('dialog', { name: '图片 1/4' });
+      await swipeAcross(page, viewer.getByRole('img', { name: /第1张照片$/ }), -160);
+      const next = page.getByRole('dialog', { name: '图片 2/4' });
+      await swipeAcross(page, next.getByRole('img', { name: /第2张照片$/ }), 160);
+      await page.getByRole('dialog', { name: '图片 1/4' }).waitFor();
+      expect(screen.errors).toEqual([]);
+    } finally {
+      await screen.context.close();
+    }
+  });
+});

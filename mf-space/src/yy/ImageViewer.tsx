@@ -1,6 +1,6 @@
 /**
- * A picture shown large in a Dialog, with previous/next buttons and the arrow keys: a yy's
- * pictures, an album's photos (`alt` names each as the album does).
+ * A picture shown large in a Dialog, with previous/next buttons, the arrow keys and a swipe across
+ * the picture: a yy's pictures, an album's photos (`alt` names each as the album does).
  */
 import { useEffect, useRef } from 'react';
 import { styled, Button, Dialog } from '@xiaoba/shared';
@@ -14,6 +14,9 @@ export interface ImageViewerProps {
   alt?: (i: number, count: number) => string;
 }
 
+/** How far across (CSS px) a finger must travel, and more across than down, to count as a swipe. */
+const SWIPE_PX = 40;
+
 export function ImageViewer({ urls, index, onIndex, alt = imageAlt }: ImageViewerProps) {
   const count = urls.length;
   const current = index === null ? null : Math.min(Math.max(0, index), count - 1);
@@ -25,6 +28,8 @@ export function ImageViewer({ urls, index, onIndex, alt = imageAlt }: ImageViewe
   const goRef = useRef(go);
   goRef.current = go;
   const open = current !== null;
+  // Where the pointer that may swipe went down; a second finger (a pinch) is not a swipe.
+  const swipeFrom = useRef<{ id: number; x: number; y: number } | null>(null);
 
   // On the document, not the picture: focus starts on the dialog's close button, and the modal
   // dialog makes everything else inert anyway.
@@ -59,8 +64,22 @@ export function ImageViewer({ urls, index, onIndex, alt = imageAlt }: ImageViewe
       }
     >
       {current !== null && (
-        <Stage>
-          <img src={urls[current]} alt={alt(current, count)} decoding="async" />
+        <Stage
+          onPointerDown={(e) => {
+            swipeFrom.current = e.isPrimary ? { id: e.pointerId, x: e.clientX, y: e.clientY } : null;
+          }}
+          onPointerUp={(e) => {
+            const from = swipeFrom.current;
+            swipeFrom.current = null;
+            if (!from || from.id !== e.pointerId) return;
+            const across = e.clientX - from.x;
+            if (Math.abs(across) >= SWIPE_PX && Math.abs(across) > Math.abs(e.clientY - from.y)) go(across < 0 ? 1 : -1);
+          }}
+          onPointerCancel={() => {
+            swipeFrom.current = null;
+          }}
+        >
+          <img src={urls[current]} alt={alt(current, count)} decoding="async" draggable={false} />
         </Stage>
       )}
     </Dialog>
@@ -70,6 +89,9 @@ export function ImageViewer({ urls, index, onIndex, alt = imageAlt }: ImageViewe
 const Stage = styled.div`
   display: flex;
   justify-content: center;
+  /* A sideways swipe is the viewer's, not the page's; scrolling down and zooming stay the browser's. */
+  touch-action: pan-y pinch-zoom;
+  user-select: none;
   img {
     max-width: 100%;
     max-height: 60vh;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fullTime } from '@xiaoba/shared';
@@ -74,6 +74,29 @@ describe('YyList on /my', () => {
     expect(within(dialog).getByRole('img', { name: '第1张图片，共3张' })).toBeTruthy();
     await user.keyboard('{ArrowLeft}');
     expect(within(dialog).getByRole('img', { name: '第1张图片，共3张' })).toBeTruthy();
+  });
+
+  it('a swipe across the large picture goes to the next or previous one; a short or downward move does not', async () => {
+    const user = userEvent.setup();
+    lists(() => ok(page([yy({ typeData: images('/uploads/a.jpg', '/uploads/b.jpg') })])));
+    renderSpace('/my');
+    const [article] = await articles();
+    await user.click(within(article!).getAllByRole('button', { name: /张图片/ })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: '图片 1/2' });
+    const swipe = (from: [number, number], to: [number, number]) => {
+      const picture = within(dialog).getByRole('img', { name: /张图片/ });
+      fireEvent.pointerDown(picture, { pointerId: 1, isPrimary: true, clientX: from[0], clientY: from[1] });
+      fireEvent.pointerUp(picture, { pointerId: 1, isPrimary: true, clientX: to[0], clientY: to[1] });
+    };
+    swipe([300, 200], [280, 200]);
+    swipe([300, 200], [240, 320]);
+    expect(within(dialog).getByRole('img', { name: '第1张图片，共2张' })).toBeTruthy();
+    swipe([300, 200], [180, 210]);
+    expect(await within(dialog).findByRole('img', { name: '第2张图片，共2张' })).toBeTruthy();
+    swipe([300, 200], [180, 210]);
+    expect(within(dialog).getByRole('img', { name: '第2张图片，共2张' })).toBeTruthy();
+    swipe([100, 200], [220, 190]);
+    expect(await within(dialog).findByRole('img', { name: '第1张图片，共2张' })).toBeTruthy();
   });
 
   it("shows a repost: the reposter's words, then the source in a quoted box; a deleted source says so", async () => {
