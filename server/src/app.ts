@@ -174,7 +174,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     { prefix: '/api' },
   );
   await app.register(cspReportRoutes);
-  const signedInPages = await startServerRender(app, { config, pool, signer, registry, versions });
+  const signedInPages = await startServerRender(app, { config, pool, signer, standings, registry, versions });
   await app.register(siteRoutes, {
     siteDir: config.siteDir,
     storage,
@@ -183,7 +183,7 @@ export async function buildApp({ config, pool, logger, storage = createStorage(c
     versions,
     overrides: config.deploy.overrides,
     ...(signedInPages ? { signedInPages } : {}),
-    uploadGate: albumFileGate(pool, signer),
+    uploadGate: albumFileGate(pool, signer, standings),
   });
 
   // Rows that can no longer matter: expired refresh tokens, failures older than the window, the

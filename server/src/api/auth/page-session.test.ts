@@ -9,7 +9,7 @@ import { buildTestRunner } from '../../test/render';
 import { cookieFrom, startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/helpers';
 import { createUser, PASSWORD } from '../../test/users';
 import { readPageSession } from './page-session';
-import { revokeAllSessions } from './standing';
+import { revokeAllSessions, StandingCache } from './standing';
 import { TokenSigner } from './tokens';
 
 let t: TestApp;
@@ -19,6 +19,7 @@ const signer = new TokenSigner(new TextEncoder().encode(TEST_JWT_SECRET));
 
 beforeAll(async () => {
   t = await startTestApp();
+  standings = new StandingCache(t.pool);
   user = await createUser(t.pool, { email: 'page@example.com', name: '页面' });
 });
 afterAll(() => t.close());
@@ -32,7 +33,9 @@ async function login(email = user.email): Promise<{ refresh: string; page: strin
   return { refresh: cookieFrom(res, 'xb_refresh')!, page: cookieFrom(res, 'xb_page')! };
 }
 
-const read = (value: string | undefined) => readPageSession(t.pool, signer, value);
+// One cache for the file, as a process has: a standing read is trusted for STANDING_CACHE_MS.
+let standings: StandingCache;
+const read = (value: string | undefined) => readPageSession(t.pool, signer, standings, value);
 const tokenIdOf = (value: string) => signer.pageSession(value)!.tokenId;
 const familyOf = async (value: string) =>
   (await t.pool.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [Buffer.from(tokenIdOf(value), 'base64url')]))
@@ -109,7 +112,23 @@ describe('readPageSession', () => {
     // The standing alone: a family still alive is not enough for a banned user.
     await t.pool.query('UPDATE refresh_tokens SET revoked_at = NULL WHERE uid = $1', [banned.uid]);
     await t.pool.query(`UPDATE users SET banned_at = now(), ban_reason = 'spam' WHERE uid = $1`, [banned.uid]);
+    // A ban in this process drops the cached standing at once (moderation's routes forget it)...
+    standings.forget(banned.uid);
     expect(await read(second.page)).toBeNull();
+  });
+
+  it('trusts a standing it read for the cache window: a ban from another process counts within it', async () => {
+    let now = 1_000_000;
+    const clocked = new StandingCache(t.pool, 5_000, () => now);
+    const later = await createUser(t.pool, { email: 'banned-elsewhere@example.com' });
+    const { page } = await login(later.email);
+    expect(await readPageSession(t.pool, signer, clocked, page)).toEqual({ uid: later.uid });
+    // Banned by another process, a racing refresh having left the family alive: not seen yet...
+    await t.pool.query(`UPDATE users SET banned_at = now(), ban_reason = 'spam' WHERE uid = $1`, [later.uid]);
+    expect(await readPageSession(t.pool, signer, clocked, page)).toEqual({ uid: later.uid });
+    // ...but once the window has passed.
+    now += 5_000;
+    expect(await readPageSession(t.pool, signer, clocked, page)).toBeNull();
   });
 
   it('lets a frozen user read their pages', async () => {

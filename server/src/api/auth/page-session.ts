@@ -9,17 +9,27 @@
  */
 import type { Queryable } from '../../data/pool';
 import { isCurrentRefreshToken } from './refresh';
-import { readStanding } from './standing';
+import type { StandingCache } from './standing';
 import type { TokenSigner } from './tokens';
 
-export async function readPageSession(pool: Queryable, signer: TokenSigner, cookieValue: string | undefined): Promise<{ uid: number } | null> {
+/**
+ * The login's token is read from the database each time (a logout or a revoked family counts at
+ * once); the standing comes from the process's StandingCache, as for every API call: a page and
+ * each of its album photos would otherwise ask PostgreSQL for it again.
+ */
+export async function readPageSession(
+  pool: Queryable,
+  signer: TokenSigner,
+  standings: Pick<StandingCache, 'get'>,
+  cookieValue: string | undefined,
+): Promise<{ uid: number } | null> {
   const claims = cookieValue ? signer.pageSession(cookieValue) : null;
   if (!claims) return null;
   // The token the cookie names is still the current one of its login (or just rotated by another tab).
   if (!(await isCurrentRefreshToken(pool, claims.tokenId, claims.uid))) return null;
   // A ban revokes every family, but a refresh racing it may have left one: banned is never signed in.
   // Frozen users still read their pages. No row: the account is gone.
-  const standing = await readStanding(pool, claims.uid);
+  const standing = await standings.get(claims.uid);
   if (!standing || standing.bannedAt > 0) return null;
   return { uid: claims.uid };
 }

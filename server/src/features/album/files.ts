@@ -7,16 +7,17 @@
 import type { FastifyRequest } from 'fastify';
 import { PAGE_COOKIE } from '../../api/auth/cookies';
 import { readPageSession } from '../../api/auth/page-session';
+import type { StandingCache } from '../../api/auth/standing';
 import type { TokenSigner } from '../../api/auth/tokens';
 import type { Queryable } from '../../data/pool';
 
 const ALBUM_FILE = /^album\/[0-9a-f]{32}\.webp$/;
 
-export function albumFileGate(pool: Queryable, signer: TokenSigner) {
+export function albumFileGate(pool: Queryable, signer: TokenSigner, standings: StandingCache) {
   return async (file: string, request: FastifyRequest): Promise<boolean | null> => {
     if (!file.startsWith('album/')) return null;
     if (!ALBUM_FILE.test(file)) return false;
-    const viewer = (await readPageSession(pool, signer, request.cookies[PAGE_COOKIE]))?.uid ?? 0;
+    const viewer = (await readPageSession(pool, signer, standings, request.cookies[PAGE_COOKIE]))?.uid ?? 0;
     const { rows } = await pool.query<{ allowed: boolean }>({
       name: 'album-file-visible',
       text: `SELECT EXISTS (

@@ -10,6 +10,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TokenSigner } from '../../api/auth/tokens';
+import type { StandingCache } from '../../api/auth/standing';
 import type { Config } from '../../config';
 import type { Pool } from '../../data/pool';
 import type { RegistrySource } from '../deploy/registry';
@@ -23,6 +24,7 @@ export interface ServerRenderOptions {
   config: Config;
   pool: Pool;
   signer: TokenSigner;
+  standings: StandingCache;
   registry: RegistrySource;
   versions: RemoteVersions;
 }
@@ -62,6 +64,7 @@ export async function startServerRender(app: FastifyInstance, options: ServerRen
     app,
     pool: options.pool,
     signer: options.signer,
+    standings: options.standings,
     sandbox,
     siteDir: config.siteDir,
     cacheDir,

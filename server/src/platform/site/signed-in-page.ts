@@ -40,6 +40,7 @@ import {
 import { PAGE_COOKIE } from '../../api/auth/cookies';
 import { readPageSession } from '../../api/auth/page-session';
 import type { TokenSigner } from '../../api/auth/tokens';
+import type { StandingCache } from '../../api/auth/standing';
 import type { Pool } from '../../data/pool';
 import type { RegistrySource } from '../deploy/registry';
 import type { RemoteVersions } from '../deploy/versions';
@@ -118,6 +119,8 @@ export interface SignedInPagesOptions {
   app: FastifyInstance;
   pool: Pool;
   signer: TokenSigner;
+  /** The process's standings (the API's sanctions hook reads the same): who is banned. */
+  standings: StandingCache;
   sandbox: RenderSandbox;
   siteDir: string;
   /** Where published versions' server entries are written to be read by the sandbox (one of its roots). */
@@ -350,10 +353,10 @@ export class SignedInPages {
    * browser elsewhere), or null when it is not one (no session, a public page, no frame).
    */
   async render(request: FastifyRequest, manifest: Manifest): Promise<ServerPage | ServerRedirect | null> {
-    const { app, pool, signer, sandbox, siteDir, archive, registry, log } = this.options;
+    const { app, pool, signer, standings, sandbox, siteDir, archive, registry, log } = this.options;
     const [pathname = '/', query] = request.url.split('?', 2);
     if ((PUBLIC_PATHS as readonly string[]).includes(pathname)) return null;
-    const session = await readPageSession(pool, signer, request.cookies?.[PAGE_COOKIE]);
+    const session = await readPageSession(pool, signer, standings, request.cookies?.[PAGE_COOKIE]);
     if (!session) return null;
     const shellEntry = path.join(siteDir, 'shell', 'dist', SERVER_ENTRY_FILE);
     if (!isFileNow(shellEntry)) return null;
