@@ -124,6 +124,7 @@ describe('相册 between an owner and another user', () => {
     expect(await page.getByText(NAME).count()).toBe(0);
     const hidden = await visit(page, `/${owner.me.uid}/photo/${albumId}`);
     expect(await page.getByRole('heading', { level: 2, name: '相册不存在' }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('相册不存在 - 校巴');
     expect(hidden).toEqual({ albumReads: [], hydration: [] });
     expect(await page.getByText(NAME).count()).toBe(0);
     await page.getByRole('link', { name: '返回相册列表' }).click();

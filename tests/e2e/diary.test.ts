@@ -127,6 +127,11 @@ describe('日志', () => {
     await page.goto(`/${child.me.uid}/diary/${diaryId}`);
     await page.getByRole('heading', { name: '日志不存在' }).waitFor();
     expect(await page.getByText(`春游${stamp}`).count()).toBe(0);
+    // The server's page says so in its title too, as for an entry that does not exist.
+    for (const id of [diaryId, 999_999_999]) {
+      const painted = await page.request.get(`/${child.me.uid}/diary/${id}`);
+      expect(await painted.text()).toContain('<title>日志不存在 - 校巴</title>');
+    }
     await page.getByRole('link', { name: '返回日志列表' }).click();
     await page.waitForURL(`**/${child.me.uid}/diary`);
     await page.getByText('这里还没有日志。').waitFor();

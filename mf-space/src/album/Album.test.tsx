@@ -131,6 +131,7 @@ describe('one album', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '相册不存在' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回相册列表' }).getAttribute('href')).toBe(`/${other.uid}/photo`);
     expect(screen.queryByText(/秘密/)).toBeNull();
+    await waitFor(() => expect(document.title).toBe('相册不存在 - 校巴'));
   });
 
   it('相册不存在 is asked again when the album is opened more than 30 s later: it may have been shown since', async () => {

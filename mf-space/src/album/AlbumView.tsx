@@ -161,8 +161,9 @@ function AlbumBody({ page: { album, ownerName, total }, photos, base, mayEdit, m
   );
 }
 
-/** Not there, or not for this viewer: the same words either way, and the way back. */
+/** Not there, or not for this viewer: the same words either way (in the page's title too), and the way back. */
 function NotFound({ base }: { base: string }) {
+  usePageTitle(ALBUM_MSG.notFound);
   return (
     <Section>
       <h2>{ALBUM_MSG.notFound}</h2>

@@ -71,6 +71,7 @@ describe('日志 entry', () => {
     expect(await screen.findByRole('heading', { name: '日志不存在' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回日志列表' }).getAttribute('href')).toBe(`/${other.uid}/diary`);
     expect(screen.queryByText('秘密')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('日志不存在 - 校巴'));
   });
 
   it("a friend's entry shows its paragraphs and takes a comment; the draft of a comment is kept", async () => {

@@ -40,15 +40,7 @@ export function DiaryEntry({ owner, base }: { owner: SpaceOwner; base: string })
   // null: the server's 日志不存在 (missing or not visible); an entry of another space reads alike.
   const missing = diaryId === 0 || data === null || (data !== undefined && data.uid !== owner.uid);
 
-  if (missing) {
-    return (
-      <Gone>
-        <h2>{DIARY_MSG.notFound}</h2>
-        <p>它可能已经被删除了，或者你没有权限看。</p>
-        <Link to={back}>返回日志列表</Link>
-      </Gone>
-    );
-  }
+  if (missing) return <EntryGone back={back} />;
   if (isLoading || !data) {
     return isError ? (
       <Note role="alert">
@@ -62,6 +54,18 @@ export function DiaryEntry({ owner, base }: { owner: SpaceOwner; base: string })
     );
   }
   return <Entry entry={data} own={owner.own} back={back} />;
+}
+
+/** Not there, or not for this viewer: the same words either way (in the page's title too), and the way back. */
+function EntryGone({ back }: { back: string }) {
+  usePageTitle(DIARY_MSG.notFound);
+  return (
+    <Gone>
+      <h2>{DIARY_MSG.notFound}</h2>
+      <p>它可能已经被删除了，或者你没有权限看。</p>
+      <Link to={back}>返回日志列表</Link>
+    </Gone>
+  );
 }
 
 function Entry({ entry: d, own, back }: { entry: Diary; own: boolean; back: string }) {
