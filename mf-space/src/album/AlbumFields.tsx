@@ -1,13 +1,100 @@
 /**
- * The fields of an album's create and settings dialogs: its name (with a counter to
- * ALBUM_NAME_MAX) and who may see it (the four VISIBILITY_LABEL choices as radio buttons).
+ * What an album's create and settings dialogs share: the dialog with 取消 and its submit button,
+ * the album's name (with a counter to ALBUM_NAME_MAX) and who may see it (the four
+ * VISIBILITY_LABEL choices as radio buttons), and the state of those two fields.
  */
-import type { Ref } from 'react';
-import { FieldError, styled, TextCount, truncateText } from '@xiaoba/shared';
+import { useCallback, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Button, Dialog, FieldError, styled, TextCount, truncateText } from '@xiaoba/shared';
 import { ALBUM_NAME_MAX, VISIBILITIES, VISIBILITY_LABEL, type Visibility } from '@xiaoba/shared/space-features';
 import { textFieldBox, focusRing } from '../ui/controls';
 
-export function AlbumNameField({
+/** The name and visibility being edited, and the refusal shown under the name. */
+export function useAlbumForm(initial: { name: string; visibility: Visibility }) {
+  const id = useId();
+  const [name, setName] = useState(initial.name);
+  const [visibility, setVisibility] = useState<Visibility>(initial.visibility);
+  const [error, setError] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  /** Each opening starts from these values, with focus on the name (after Dialog's showModal). */
+  const start = useCallback((from: { name: string; visibility: Visibility }) => {
+    setName(from.name);
+    setVisibility(from.visibility);
+    setError(null);
+    nameRef.current?.focus();
+  }, []);
+  /** A refusal (the rules' or the server's words): shown under the name, which takes the focus. */
+  const refuse = useCallback((message: string) => {
+    setError(message);
+    nameRef.current?.focus();
+  }, []);
+  return { id, name, setName, visibility, setVisibility, error, setError, nameRef, start, refuse };
+}
+
+export type AlbumForm = ReturnType<typeof useAlbumForm>;
+
+export interface AlbumFormDialogProps {
+  open: boolean;
+  title: string;
+  width: number;
+  /** The submit button's words, and its words while the request is out. */
+  action: { label: string; busyLabel: string };
+  busy: boolean;
+  form: AlbumForm;
+  onClose(): void;
+  onSubmit(): Promise<void>;
+  /** Fields after the name and visibility (the settings' covers). */
+  children?: ReactNode;
+}
+
+/** The dialog of both: it cannot be closed or sent again while its request is out. */
+export function AlbumFormDialog({ open, title, width, action, busy, form, onClose, onSubmit, children }: AlbumFormDialogProps) {
+  const formId = `${form.id}form`;
+  const close = () => {
+    if (!busy) onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onRequestClose={close}
+      width={width}
+      footer={
+        <>
+          <Button type="button" $variant="plain" onClick={close}>
+            取消
+          </Button>
+          <Button type="submit" form={formId} aria-busy={busy || undefined}>
+            {busy ? action.busyLabel : action.label}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) void onSubmit();
+        }}
+        noValidate
+      >
+        <AlbumNameField
+          ref={form.nameRef}
+          id={form.id}
+          value={form.name}
+          error={form.error}
+          onChange={(value) => {
+            form.setName(value);
+            form.setError(null);
+          }}
+        />
+        <VisibilityField name={`${form.id}visibility`} value={form.visibility} onChange={form.setVisibility} />
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
+function AlbumNameField({
   id,
   value,
   error,
@@ -43,7 +130,7 @@ export function AlbumNameField({
   );
 }
 
-export function VisibilityField({ name, value, onChange }: { name: string; value: Visibility; onChange(value: Visibility): void }) {
+function VisibilityField({ name, value, onChange }: { name: string; value: Visibility; onChange(value: Visibility): void }) {
   return (
     <Choices>
       <legend>谁可以看</legend>

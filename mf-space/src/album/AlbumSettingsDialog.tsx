@@ -3,12 +3,12 @@
  * photos loaded (the newest is the cover until one is chosen). Only what changed is sent; the
  * rules are UpdateAlbumSchema's, checked here first with the server's words.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { Button, Dialog, notify, parseWith, styled, type ApiError } from '@xiaoba/shared';
-import { ALBUM_MSG, UpdateAlbumSchema, type Album, type Photo, type Visibility } from '@xiaoba/shared/space-features';
+import { useEffect, useState } from 'react';
+import { notify, parseWith, styled, type ApiError } from '@xiaoba/shared';
+import { ALBUM_MSG, UpdateAlbumSchema, type Album, type Photo } from '@xiaoba/shared/space-features';
 import { useUpdateAlbumMutation } from './album-api';
 import { focusOutline } from '../ui/controls';
-import { AlbumNameField, VisibilityField } from './AlbumFields';
+import { AlbumFormDialog, useAlbumForm } from './AlbumFields';
 import { ALBUM_WORDS, photoAlt } from './album-words';
 
 export interface AlbumSettingsDialogProps {
@@ -21,34 +21,21 @@ export interface AlbumSettingsDialogProps {
 }
 
 export function AlbumSettingsDialog({ open, album, ownerName, photos, onClose }: AlbumSettingsDialogProps) {
-  const id = useId();
-  const formId = `${id}form`;
-  const [name, setName] = useState(album.name);
-  const [visibility, setVisibility] = useState<Visibility>(album.visibility);
+  const form = useAlbumForm(album);
   const [cover, setCover] = useState(album.coverPhotoId);
-  const [error, setError] = useState<string | null>(null);
   const [updateAlbum, { isLoading }] = useUpdateAlbumMutation();
-  const nameRef = useRef<HTMLInputElement>(null);
 
-  // Each opening starts from the album as it is now, with focus on the name.
+  // Each opening starts from the album as it is now.
   useEffect(() => {
     if (!open) return;
-    setName(album.name);
-    setVisibility(album.visibility);
+    form.start(album);
     setCover(album.coverPhotoId);
-    setError(null);
-    nameRef.current?.focus();
     // Only on opening: a refetch meanwhile must not overwrite what is being typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const close = () => {
-    if (!isLoading) onClose();
-  };
-
-  const submit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (isLoading) return;
+  const submit = async () => {
+    const { name, visibility } = form;
     const changes = {
       albumId: album.albumId,
       ...(name !== album.name ? { name } : {}),
@@ -59,65 +46,50 @@ export function AlbumSettingsDialog({ open, album, ownerName, photos, onClose }:
     if (!checked.ok) {
       // Nothing changed is not a mistake: the dialog just closes.
       if (checked.message === ALBUM_MSG.nothingToChange) return onClose();
-      setError(checked.message);
-      nameRef.current?.focus();
-      return;
+      return form.refuse(checked.message);
     }
     try {
       const res = await updateAlbum({ ...changes, name: checked.value.name, uid: album.uid }).unwrap();
       notify.success(res.msg || ALBUM_MSG.updated);
       onClose();
     } catch (err) {
-      setError((err as ApiError).message || '修改失败，请稍后再试');
+      form.setError((err as ApiError).message || '修改失败，请稍后再试');
     }
   };
 
   return (
-    <Dialog
+    <AlbumFormDialog
       open={open}
       title={ALBUM_WORDS.settings}
-      onRequestClose={close}
       width={520}
-      footer={
-        <>
-          <Button type="button" $variant="plain" onClick={close}>
-            取消
-          </Button>
-          <Button type="submit" form={formId} aria-busy={isLoading || undefined}>
-            {isLoading ? '保存中…' : '保存'}
-          </Button>
-        </>
-      }
+      action={{ label: '保存', busyLabel: '保存中…' }}
+      busy={isLoading}
+      form={form}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <AlbumNameField
-          ref={nameRef}
-          id={id}
-          value={name}
-          error={error}
-          onChange={(value) => {
-            setName(value);
-            setError(null);
-          }}
-        />
-        <VisibilityField name={`${id}visibility`} value={visibility} onChange={setVisibility} />
-        {photos.length > 0 && (
-          <Covers>
-            <legend>封面</legend>
-            <ul>
-              {photos.map((photo, i) => (
-                <li key={photo.photoId}>
-                  <label>
-                    <input type="radio" name={`${id}cover`} value={photo.photoId} checked={cover === photo.photoId} onChange={() => setCover(photo.photoId)} />
-                    <img src={photo.url} alt={`设为封面：${photoAlt(ownerName, album.name, i + 1)}`} width={photo.width} height={photo.height} loading="lazy" />
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </Covers>
-        )}
-      </form>
-    </Dialog>
+      {photos.length > 0 && (
+        <Covers>
+          <legend>封面</legend>
+          <ul>
+            {photos.map((photo, i) => (
+              <li key={photo.photoId}>
+                <label>
+                  <input
+                    type="radio"
+                    name={`${form.id}cover`}
+                    value={photo.photoId}
+                    checked={cover === photo.photoId}
+                    onChange={() => setCover(photo.photoId)}
+                  />
+                  <img src={photo.url} alt={`设为封面：${photoAlt(ownerName, album.name, i + 1)}`} width={photo.width} height={photo.height} loading="lazy" />
+                </label>
+              </li>
+            ))}
+          </ul>
+        </Covers>
+      )}
+    </AlbumFormDialog>
   );
 }
 
