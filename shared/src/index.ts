@@ -29,7 +29,7 @@ export { Button } from './ui/Button';
 export { card } from './ui/card';
 export { TabNav, type TabLink } from './ui/TabNav';
 export { RichText, HighlightText } from './ui/RichText';
-export { Pager, pageItems, type PagerProps } from './ui/Pager';
+export { Pager, pageItems, useListPage, type PagerProps } from './ui/Pager';
 export { Avatar, avatarColor, AVATAR_COLORS, type AvatarProps } from './ui/Avatar';
 export { FaceArt, PRESET_FACES, presetFace, type PresetFace } from './ui/faces';
 export { EmojiPicker, type EmojiPickerProps } from './ui/EmojiPicker';

@@ -6,7 +6,19 @@
  * tab link (its path falls to the shell's not-found page).
  */
 import { useEffect, useId, useState } from 'react';
-import { Link, TabNav, Pager, RelativeTime, RichText, styled, type SystemNotice, type SystemNoticeKind, useLiveEvent, MY_MEDAL_PATH } from '@xiaoba/shared';
+import {
+  Link,
+  TabNav,
+  Pager,
+  RelativeTime,
+  RichText,
+  styled,
+  type SystemNotice,
+  type SystemNoticeKind,
+  useLiveEvent,
+  MY_MEDAL_PATH,
+  useListPage,
+} from '@xiaoba/shared';
 import { Panel, Retry } from '../ui';
 import { NOTICES } from './notices';
 import { SYSTEM_TABS } from './system-tabs';
@@ -62,9 +74,10 @@ export default function NotifyPage() {
 /** 给你的通知: the caller's notices from the moderators. */
 function MyNotices() {
   const headingId = useId();
-  const [page, setPage] = useState(1);
+  const { page, setPage, fit } = useListPage();
   // Always asked anew on arrival: a notice may have come since the last visit.
   const { data, isLoading, isError, refetch } = useGetSystemNoticesQuery(page, { refetchOnMountOrArgChange: true });
+  fit(data?.pages);
   // And again when the live stream says one came, or reconnects, so it shows while the page is open.
   useLiveEvent('notice', (event) => event.kind === 'system' && void refetch());
   useLiveEvent('hello', () => void refetch());
@@ -82,11 +95,6 @@ function MyNotices() {
     // Not `records`: a refetch brings a new array, and the same notices need no second mark.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [newestUnread, markRead]);
-
-  // A page that emptied (the list shrank) steps back to the new last one.
-  useEffect(() => {
-    if (data && data.pages > 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
 
   return (
     <Mine aria-labelledby={headingId}>

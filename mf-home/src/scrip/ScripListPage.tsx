@@ -5,7 +5,7 @@
  * Re-read when the live stream says a note came (or reconnects) and on arrival unless just read
  * (the route prefetch, the server's render).
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import {
   Avatar,
   Link,
@@ -19,6 +19,7 @@ import {
   useLiveEvent,
   useScripThreadsQuery,
   type ScripThread,
+  useListPage,
 } from '@xiaoba/shared';
 import { Note, Retry } from '../ui';
 import { ScripFrame } from './ScripFrame';
@@ -44,17 +45,13 @@ export default function ScripListPage() {
 
 function Threads({ me }: { me: number }) {
   const headingId = useId();
-  const [page, setPage] = useState(1);
+  const { page, setPage, fit } = useListPage();
   const { data, isLoading, isFetching, isError, refetch } = useScripThreadsQuery(page, { refetchOnMountOrArgChange: FRESH_S });
+  fit(data?.pages);
   const reread = () => void refetch();
   useLiveEvent('scrip', reread);
   useLiveEvent('hello', reread);
   const records = data?.records ?? [];
-
-  // A page that emptied (conversations deleted elsewhere) steps back to the new last one.
-  useEffect(() => {
-    if (data && data.pages > 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
 
   return (
     <section aria-labelledby={headingId}>

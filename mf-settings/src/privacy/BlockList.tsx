@@ -2,7 +2,7 @@
  * 黑名单 on /setting/privacy: the users I blocked, newest first, a page at a time, each with 取消拉黑.
  * Blocking itself happens on their space or an item's menu (mf-space); here one only looks and undoes.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Avatar,
   BLOCK_MSG,
@@ -16,6 +16,7 @@ import {
   useBlockListQuery,
   useBlockRemoveMutation,
   type BlockedUser,
+  useListPage,
 } from '@xiaoba/shared';
 import { Refusal, Section } from '../frame/parts';
 
@@ -26,22 +27,12 @@ export const UNBLOCK_FAILED = (name: string, why: string) => `没有取消拉黑
 
 export function BlockList({ uid }: { uid: number }) {
   const id = useId();
-  const [page, setPage] = useState(1);
+  const { page, goTo, fit, headingRef } = useListPage();
   const { data, isLoading, isError, refetch } = useBlockListQuery({ uid, page });
+  fit(data?.pages);
   const [unblock] = useBlockRemoveMutation();
   const [busyUid, setBusyUid] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<{ text: string; attempt: number } | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  // Unblocking the last one on the last page empties it: step back to the new last page.
-  useEffect(() => {
-    if (data && data.pages > 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
-
-  const goTo = (next: number) => {
-    setPage(next);
-    headingRef.current?.focus();
-  };
 
   const remove = async (user: BlockedUser) => {
     if (busyUid !== null) return;

@@ -2,8 +2,8 @@
  * A message board: the message box, then the messages newest first,
  * LEAVE_PAGE_SIZE a page, with a pager only when there is more than one page.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Pager, selectUser, styled, useAppSelector, useArchiveMode } from '@xiaoba/shared';
+import { useId } from 'react';
+import { Button, Pager, selectUser, styled, useAppSelector, useArchiveMode, useListPage } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { useGetLeavesQuery } from './board-api';
 import { LeaveBox } from './LeaveBox';
@@ -14,19 +14,9 @@ export function Board({ owner, title }: { owner: SpaceOwner; title: string }) {
   // In an archive nobody writes, replies or deletes: the board is read as a visitor would.
   const viewer = useAppSelector(selectUser)?.uid;
   const writer = useArchiveMode() ? undefined : viewer;
-  const [page, setPage] = useState(1);
+  const { page, setPage, goTo, fit, headingRef } = useListPage();
   const { data, isLoading, isError, refetch } = useGetLeavesQuery({ fuid: owner.uid, page });
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  // A delete can empty the last page: step back to the new last one.
-  useEffect(() => {
-    if (data && data.pages > 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
-
-  const goTo = (next: number) => {
-    setPage(next);
-    headingRef.current?.focus();
-  };
+  fit(data?.pages);
 
   return (
     <Section aria-labelledby={`${id}title`}>

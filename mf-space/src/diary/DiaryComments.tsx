@@ -6,7 +6,7 @@
  * box with the words kept.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { firstError, Link, notify, Pager, selectUser, styled, useAppSelector, useArchiveMode, type ApiError } from '@xiaoba/shared';
+import { firstError, Link, notify, Pager, selectUser, styled, useAppSelector, useArchiveMode, type ApiError, useListPage } from '@xiaoba/shared';
 import { AddDiaryCommentSchema, DIARY_MSG, type Diary, type DiaryComment } from '@xiaoba/shared/space-features';
 import { useAddDiaryCommentMutation, useDeleteDiaryCommentMutation, useDiaryCommentsQuery } from './diary-api';
 import { CommentBox } from '../comments/CommentBox';
@@ -21,13 +21,13 @@ export function DiaryComments({ entry }: { entry: Diary }) {
   const { diaryId } = entry;
   const viewer = useAppSelector(selectUser)?.uid;
   const archive = useArchiveMode();
-  const [page, setPage] = useState(1);
+  const { page, setPage, fit, headingRef } = useListPage();
   const { data, isLoading, isError, refetch } = useDiaryCommentsQuery({ diaryId, page });
+  fit(data?.pages);
   const [addComment, { isLoading: sending }] = useAddDiaryCommentMutation();
   const [deleteComment, { isLoading: deleting }] = useDeleteDiaryCommentMutation();
   const reply = useReplyMode();
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<DiaryComment | null>(null);
   const key = viewer === undefined ? null : draftKey(viewer, `comment:${diaryId}`);
@@ -42,11 +42,6 @@ export function DiaryComments({ entry }: { entry: Diary }) {
   useEffect(() => {
     if (key) saveDraft(key, reply.text || null);
   }, [key, reply.text]);
-
-  // A delete can empty the last page: step back to the new last one.
-  useEffect(() => {
-    if (data && data.pages > 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
 
   const startReply = (c: DiaryComment) => {
     reply.reply({ commentId: c.commentId, uid: c.uid, name: c.username });

@@ -3,8 +3,8 @@
  * request a page: each row comes with its excerpt, cover and count). The owner sees each entry's
  * visibility and has 写日志.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Link, Pager, RichText, styled, useArchiveMode, usePageTitle } from '@xiaoba/shared';
+import { useId } from 'react';
+import { Button, Link, Pager, RichText, styled, useArchiveMode, usePageTitle, useListPage } from '@xiaoba/shared';
 import { VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared/space-features';
 import { useDiaryListQuery } from './diary-api';
 import type { SpaceOwner } from '../frame/owner';
@@ -16,24 +16,14 @@ export const WRITE_LABEL = '写日志';
 
 export function DiaryList({ owner, own, title }: { owner: SpaceOwner; own: boolean; title: string }) {
   const id = useId();
-  const [page, setPage] = useState(1);
+  const { page, goTo, fit, headingRef } = useListPage();
   const { data, isLoading, isError, refetch } = useDiaryListQuery({ uid: owner.uid, page });
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  fit(data?.pages);
   const ownUid = own ? owner.uid : undefined;
   // In an archive nothing is written.
   const archive = useArchiveMode();
   const writer = own && !archive;
   usePageTitle(title);
-
-  // A delete elsewhere can empty the last page: step back to the new last one.
-  useEffect(() => {
-    if (data && data.pages > 0 && page > data.pages) setPage(data.pages);
-  }, [data, page]);
-
-  const goTo = (next: number) => {
-    setPage(next);
-    headingRef.current?.focus();
-  };
 
   return (
     <section aria-labelledby={`${id}title`}>

@@ -3,6 +3,7 @@
  * not links: the lists keep their page in state. Many pages are shown compactly: the first, the
  * last and the neighbours of the current one, with ellipses between.
  */
+import { useCallback, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 export interface PagerProps {
@@ -11,6 +12,26 @@ export interface PagerProps {
   pages: number;
   onChange(page: number): void;
   label?: string;
+}
+
+/**
+ * The page a paged list shows, from 1. `fit(pages)`, called as the list renders with its answer's
+ * page count, steps back to the new last page when the one shown emptied (a delete here or
+ * elsewhere); it runs during the render, so the emptied page is never drawn. `goTo` moves to a
+ * page and puts the focus on the list's heading (`headingRef`, tabIndex -1), so a keyboard or
+ * screen-reader user starts at the top of what is new.
+ */
+export function useListPage() {
+  const [page, setPage] = useState(1);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const goTo = useCallback((next: number) => {
+    setPage(next);
+    headingRef.current?.focus();
+  }, []);
+  const fit = (pages: number | undefined) => {
+    if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  };
+  return { page, setPage, goTo, fit, headingRef };
 }
 
 /** Page numbers to show, with 'gap' for an ellipsis; always 7 items or fewer. */
