@@ -11,6 +11,7 @@ import type { SpaceOwner } from '../frame/owner';
 import { focusRing } from '../ui/controls';
 import { ALBUM_WORDS, albumPagePath } from './album-words';
 import { CreateAlbumDialog } from './CreateAlbumDialog';
+import { Note } from '../ui/item';
 
 export function AlbumList({ owner, base }: { owner: SpaceOwner; base: string }) {
   const headingId = useId();
@@ -95,10 +96,6 @@ const Head = styled.div`
   justify-content: space-between;
   gap: 8px;
   margin-bottom: 12px;
-`;
-const Note = styled.p`
-  margin: 12px 0;
-  color: ${(p) => p.theme.colors.muted};
 `;
 const Grid = styled.ul`
   display: grid;

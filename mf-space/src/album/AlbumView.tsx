@@ -27,6 +27,7 @@ import { ALBUM_WORDS, albumPagePath, albumsPath } from './album-words';
 import { AlbumSettingsDialog } from './AlbumSettingsDialog';
 import { PhotoGrid } from './PhotoGrid';
 import { PhotoUploads } from './PhotoUploads';
+import { Note } from '../ui/item';
 
 export function AlbumView({ albumId, space, base }: { albumId: number | null; space: SpaceOwner; base: string }) {
   // Asked again when opened more than 30 s after the last answer: the owner may have shown a
@@ -196,10 +197,6 @@ const Tools = styled.div`
   flex-wrap: wrap;
   gap: 8px;
   margin-bottom: 10px;
-`;
-const Note = styled.p`
-  margin: 12px 0;
-  color: ${(p) => p.theme.colors.muted};
 `;
 const More = styled.div`
   display: flex;

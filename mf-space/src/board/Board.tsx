@@ -8,6 +8,7 @@ import type { SpaceOwner } from '../frame/owner';
 import { useGetLeavesQuery } from './board-api';
 import { LeaveBox } from './LeaveBox';
 import { LeaveItem } from './LeaveItem';
+import { Note } from '../ui/item';
 
 export function Board({ owner, title }: { owner: SpaceOwner; title: string }) {
   const id = useId();
@@ -55,8 +56,4 @@ const Section = styled.section`
   h2:focus {
     outline: none;
   }
-`;
-const Note = styled.p`
-  margin: 12px 0;
-  color: ${(p) => p.theme.colors.muted};
 `;

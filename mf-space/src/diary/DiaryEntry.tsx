@@ -28,7 +28,8 @@ import { ActionButton } from '../ui/fields';
 import { Time } from '../ui/Time';
 import { PictureGrid } from '../yy/YyImages';
 import { DiaryComments } from './DiaryComments';
-import { LinkButton, listPath, Note } from './ui';
+import { Note } from '../ui/item';
+import { LinkButton, listPath } from './ui';
 
 /** The body's paragraphs: each line break starts one, blank lines are not kept as empty ones. */
 export const paragraphsOf = (content: string) => content.split(/\n+/).filter((line) => line.trim() !== '');

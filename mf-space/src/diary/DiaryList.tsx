@@ -8,9 +8,9 @@ import { Button, Link, Pager, RichText, styled, useArchiveMode, usePageTitle, us
 import { VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared/space-features';
 import { useDiaryListQuery } from './diary-api';
 import type { SpaceOwner } from '../frame/owner';
-import { itemSeparator } from '../ui/item';
+import { itemSeparator, Note } from '../ui/item';
 import { Time } from '../ui/Time';
-import { Heading, LinkButton, Note, entryPath } from './ui';
+import { Heading, LinkButton, entryPath } from './ui';
 
 export const WRITE_LABEL = '写日志';
 

@@ -11,7 +11,7 @@ import { SpaceFrame } from '../frame/SpaceFrame';
 import { useOwnOwner } from '../my/useOwnOwner';
 import { parseSpaceId } from '../space/space-id';
 import { DiaryEditor } from './DiaryEditor';
-import { Note } from './ui';
+import { Note } from '../ui/item';
 
 export default function DiaryWritePage() {
   const owner = useOwnOwner();

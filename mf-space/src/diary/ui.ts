@@ -1,4 +1,4 @@
-/** Pieces the 日志 pages share: a link that looks like a button, a muted note, the entry's address. */
+/** Pieces the 日志 pages share: a link that looks like a button, the heading row, the entry's address. */
 import { diaryPath, Link, styled } from '@xiaoba/shared';
 import { focusRing } from '../ui/controls';
 
@@ -20,11 +20,6 @@ export const LinkButton = styled(Link)`
   font-weight: 600;
   text-decoration: none;
   ${focusRing}
-`;
-
-export const Note = styled.p`
-  margin: 12px 0;
-  color: ${(p) => p.theme.colors.muted};
 `;
 
 export const Heading = styled.div`

@@ -1,4 +1,4 @@
-/** Layout pieces the board's messages, the yy list and the comments share (only what is the same). */
+/** Layout pieces the lists of a space share: the board's messages, the yy list, the comments, the 日志 and 相册 pages (only what is the same). */
 import { css, styled } from '@xiaoba/shared';
 
 /** A list entry's spacing and the rule above every entry but the first. */
@@ -38,4 +38,10 @@ export const ItemActions = styled.div`
   flex-wrap: wrap;
   justify-content: flex-end;
   gap: 4px;
+`;
+
+/** A muted line where a list's entries would be: loading, failed (with 重试), or nothing yet. */
+export const Note = styled.p`
+  margin: 12px 0;
+  color: ${(p) => p.theme.colors.muted};
 `;
