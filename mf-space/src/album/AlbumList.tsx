@@ -12,6 +12,7 @@ import { focusRing } from '../ui/controls';
 import { ALBUM_WORDS, albumPagePath } from './album-words';
 import { CreateAlbumDialog } from './CreateAlbumDialog';
 import { Note } from '../ui/item';
+import { loadNote } from '../ui/LoadNote';
 
 export function AlbumList({ owner, base }: { owner: SpaceOwner; base: string }) {
   const headingId = useId();
@@ -40,26 +41,18 @@ export function AlbumList({ owner, base }: { owner: SpaceOwner; base: string }) 
           </Button>
         )}
       </Head>
-      {isLoading ? (
-        <Note role="status">正在加载相册…</Note>
-      ) : isError && !albums ? (
-        <Note role="alert">
-          {ALBUM_WORDS.loadFailed}{' '}
-          <Button type="button" $variant="plain" onClick={() => void refetch()}>
-            {ALBUM_WORDS.retry}
-          </Button>
-        </Note>
-      ) : !albums?.length ? (
-        <Note>{owner.own ? ALBUM_WORDS.noOwnAlbums : ALBUM_WORDS.noAlbums}</Note>
-      ) : (
-        <Grid aria-label={title}>
-          {albums.map((album) => (
-            <li key={album.albumId}>
-              <Cover album={album} to={albumPagePath(base, album.albumId)} own={owner.own} />
-            </li>
-          ))}
-        </Grid>
-      )}
+      {loadNote({ loading: isLoading, failed: isError && !albums, words: { loading: '正在加载相册…', failed: ALBUM_WORDS.loadFailed }, onRetry: refetch }) ??
+        (!albums?.length ? (
+          <Note>{owner.own ? ALBUM_WORDS.noOwnAlbums : ALBUM_WORDS.noAlbums}</Note>
+        ) : (
+          <Grid aria-label={title}>
+            {albums.map((album) => (
+              <li key={album.albumId}>
+                <Cover album={album} to={albumPagePath(base, album.albumId)} own={owner.own} />
+              </li>
+            ))}
+          </Grid>
+        ))}
       {mayCreate && <CreateAlbumDialog open={creating} owner={owner} onClose={closeCreate} />}
     </Section>
   );

@@ -28,6 +28,7 @@ import { AlbumSettingsDialog } from './AlbumSettingsDialog';
 import { PhotoGrid } from './PhotoGrid';
 import { PhotoUploads } from './PhotoUploads';
 import { Note } from '../ui/item';
+import { loadNote } from '../ui/LoadNote';
 
 export function AlbumView({ albumId, space, base }: { albumId: number | null; space: SpaceOwner; base: string }) {
   // Asked again when opened more than 30 s after the last answer: the owner may have shown a
@@ -40,20 +41,14 @@ export function AlbumView({ albumId, space, base }: { albumId: number | null; sp
   const archive = useArchiveMode();
 
   if (albumId === null) return <NotFound base={base} />;
-  if (isLoading) return <Note role="status">正在加载相册…</Note>;
+  const words = { loading: '正在加载相册…', failed: ALBUM_WORDS.loadFailed };
+  if (isLoading) return loadNote({ loading: true, failed: false, words, onRetry: refetch });
   const pages = data?.pages ?? [];
   const first = pages[0];
   if (!first) {
     // 400: an id the server refuses (a 404 is an answer: `missing`). Anything else may pass: try again.
     if (error && 'status' in error && error.status === 400) return <NotFound base={base} />;
-    return (
-      <Note role="alert">
-        {ALBUM_WORDS.loadFailed}{' '}
-        <Button type="button" $variant="plain" onClick={() => void refetch()}>
-          {ALBUM_WORDS.retry}
-        </Button>
-      </Note>
-    );
+    return loadNote({ loading: false, failed: true, words, onRetry: refetch });
   }
   if ('missing' in first) return <NotFound base={base} />;
   if (first.owner.uid !== space.uid) {

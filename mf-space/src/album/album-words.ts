@@ -22,5 +22,4 @@ export const ALBUM_WORDS = {
   loadMore: '加载更多',
   backToList: '返回相册列表',
   loadFailed: '相册加载失败',
-  retry: '重试',
 } as const;

@@ -3,12 +3,13 @@
  * LEAVE_PAGE_SIZE a page, with a pager only when there is more than one page.
  */
 import { useId } from 'react';
-import { Button, Pager, selectUser, styled, useAppSelector, useArchiveMode, useListPage } from '@xiaoba/shared';
+import { Pager, selectUser, styled, useAppSelector, useArchiveMode, useListPage } from '@xiaoba/shared';
 import type { SpaceOwner } from '../frame/owner';
 import { useGetLeavesQuery } from './board-api';
 import { LeaveBox } from './LeaveBox';
 import { LeaveItem } from './LeaveItem';
 import { Note } from '../ui/item';
+import { loadNote } from '../ui/LoadNote';
 
 export function Board({ owner, title }: { owner: SpaceOwner; title: string }) {
   const id = useId();
@@ -25,24 +26,16 @@ export function Board({ owner, title }: { owner: SpaceOwner; title: string }) {
         {title}
       </h2>
       {writer !== undefined && <LeaveBox key={`${writer}:${owner.uid}`} fuid={owner.uid} writer={writer} onPosted={() => setPage(1)} />}
-      {isLoading ? (
-        <Note role="status">正在加载留言…</Note>
-      ) : isError && !data ? (
-        <Note role="alert">
-          留言加载失败{' '}
-          <Button type="button" $variant="plain" onClick={() => void refetch()}>
-            重试
-          </Button>
-        </Note>
-      ) : !data?.records.length ? (
-        <Note>还没有留言，来写下第一条吧！</Note>
-      ) : (
-        <div>
-          {data.records.map((m) => (
-            <LeaveItem key={m.id} message={m} viewer={writer} onDeleted={() => headingRef.current?.focus()} />
-          ))}
-        </div>
-      )}
+      {loadNote({ loading: isLoading, failed: isError && !data, words: { loading: '正在加载留言…', failed: '留言加载失败' }, onRetry: refetch }) ??
+        (!data?.records.length ? (
+          <Note>还没有留言，来写下第一条吧！</Note>
+        ) : (
+          <div>
+            {data.records.map((m) => (
+              <LeaveItem key={m.id} message={m} viewer={writer} onDeleted={() => headingRef.current?.focus()} />
+            ))}
+          </div>
+        ))}
       <Pager page={page} pages={data?.pages ?? 0} onChange={goTo} label="留言板分页" />
     </Section>
   );

@@ -12,9 +12,9 @@ import { useAddDiaryCommentMutation, useDeleteDiaryCommentMutation, useDiaryComm
 import { CommentBox } from '../comments/CommentBox';
 import { CommentItem } from '../comments/CommentItem';
 import { useReplyMode } from '../comments/useReplyMode';
-import { ActionButton } from '../ui/fields';
 import { draftKey, loadDraft, saveDraft } from './draft';
 import { DeleteCommentDialog } from '../comments/DeleteCommentDialog';
+import { loadNote } from '../ui/LoadNote';
 
 export function DiaryComments({ entry }: { entry: Diary }) {
   const id = useId();
@@ -85,32 +85,24 @@ export function DiaryComments({ entry }: { entry: Diary }) {
       <h3 id={`${id}title`} ref={headingRef} tabIndex={-1}>
         评论（{data?.total ?? entry.commentCount}）
       </h3>
-      {isLoading ? (
-        <Note role="status">评论加载中…</Note>
-      ) : isError && !data ? (
-        <Note role="alert">
-          评论加载失败{' '}
-          <ActionButton type="button" onClick={() => void refetch()}>
-            重试
-          </ActionButton>
-        </Note>
-      ) : records.length === 0 ? (
-        <Note>还没有评论，快来抢沙发吧</Note>
-      ) : (
-        <List aria-label="评论列表">
-          {records.map((c) => (
-            <CommentItem
-              key={c.commentId}
-              comment={c}
-              ownUid={viewer}
-              moderatorUid={entry.uid}
-              reportKind="diary_comment"
-              onReply={startReply}
-              onDelete={setToDelete}
-            />
-          ))}
-        </List>
-      )}
+      {loadNote({ loading: isLoading, failed: isError && !data, words: { loading: '评论加载中…', failed: '评论加载失败' }, onRetry: refetch }) ??
+        (records.length === 0 ? (
+          <Note>还没有评论，快来抢沙发吧</Note>
+        ) : (
+          <List aria-label="评论列表">
+            {records.map((c) => (
+              <CommentItem
+                key={c.commentId}
+                comment={c}
+                ownUid={viewer}
+                moderatorUid={entry.uid}
+                reportKind="diary_comment"
+                onReply={startReply}
+                onDelete={setToDelete}
+              />
+            ))}
+          </List>
+        ))}
       <Pager page={page} pages={data?.pages ?? 0} onChange={setPage} label="评论分页" />
       {archive ? null : viewer === undefined ? (
         <Note>

@@ -28,8 +28,8 @@ import { ActionButton } from '../ui/fields';
 import { Time } from '../ui/Time';
 import { PictureGrid } from '../yy/YyImages';
 import { DiaryComments } from './DiaryComments';
-import { Note } from '../ui/item';
 import { LinkButton, listPath } from './ui';
+import { loadNote } from '../ui/LoadNote';
 
 /** The body's paragraphs: each line break starts one, blank lines are not kept as empty ones. */
 export const paragraphsOf = (content: string) => content.split(/\n+/).filter((line) => line.trim() !== '');
@@ -42,18 +42,7 @@ export function DiaryEntry({ owner, base }: { owner: SpaceOwner; base: string })
   const missing = diaryId === 0 || data === null || (data !== undefined && data.uid !== owner.uid);
 
   if (missing) return <EntryGone back={back} />;
-  if (isLoading || !data) {
-    return isError ? (
-      <Note role="alert">
-        日志加载失败{' '}
-        <ActionButton type="button" onClick={() => void refetch()}>
-          重试
-        </ActionButton>
-      </Note>
-    ) : (
-      <Note role="status">正在打开日志…</Note>
-    );
-  }
+  if (isLoading || !data) return loadNote({ loading: !isError, failed: true, words: { loading: '正在打开日志…', failed: '日志加载失败' }, onRetry: refetch });
   return <Entry entry={data} own={owner.own} back={back} />;
 }
 

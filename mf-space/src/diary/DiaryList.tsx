@@ -4,13 +4,14 @@
  * visibility and has 写日志.
  */
 import { useId } from 'react';
-import { Button, Link, Pager, RichText, styled, useArchiveMode, usePageTitle, useListPage } from '@xiaoba/shared';
+import { Link, Pager, RichText, styled, useArchiveMode, usePageTitle, useListPage } from '@xiaoba/shared';
 import { VISIBILITY_LABEL, type DiarySummary } from '@xiaoba/shared/space-features';
 import { useDiaryListQuery } from './diary-api';
 import type { SpaceOwner } from '../frame/owner';
 import { itemSeparator, Note } from '../ui/item';
 import { Time } from '../ui/Time';
 import { Heading, LinkButton, entryPath } from './ui';
+import { loadNote } from '../ui/LoadNote';
 
 export const WRITE_LABEL = '写日志';
 
@@ -33,24 +34,16 @@ export function DiaryList({ owner, own, title }: { owner: SpaceOwner; own: boole
         </h2>
         {writer && <LinkButton to="/my/diary/new">{WRITE_LABEL}</LinkButton>}
       </Heading>
-      {isLoading ? (
-        <Note role="status">正在加载日志…</Note>
-      ) : isError && !data ? (
-        <Note role="alert">
-          日志加载失败{' '}
-          <Button type="button" $variant="plain" onClick={() => void refetch()}>
-            重试
-          </Button>
-        </Note>
-      ) : !data?.records.length ? (
-        <Note>{writer ? '你还没有写过日志，点“写日志”记下今天的事吧！' : '这里还没有日志。'}</Note>
-      ) : (
-        <List aria-label={title}>
-          {data.records.map((d) => (
-            <DiaryRow key={d.diaryId} entry={d} ownUid={ownUid} />
-          ))}
-        </List>
-      )}
+      {loadNote({ loading: isLoading, failed: isError && !data, words: { loading: '正在加载日志…', failed: '日志加载失败' }, onRetry: refetch }) ??
+        (!data?.records.length ? (
+          <Note>{writer ? '你还没有写过日志，点“写日志”记下今天的事吧！' : '这里还没有日志。'}</Note>
+        ) : (
+          <List aria-label={title}>
+            {data.records.map((d) => (
+              <DiaryRow key={d.diaryId} entry={d} ownUid={ownUid} />
+            ))}
+          </List>
+        ))}
       <Pager page={page} pages={data?.pages ?? 0} onChange={goTo} label="日志分页" />
     </section>
   );

@@ -3,12 +3,13 @@
  * (colour when earned, grey when not), its name, how it is earned, and when it was earned or 未获得.
  */
 import { useId } from 'react';
-import { Button, RelativeTime, styled, usePageTitle } from '@xiaoba/shared';
+import { RelativeTime, styled, usePageTitle } from '@xiaoba/shared';
 import { MEDAL_HOW, MEDALS } from '@xiaoba/shared/space-features';
 import type { SpaceOwner } from '../frame/owner';
 import { itemSeparator } from '../ui/item';
 import { MedalPicture } from './MedalPicture';
 import { useGetMedalsQuery } from './medal-api';
+import { loadNote } from '../ui/LoadNote';
 
 export function MedalList({ owner, title }: { owner: SpaceOwner; title: string }) {
   usePageTitle(title);
@@ -17,16 +18,7 @@ export function MedalList({ owner, title }: { owner: SpaceOwner; title: string }
   return (
     <Section aria-labelledby={`${id}title`}>
       <h2 id={`${id}title`}>{title}</h2>
-      {isLoading ? (
-        <Note role="status">正在加载勋章…</Note>
-      ) : isError && !data ? (
-        <Note role="alert">
-          勋章加载失败{' '}
-          <Button type="button" $variant="plain" onClick={() => void refetch()}>
-            重试
-          </Button>
-        </Note>
-      ) : (
+      {loadNote({ loading: isLoading, failed: isError && !data, words: { loading: '正在加载勋章…', failed: '勋章加载失败' }, onRetry: refetch }) ?? (
         <>
           <Note>勋章靠自己发表的内容和交到的朋友获得，得到了就一直保留。</Note>
           <List aria-label={title}>
