@@ -9,7 +9,7 @@ import { ConfirmDialog, notify, ReportDialog, styled, type ApiError } from '@xia
 import { ALBUM_MSG, type Photo } from '@xiaoba/shared/space-features';
 import { useDeletePhotoMutation } from './album-api';
 import { ImageViewer } from '../yy/ImageViewer';
-import { focusRing } from '../ui/controls';
+import { Thumb } from '../yy/YyImages';
 import { ActionButton } from '../ui/fields';
 import { ALBUM_WORDS, photoAlt } from './album-words';
 
@@ -52,7 +52,7 @@ export function PhotoGrid({ photos, albumId, albumName, owner, mayEdit, mayRepor
       <Grid aria-label={`「${albumName}」的照片`}>
         {photos.map((photo, i) => (
           <li key={photo.photoId}>
-            <Thumb type="button" onClick={() => setViewing(i)}>
+            <Thumb type="button" $single={false} onClick={() => setViewing(i)}>
               <img src={photo.url} alt={alt(i)} width={photo.width} height={photo.height} loading="lazy" decoding="async" />
             </Thumb>
             {mayEdit && (
@@ -112,22 +112,4 @@ const Grid = styled.ul`
     align-items: flex-start;
     min-width: 0;
   }
-`;
-const Thumb = styled.button`
-  display: block;
-  width: 100%;
-  padding: 0;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: 6px;
-  overflow: hidden;
-  background: ${(p) => p.theme.colors.page};
-  cursor: zoom-in;
-  aspect-ratio: 1 / 1;
-  img {
-    display: block;
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
-  ${focusRing}
 `;

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { styled, type ImageData } from '@xiaoba/shared';
 import { ImageViewer } from './ImageViewer';
+import { focusRing } from '../ui/controls';
 
 export const imageAlt = (index: number, count: number) => `第${index + 1}张图片，共${count}张`;
 
@@ -44,7 +45,8 @@ const Grid = styled.ul<{ $single: boolean }>`
   list-style: none;
 `;
 
-const Thumb = styled.button<{ $single: boolean }>`
+/** A picture that opens the viewer: a yy's, an album's photo (never `$single` there: a grid of squares). */
+export const Thumb = styled.button<{ $single: boolean }>`
   display: block;
   width: 100%;
   padding: 0;
@@ -62,8 +64,5 @@ const Thumb = styled.button<{ $single: boolean }>`
     height: 100%;
     object-fit: ${(p) => (p.$single ? 'contain' : 'cover')};
   }
-  &:focus-visible {
-    outline: 3px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 1px;
-  }
+  ${focusRing}
 `;
