@@ -25,7 +25,10 @@ const ALONE = [
   'e2e/yy.test.ts',
 ];
 
-const common = { testTimeout: 30_000, hookTimeout: 120_000 };
+// expect.poll waits 1 s by default: too short for what these tests wait on, a real server that
+// re-encodes an uploaded photo and a page that asks for it again, on two cores shared with other
+// tiers (a poll still ends as soon as it holds). Locators wait on Playwright's own, longer bound.
+const common = { testTimeout: 30_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
 
 export default defineConfig({
   test: {
